@@ -1,0 +1,482 @@
+#include "impl/delta/commit_parser.h"
+
+#include <simdjson.h>
+
+#include <cstring>
+
+#include "impl/base/limits.h"
+
+namespace rlc::delta {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+// True when nothing but whitespace follows what was consumed (3.0.1 has no document::at_end).
+bool AtEnd(od::document& doc) {
+  const char* location = nullptr;
+  return doc.current_location().get(location) != simdjson::SUCCESS;
+}
+
+// Reads the fields of one action object. `path_` is the dotted field name used in messages.
+class FieldReader {
+ public:
+  static Status Fail(std::string_view field, std::string_view expected) {
+    return Status::Corrupt("field '" + std::string(field) + "': expected " + std::string(expected));
+  }
+
+  static Status String(od::value& v, std::string_view field, std::string* out) {
+    std::string_view s;
+    if (v.get_string().get(s) != simdjson::SUCCESS) return Fail(field, "a string");
+    out->assign(s);
+    return Status::Ok();
+  }
+  static Status OptString(od::value& v, std::string_view field, std::optional<std::string>* out) {
+    if (IsNull(v)) {
+      out->reset();
+      return Status::Ok();
+    }
+    std::string s;
+    RLC_RETURN_IF_ERROR(String(v, field, &s));
+    *out = std::move(s);
+    return Status::Ok();
+  }
+  static Status Int64(od::value& v, std::string_view field, int64_t* out) {
+    if (v.get_int64().get(*out) != simdjson::SUCCESS) return Fail(field, "a 64-bit integer");
+    return Status::Ok();
+  }
+  static Status OptInt64(od::value& v, std::string_view field, std::optional<int64_t>* out) {
+    if (IsNull(v)) {
+      out->reset();
+      return Status::Ok();
+    }
+    int64_t x = 0;
+    RLC_RETURN_IF_ERROR(Int64(v, field, &x));
+    *out = x;
+    return Status::Ok();
+  }
+  static Status Int32(od::value& v, std::string_view field, int32_t* out) {
+    int64_t x = 0;
+    RLC_RETURN_IF_ERROR(Int64(v, field, &x));
+    if (x < INT32_MIN || x > INT32_MAX) return Fail(field, "a 32-bit integer");
+    *out = int32_t(x);
+    return Status::Ok();
+  }
+  static Status Bool(od::value& v, std::string_view field, bool* out) {
+    if (v.get_bool().get(*out) != simdjson::SUCCESS) return Fail(field, "true or false");
+    return Status::Ok();
+  }
+  static Status OptBool(od::value& v, std::string_view field, std::optional<bool>* out) {
+    if (IsNull(v)) {
+      out->reset();
+      return Status::Ok();
+    }
+    bool b = false;
+    RLC_RETURN_IF_ERROR(Bool(v, field, &b));
+    *out = b;
+    return Status::Ok();
+  }
+  static Status Map(od::value& v, std::string_view field, StringMap* out) {
+    od::object obj;
+    if (v.get_object().get(obj) != simdjson::SUCCESS) return Fail(field, "an object");
+    out->clear();
+    for (auto entry : obj) {
+      od::field f;
+      std::string_view key;
+      if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
+        return Fail(field, "an object of strings");
+      }
+      std::string k(key);
+      od::value value = f.value();
+      std::optional<std::string> s;
+      RLC_RETURN_IF_ERROR(OptString(value, std::string(field) + "." + k, &s));
+      out->emplace_back(std::move(k), std::move(s));
+    }
+    return Status::Ok();
+  }
+  static Status OptMap(od::value& v, std::string_view field, std::optional<StringMap>* out) {
+    if (IsNull(v)) {
+      out->reset();
+      return Status::Ok();
+    }
+    StringMap m;
+    RLC_RETURN_IF_ERROR(Map(v, field, &m));
+    *out = std::move(m);
+    return Status::Ok();
+  }
+  static Status StringList(od::value& v, std::string_view field, std::vector<std::string>* out) {
+    od::array arr;
+    if (v.get_array().get(arr) != simdjson::SUCCESS) return Fail(field, "an array of strings");
+    out->clear();
+    for (auto element : arr) {
+      std::string_view s;
+      if (element.get_string().get(s) != simdjson::SUCCESS) return Fail(field, "an array of strings");
+      out->emplace_back(s);
+    }
+    return Status::Ok();
+  }
+  static Status Raw(od::value& v, std::string_view field, std::string* out) {
+    od::json_type type;
+    if (v.type().get(type) != simdjson::SUCCESS) return Fail(field, "a JSON value");
+    std::string_view raw;
+    simdjson::error_code error = simdjson::SUCCESS;
+    if (type == od::json_type::object) {
+      od::object obj;
+      error = v.get_object().get(obj);
+      if (!error) error = obj.raw_json().get(raw);
+    } else if (type == od::json_type::array) {
+      od::array arr;
+      error = v.get_array().get(arr);
+      if (!error) error = arr.raw_json().get(raw);
+    } else {
+      raw = v.raw_json_token();
+      while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' ||
+                              raw.back() == '\r')) {
+        raw.remove_suffix(1);
+      }
+    }
+    if (error) return Fail(field, "a valid JSON value");
+    out->assign(raw);
+    return Status::Ok();
+  }
+  static Status Unknown(od::field& f, std::string_view key, std::string_view action,
+                        std::vector<UnknownField>* out) {
+    UnknownField u;
+    u.key.assign(key);
+    od::value v = f.value();
+    RLC_RETURN_IF_ERROR(Raw(v, std::string(action) + "." + u.key, &u.raw_json));
+    out->push_back(std::move(u));
+    return Status::Ok();
+  }
+  static bool IsNull(od::value& v) {
+    bool is_null = false;
+    return v.is_null().get(is_null) == simdjson::SUCCESS && is_null;
+  }
+};
+
+using R = FieldReader;
+
+// Iterates an object's fields, calling on_field(key, field) for each.
+template <typename OnField>
+Status ForEachField(od::value& v, std::string_view what, OnField on_field) {
+  od::object obj;
+  if (v.get_object().get(obj) != simdjson::SUCCESS) return R::Fail(what, "an object");
+  for (auto entry : obj) {
+    od::field f;
+    std::string_view key;
+    if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
+      return R::Fail(what, "an object with string keys");
+    }
+    // Copy the key: reading the value may move the parser past the key's buffer.
+    std::string key_copy(key);
+    RLC_RETURN_IF_ERROR(on_field(std::string_view(key_copy), f));
+  }
+  return Status::Ok();
+}
+
+Status ParseDescriptor(od::value& v, std::string_view field, std::optional<dv::DvDescriptor>* out) {
+  if (R::IsNull(v)) {
+    out->reset();
+    return Status::Ok();
+  }
+  dv::DvDescriptor d;
+  bool has_type = false, has_path = false, has_size = false, has_cardinality = false;
+  const std::string base(field);
+  RLC_RETURN_IF_ERROR(ForEachField(v, field, [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "storageType") {
+      std::string s;
+      RLC_RETURN_IF_ERROR(R::String(x, base + ".storageType", &s));
+      if (s.size() != 1) return R::Fail(base + ".storageType", "one character");
+      d.storage_type = s[0];
+      has_type = true;
+    } else if (key == "pathOrInlineDv") {
+      has_path = true;
+      return R::String(x, base + ".pathOrInlineDv", &d.path_or_inline_dv);
+    } else if (key == "offset") {
+      if (R::IsNull(x)) return Status::Ok();
+      int32_t o = 0;
+      RLC_RETURN_IF_ERROR(R::Int32(x, base + ".offset", &o));
+      d.offset = o;
+    } else if (key == "sizeInBytes") {
+      has_size = true;
+      return R::Int32(x, base + ".sizeInBytes", &d.size_bytes);
+    } else if (key == "cardinality") {
+      has_cardinality = true;
+      return R::Int64(x, base + ".cardinality", &d.cardinality);
+    } else if (key == "maxRowIndex") {
+      return R::OptInt64(x, base + ".maxRowIndex", &d.max_row_index);
+    }
+    return Status::Ok();  // unknown descriptor fields are ignored
+  }));
+  if (!has_type || !has_path || !has_size || !has_cardinality) {
+    return R::Fail(field, "storageType, pathOrInlineDv, sizeInBytes and cardinality");
+  }
+  RLC_RETURN_IF_ERROR(d.Validate().WithContext("field '" + base + "'"));
+  *out = std::move(d);
+  return Status::Ok();
+}
+
+Status ParseAdd(od::value& v, AddFile* a) {
+  bool has_path = false, has_pv = false, has_size = false, has_mtime = false, has_dc = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "add", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "path") { has_path = true; return R::String(x, "add.path", &a->path); }
+    if (key == "partitionValues") { has_pv = true; return R::Map(x, "add.partitionValues", &a->partition_values); }
+    if (key == "size") { has_size = true; return R::Int64(x, "add.size", &a->size_bytes); }
+    if (key == "modificationTime") { has_mtime = true; return R::Int64(x, "add.modificationTime", &a->modification_time_ms); }
+    if (key == "dataChange") { has_dc = true; return R::Bool(x, "add.dataChange", &a->data_change); }
+    if (key == "stats") return R::OptString(x, "add.stats", &a->stats);
+    if (key == "tags") return R::OptMap(x, "add.tags", &a->tags);
+    if (key == "deletionVector") return ParseDescriptor(x, "add.deletionVector", &a->deletion_vector);
+    if (key == "baseRowId") return R::OptInt64(x, "add.baseRowId", &a->base_row_id);
+    if (key == "defaultRowCommitVersion") return R::OptInt64(x, "add.defaultRowCommitVersion", &a->default_row_commit_version);
+    if (key == "clusteringProvider") return R::OptString(x, "add.clusteringProvider", &a->clustering_provider);
+    return R::Unknown(f, key, "add", &a->unknown_fields);
+  }));
+  if (!has_path) return R::Fail("add.path", "a required field");
+  if (!has_pv) return R::Fail("add.partitionValues", "a required field");
+  if (!has_size) return R::Fail("add.size", "a required field");
+  if (!has_mtime) return R::Fail("add.modificationTime", "a required field");
+  if (!has_dc) return R::Fail("add.dataChange", "a required field");
+  return Status::Ok();
+}
+
+Status ParseRemove(od::value& v, RemoveFile* r) {
+  bool has_path = false, has_dc = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "remove", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "path") { has_path = true; return R::String(x, "remove.path", &r->path); }
+    if (key == "deletionTimestamp") return R::OptInt64(x, "remove.deletionTimestamp", &r->deletion_timestamp_ms);
+    if (key == "dataChange") { has_dc = true; return R::Bool(x, "remove.dataChange", &r->data_change); }
+    if (key == "extendedFileMetadata") return R::OptBool(x, "remove.extendedFileMetadata", &r->extended_file_metadata);
+    if (key == "partitionValues") return R::OptMap(x, "remove.partitionValues", &r->partition_values);
+    if (key == "size") return R::OptInt64(x, "remove.size", &r->size_bytes);
+    if (key == "stats") return R::OptString(x, "remove.stats", &r->stats);
+    if (key == "tags") return R::OptMap(x, "remove.tags", &r->tags);
+    if (key == "deletionVector") return ParseDescriptor(x, "remove.deletionVector", &r->deletion_vector);
+    if (key == "baseRowId") return R::OptInt64(x, "remove.baseRowId", &r->base_row_id);
+    if (key == "defaultRowCommitVersion") return R::OptInt64(x, "remove.defaultRowCommitVersion", &r->default_row_commit_version);
+    return R::Unknown(f, key, "remove", &r->unknown_fields);
+  }));
+  if (!has_path) return R::Fail("remove.path", "a required field");
+  if (!has_dc) return R::Fail("remove.dataChange", "a required field");
+  return Status::Ok();
+}
+
+Status ParseMetadata(od::value& v, Metadata* m) {
+  bool has_id = false, has_schema = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "metaData", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "id") { has_id = true; return R::String(x, "metaData.id", &m->id); }
+    if (key == "name") return R::OptString(x, "metaData.name", &m->name);
+    if (key == "description") return R::OptString(x, "metaData.description", &m->description);
+    if (key == "schemaString") { has_schema = true; return R::String(x, "metaData.schemaString", &m->schema_string); }
+    if (key == "partitionColumns") return R::StringList(x, "metaData.partitionColumns", &m->partition_columns);
+    if (key == "configuration") return R::Map(x, "metaData.configuration", &m->configuration);
+    if (key == "createdTime") return R::OptInt64(x, "metaData.createdTime", &m->created_time_ms);
+    if (key == "format") {
+      return ForEachField(x, "metaData.format", [&](std::string_view k, od::field& g) -> Status {
+        od::value y = g.value();
+        if (k == "provider") return R::String(y, "metaData.format.provider", &m->format_provider);
+        if (k == "options") return R::Map(y, "metaData.format.options", &m->format_options);
+        return Status::Ok();
+      });
+    }
+    return R::Unknown(f, key, "metaData", &m->unknown_fields);
+  }));
+  if (!has_id) return R::Fail("metaData.id", "a required field");
+  if (!has_schema) return R::Fail("metaData.schemaString", "a required field");
+  return Status::Ok();
+}
+
+Status ParseProtocol(od::value& v, Protocol* p) {
+  bool has_reader = false, has_writer = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "protocol", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "minReaderVersion") { has_reader = true; return R::Int32(x, "protocol.minReaderVersion", &p->min_reader_version); }
+    if (key == "minWriterVersion") { has_writer = true; return R::Int32(x, "protocol.minWriterVersion", &p->min_writer_version); }
+    if (key == "readerFeatures") {
+      std::vector<std::string> list;
+      RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.readerFeatures", &list));
+      p->reader_features = std::move(list);
+      return Status::Ok();
+    }
+    if (key == "writerFeatures") {
+      std::vector<std::string> list;
+      RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.writerFeatures", &list));
+      p->writer_features = std::move(list);
+      return Status::Ok();
+    }
+    return R::Unknown(f, key, "protocol", &p->unknown_fields);
+  }));
+  if (!has_reader) return R::Fail("protocol.minReaderVersion", "a required field");
+  if (!has_writer) return R::Fail("protocol.minWriterVersion", "a required field");
+  return Status::Ok();
+}
+
+Status ParseCommitInfo(od::value& v, CommitInfo* c) {
+  return ForEachField(v, "commitInfo", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "timestamp") return R::OptInt64(x, "commitInfo.timestamp", &c->timestamp_ms);
+    if (key == "operation") return R::OptString(x, "commitInfo.operation", &c->operation);
+    if (key == "readVersion") return R::OptInt64(x, "commitInfo.readVersion", &c->read_version);
+    if (key == "isolationLevel") return R::OptString(x, "commitInfo.isolationLevel", &c->isolation_level);
+    if (key == "isBlindAppend") return R::OptBool(x, "commitInfo.isBlindAppend", &c->is_blind_append);
+    if (key == "operationParameters") {
+      return ForEachField(x, "commitInfo.operationParameters", [&](std::string_view k, od::field& g) {
+        return R::Unknown(g, k, "commitInfo.operationParameters", &c->operation_parameters);
+      });
+    }
+    return R::Unknown(f, key, "commitInfo", &c->unknown_fields);
+  });
+}
+
+Status ParseTxn(od::value& v, Txn* t) {
+  bool has_app = false, has_version = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "txn", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "appId") { has_app = true; return R::String(x, "txn.appId", &t->app_id); }
+    if (key == "version") { has_version = true; return R::Int64(x, "txn.version", &t->version); }
+    if (key == "lastUpdated") return R::OptInt64(x, "txn.lastUpdated", &t->last_updated_ms);
+    return R::Unknown(f, key, "txn", &t->unknown_fields);
+  }));
+  if (!has_app || !has_version) return R::Fail("txn", "appId and version");
+  return Status::Ok();
+}
+
+Status ParseDomainMetadata(od::value& v, DomainMetadata* d) {
+  bool has_domain = false, has_config = false, has_removed = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "domainMetadata", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "domain") { has_domain = true; return R::String(x, "domainMetadata.domain", &d->domain); }
+    if (key == "configuration") { has_config = true; return R::String(x, "domainMetadata.configuration", &d->configuration); }
+    if (key == "removed") { has_removed = true; return R::Bool(x, "domainMetadata.removed", &d->removed); }
+    return R::Unknown(f, key, "domainMetadata", &d->unknown_fields);
+  }));
+  if (!has_domain || !has_config || !has_removed) {
+    return R::Fail("domainMetadata", "domain, configuration and removed");
+  }
+  return Status::Ok();
+}
+
+Status ParseCdc(od::value& v, AddCdcFile* c) {
+  bool has_path = false;
+  RLC_RETURN_IF_ERROR(ForEachField(v, "cdc", [&](std::string_view key, od::field& f) -> Status {
+    od::value x = f.value();
+    if (key == "path") { has_path = true; return R::String(x, "cdc.path", &c->path); }
+    if (key == "partitionValues") return R::Map(x, "cdc.partitionValues", &c->partition_values);
+    if (key == "size") return R::Int64(x, "cdc.size", &c->size_bytes);
+    if (key == "dataChange") return R::Bool(x, "cdc.dataChange", &c->data_change);
+    if (key == "tags") return R::OptMap(x, "cdc.tags", &c->tags);
+    return R::Unknown(f, key, "cdc", &c->unknown_fields);
+  }));
+  if (!has_path) return R::Fail("cdc.path", "a required field");
+  return Status::Ok();
+}
+
+template <typename T, typename ParseFn>
+Status ParseInto(od::value& v, Action* out, ParseFn parse) {
+  T action;
+  RLC_RETURN_IF_ERROR(parse(v, &action));
+  *out = std::move(action);
+  return Status::Ok();
+}
+
+// Parses the line at `line` (capacity bytes readable from there, >= size + SIMDJSON_PADDING).
+Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity, Action* out) {
+  od::document doc;
+  if (parser.iterate(line, size, capacity).get(doc) != simdjson::SUCCESS) {
+    return Status::Corrupt("not a JSON document");
+  }
+  od::object obj;
+  if (doc.get_object().get(obj) != simdjson::SUCCESS) {
+    return Status::Corrupt("a log line must be a JSON object");
+  }
+  int actions = 0;
+  for (auto entry : obj) {
+    od::field f;
+    std::string_view key_view;
+    if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key_view) != simdjson::SUCCESS) {
+      return Status::Corrupt("malformed JSON object");
+    }
+    if (++actions > 1) return Status::Corrupt("a log line must hold exactly one action");
+    const std::string key(key_view);
+    od::value v = f.value();
+    if (key == "add") {
+      RLC_RETURN_IF_ERROR(ParseInto<AddFile>(v, out, ParseAdd));
+    } else if (key == "remove") {
+      RLC_RETURN_IF_ERROR(ParseInto<RemoveFile>(v, out, ParseRemove));
+    } else if (key == "metaData") {
+      RLC_RETURN_IF_ERROR(ParseInto<Metadata>(v, out, ParseMetadata));
+    } else if (key == "protocol") {
+      RLC_RETURN_IF_ERROR(ParseInto<Protocol>(v, out, ParseProtocol));
+    } else if (key == "commitInfo") {
+      RLC_RETURN_IF_ERROR(ParseInto<CommitInfo>(v, out, ParseCommitInfo));
+    } else if (key == "txn") {
+      RLC_RETURN_IF_ERROR(ParseInto<Txn>(v, out, ParseTxn));
+    } else if (key == "domainMetadata") {
+      RLC_RETURN_IF_ERROR(ParseInto<DomainMetadata>(v, out, ParseDomainMetadata));
+    } else if (key == "cdc") {
+      RLC_RETURN_IF_ERROR(ParseInto<AddCdcFile>(v, out, ParseCdc));
+    } else {
+      std::string raw;
+      RLC_RETURN_IF_ERROR(R::Raw(v, key, &raw));  // validates the value
+      *out = UnknownAction{key, std::string(line, size)};
+    }
+  }
+  if (actions == 0) return Status::Corrupt("a log line must hold exactly one action");
+  // Nothing may follow the object.
+  if (!AtEnd(doc)) return Status::Corrupt("trailing characters after the JSON object");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Action> ParseActionLine(std::string_view line) {
+  simdjson::padded_string padded(line);
+  od::parser parser;
+  Action action;
+  RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(), padded.size() + simdjson::SIMDJSON_PADDING, &action));
+  return action;
+}
+
+Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_view file_name) {
+  if (bytes.size() > kCommitFileBytesMax) {
+    return Status::OverLimit(std::string(file_name) + ": " + std::to_string(bytes.size()) +
+                             " bytes exceeds the commit size limit");
+  }
+  // One padded copy of the whole file lets every line be parsed in place.
+  simdjson::padded_string padded(bytes);
+  od::parser parser;
+  Commit commit;
+  commit.version = version;
+  size_t pos = 0;
+  int64_t line_number = 0;
+  while (pos < bytes.size()) {
+    ++line_number;
+    const char* start = padded.data() + pos;
+    const void* newline = std::memchr(start, '\n', bytes.size() - pos);
+    size_t size = newline ? size_t(static_cast<const char*>(newline) - start) : bytes.size() - pos;
+    const size_t next = pos + size + (newline ? 1 : 0);
+    if (size > 0 && start[size - 1] == '\r') --size;
+    if (size == 0) {
+      pos = next;
+      continue;
+    }
+    if (commit.actions.size() >= kActionsPerCommitMax) {
+      return Status::OverLimit(std::string(file_name) + ": more than " +
+                               std::to_string(kActionsPerCommitMax) + " actions");
+    }
+    Action action;
+    Status s = ParseLine(parser, start, size, padded.size() - pos + simdjson::SIMDJSON_PADDING, &action);
+    if (!s.ok()) {
+      return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) + ") line " +
+                           std::to_string(line_number) + " at byte " + std::to_string(pos));
+    }
+    commit.actions.push_back(std::move(action));
+    pos = next;
+  }
+  return commit;
+}
+
+}  // namespace rlc::delta

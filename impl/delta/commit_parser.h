@@ -1,0 +1,30 @@
+// Parses a commit file (newline-delimited JSON, one action per line) into typed actions.
+//
+// Concern: bytes -> Commit, with simdjson's On Demand parser (the hot read path of every
+// conflict check). Each line must be one JSON object with exactly one key, the action's name.
+// Empty lines are skipped; a trailing '\r' is tolerated.
+//
+// Errors (kCorrupt) name the file, the 1-based line, the line's byte offset in the file and the
+// field (e.g. "add.deletionVector.sizeInBytes"), and say what was expected. A commit over
+// kCommitFileBytesMax or kActionsPerCommitMax is kOverLimit.
+//
+// Thread-safety: stateless functions; each call uses its own parser.
+#ifndef RLC_IMPL_DELTA_COMMIT_PARSER_H_
+#define RLC_IMPL_DELTA_COMMIT_PARSER_H_
+
+#include <string_view>
+
+#include "impl/base/status.h"
+#include "impl/delta/actions.h"
+
+namespace rlc::delta {
+
+// `file_name` is used in messages only.
+Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_view file_name);
+
+// Parses one line (no newline). Used by the fuzzer and by ParseCommit.
+Result<Action> ParseActionLine(std::string_view line);
+
+}  // namespace rlc::delta
+
+#endif  // RLC_IMPL_DELTA_COMMIT_PARSER_H_

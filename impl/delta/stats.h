@@ -1,0 +1,48 @@
+// Per-file statistics: the `stats` JSON string of an add or remove (delta-rlc.md A2).
+//
+// Concern: parse the string into typed values. numRecords counts *physical* rows (before the
+// DV); it is mandatory when a DV is present (the caller checks that). minValues, maxValues and
+// nullCount nest like the schema; leaves are keyed by their column path. tightBounds absent
+// means true; with wide bounds (false) min/max still bound the live rows, and nullCount says
+// something only when it is 0 or numRecords.
+//
+// Thread-safety: stateless functions.
+#ifndef RLC_IMPL_DELTA_STATS_H_
+#define RLC_IMPL_DELTA_STATS_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "impl/base/status.h"
+
+namespace rlc::delta {
+
+// A column's path from the top of the schema, e.g. {"address", "city"}.
+using ColumnPath = std::vector<std::string>;
+
+// A statistic's value as JSON gives it: null, a boolean, an integer, a floating-point number,
+// or a string (strings, dates and timestamps; strings may be truncated prefixes).
+using StatValue = std::variant<std::monostate, bool, int64_t, double, std::string>;
+
+struct FileStats {
+  std::optional<int64_t> num_records;        // physical rows
+  std::map<ColumnPath, StatValue> min_values;
+  std::map<ColumnPath, StatValue> max_values;
+  std::map<ColumnPath, int64_t> null_count;
+  bool tight_bounds = true;                  // absent in the JSON means true
+};
+
+// Errors (kCorrupt) name the field, e.g. "stats.minValues.a.b: expected a number".
+Result<FileStats> ParseStats(std::string_view json);
+
+// Only numRecords, without building the maps (the replay's hot path).
+Result<std::optional<int64_t>> ParseNumRecords(std::string_view json);
+
+}  // namespace rlc::delta
+
+#endif  // RLC_IMPL_DELTA_STATS_H_

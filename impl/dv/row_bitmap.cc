@@ -1,0 +1,208 @@
+#include "impl/dv/row_bitmap.h"
+
+#include <algorithm>
+#include <string>
+
+#include "impl/base/limits.h"
+
+namespace rlc::dv {
+namespace {
+
+uint32_t High(uint64_t row) { return uint32_t(row >> 32); }
+uint32_t Low(uint64_t row) { return uint32_t(row & 0xFFFFFFFFu); }
+
+}  // namespace
+
+RowBitmap::RowBitmap(std::initializer_list<uint64_t> rows) {
+  for (uint64_t row : rows) Add(row);
+}
+
+RowBitmap RowBitmap::FromSorted(const std::vector<uint64_t>& rows) {
+  RowBitmap bitmap;
+  size_t i = 0;
+  while (i < rows.size()) {
+    // Batch the rows of one bucket: add_many is much faster than one add per row.
+    uint32_t high = High(rows[i]);
+    std::vector<uint32_t> lows;
+    while (i < rows.size() && High(rows[i]) == high) {
+      RLC_ASSERT(rows[i] <= kRowIndexMax);
+      lows.push_back(Low(rows[i]));
+      ++i;
+    }
+    bitmap.BucketFor(high).addMany(lows.size(), lows.data());
+  }
+  return bitmap;
+}
+
+Roaring& RowBitmap::BucketFor(uint32_t high_key) {
+  auto it = std::lower_bound(buckets_.begin(), buckets_.end(), high_key,
+                             [](const Bucket& b, uint32_t key) { return b.high_key < key; });
+  if (it == buckets_.end() || it->high_key != high_key) {
+    it = buckets_.insert(it, Bucket{high_key, Roaring()});
+  }
+  return it->low;
+}
+
+void RowBitmap::Add(uint64_t row) {
+  RLC_ASSERT(row <= kRowIndexMax);
+  BucketFor(High(row)).add(Low(row));
+}
+
+void RowBitmap::AddRange(uint64_t begin, uint64_t end) {
+  RLC_ASSERT(begin <= end);
+  if (begin == end) return;
+  RLC_ASSERT(end - 1 <= kRowIndexMax);
+  while (begin < end) {
+    uint64_t bucket_end = std::min<uint64_t>(end, (uint64_t(High(begin)) + 1) << 32);
+    BucketFor(High(begin)).addRange(Low(begin), uint64_t(Low(begin)) + (bucket_end - begin));
+    begin = bucket_end;
+  }
+}
+
+bool RowBitmap::Contains(uint64_t row) const {
+  auto it = std::lower_bound(buckets_.begin(), buckets_.end(), High(row),
+                             [](const Bucket& b, uint32_t key) { return b.high_key < key; });
+  return it != buckets_.end() && it->high_key == High(row) && it->low.contains(Low(row));
+}
+
+uint64_t RowBitmap::Cardinality() const {
+  uint64_t total = 0;
+  for (const Bucket& b : buckets_) total += b.low.cardinality();
+  return total;
+}
+
+uint64_t RowBitmap::Maximum() const {
+  RLC_ASSERT(!buckets_.empty());
+  const Bucket& last = buckets_.back();
+  return (uint64_t(last.high_key) << 32) | last.low.maximum();
+}
+
+uint64_t RowBitmap::Rank(uint64_t row) const {
+  uint64_t rank = 0;
+  for (const Bucket& b : buckets_) {
+    if (b.high_key < High(row)) {
+      rank += b.low.cardinality();
+    } else if (b.high_key == High(row)) {
+      rank += b.low.rank(Low(row));
+    } else {
+      break;
+    }
+  }
+  return rank;
+}
+
+template <typename Op>
+RowBitmap RowBitmap::Combine(const RowBitmap& other, bool keep_left_only, bool keep_right_only,
+                             Op op) const {
+  RowBitmap out;
+  size_t i = 0, j = 0;
+  while (i < buckets_.size() || j < other.buckets_.size()) {
+    bool take_left = j == other.buckets_.size() ||
+                     (i < buckets_.size() && buckets_[i].high_key < other.buckets_[j].high_key);
+    bool take_right = i == buckets_.size() ||
+                      (j < other.buckets_.size() && other.buckets_[j].high_key < buckets_[i].high_key);
+    if (take_left) {
+      if (keep_left_only) out.buckets_.push_back(buckets_[i]);
+      ++i;
+    } else if (take_right) {
+      if (keep_right_only) out.buckets_.push_back(other.buckets_[j]);
+      ++j;
+    } else {
+      Roaring combined = op(buckets_[i].low, other.buckets_[j].low);
+      if (!combined.isEmpty()) out.buckets_.push_back(Bucket{buckets_[i].high_key, std::move(combined)});
+      ++i;
+      ++j;
+    }
+  }
+  return out;
+}
+
+RowBitmap RowBitmap::Union(const RowBitmap& other) const {
+  return Combine(other, true, true, [](const Roaring& a, const Roaring& b) { return a | b; });
+}
+RowBitmap RowBitmap::Intersect(const RowBitmap& other) const {
+  return Combine(other, false, false, [](const Roaring& a, const Roaring& b) { return a & b; });
+}
+RowBitmap RowBitmap::Difference(const RowBitmap& other) const {
+  return Combine(other, true, false, [](const Roaring& a, const Roaring& b) { return a - b; });
+}
+
+bool RowBitmap::Intersects(const RowBitmap& other) const {
+  size_t i = 0, j = 0;
+  while (i < buckets_.size() && j < other.buckets_.size()) {
+    if (buckets_[i].high_key < other.buckets_[j].high_key) {
+      ++i;
+    } else if (other.buckets_[j].high_key < buckets_[i].high_key) {
+      ++j;
+    } else {
+      if (buckets_[i].low.intersect(other.buckets_[j].low)) return true;
+      ++i;
+      ++j;
+    }
+  }
+  return false;
+}
+
+bool RowBitmap::IsSubsetOf(const RowBitmap& other) const {
+  return Difference(other).IsEmpty();
+}
+
+void RowBitmap::ForEach(const std::function<void(uint64_t)>& visit) const {
+  std::vector<uint32_t> lows;
+  for (const Bucket& b : buckets_) {
+    lows.resize(b.low.cardinality());
+    b.low.toUint32Array(lows.data());
+    uint64_t high = uint64_t(b.high_key) << 32;
+    for (uint32_t low : lows) visit(high | low);
+  }
+}
+
+std::vector<uint64_t> RowBitmap::ToVector() const {
+  std::vector<uint64_t> rows;
+  rows.reserve(Cardinality());
+  ForEach([&rows](uint64_t row) { rows.push_back(row); });
+  return rows;
+}
+
+void RowBitmap::RunOptimize() {
+  for (Bucket& b : buckets_) {
+    b.low.runOptimize();
+    b.low.shrinkToFit();
+  }
+}
+
+Status RowBitmap::Validate() const {
+  for (size_t i = 0; i < buckets_.size(); ++i) {
+    const Bucket& b = buckets_[i];
+    std::string where = "bucket " + std::to_string(i) + " (high key " + std::to_string(b.high_key) + ")";
+    if (i > 0 && buckets_[i - 1].high_key >= b.high_key) {
+      return Status::Corrupt(where + ": high keys are not strictly ascending");
+    }
+    if (b.high_key >= (uint32_t{1} << 31)) {
+      return Status::Corrupt(where + ": high key has its top bit set");
+    }
+    if (b.low.isEmpty()) return Status::Corrupt(where + ": empty bucket");
+  }
+  if (!buckets_.empty() && Maximum() > kRowIndexMax) {
+    return Status::Corrupt("row index " + std::to_string(Maximum()) + " exceeds the largest Delta row index");
+  }
+  return Status::Ok();
+}
+
+RowBitmap RowBitmap::FromValidatedBuckets(std::vector<Bucket> buckets) {
+  RowBitmap bitmap;
+  bitmap.buckets_ = std::move(buckets);
+  RLC_ASSERT(bitmap.Validate().ok());
+  return bitmap;
+}
+
+bool operator==(const RowBitmap& a, const RowBitmap& b) {
+  if (a.buckets_.size() != b.buckets_.size()) return false;
+  for (size_t i = 0; i < a.buckets_.size(); ++i) {
+    if (a.buckets_[i].high_key != b.buckets_[i].high_key) return false;
+    if (!(a.buckets_[i].low == b.buckets_[i].low)) return false;
+  }
+  return true;
+}
+
+}  // namespace rlc::dv
