@@ -385,19 +385,22 @@ Status ParseInto(od::value& v, Action* out, ParseFn parse) {
 // Parses the line at `line` (capacity bytes readable from there, >= size + SIMDJSON_PADDING).
 Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity, Action* out) {
   od::document doc;
-  if (parser.iterate(line, size, capacity).get(doc) != simdjson::SUCCESS) {
-    return Status::Corrupt("not a JSON document");
+  if (simdjson::error_code error = parser.iterate(line, size, capacity).get(doc)) {
+    return Status::Corrupt(std::string("not a JSON document (") + simdjson::error_message(error) + ")");
   }
   od::object obj;
-  if (doc.get_object().get(obj) != simdjson::SUCCESS) {
-    return Status::Corrupt("a log line must be a JSON object");
+  if (simdjson::error_code error = doc.get_object().get(obj)) {
+    return Status::Corrupt(std::string("a log line must be one JSON object (") +
+                           simdjson::error_message(error) + ")");
   }
   int actions = 0;
   for (auto entry : obj) {
     od::field f;
     std::string_view key_view;
-    if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key_view) != simdjson::SUCCESS) {
-      return Status::Corrupt("malformed JSON object");
+    simdjson::error_code error = std::move(entry).get(f);
+    if (!error) error = f.unescaped_key().get(key_view);
+    if (error) {
+      return Status::Corrupt(std::string("malformed JSON object (") + simdjson::error_message(error) + ")");
     }
     if (++actions > 1) return Status::Corrupt("a log line must hold exactly one action");
     const std::string key(key_view);

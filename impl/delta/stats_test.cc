@@ -1,0 +1,55 @@
+#include "impl/delta/stats.h"
+
+#include <gtest/gtest.h>
+
+namespace rlc::delta {
+namespace {
+
+TEST(Stats, NestedValuesAreKeyedByColumnPath) {
+  Result<FileStats> s = ParseStats(
+      R"({"numRecords":10,"minValues":{"id":-3,"a":{"b":"x","c":1.5}},"maxValues":{"id":9,"d":"2024-01-01T00:00:00.000Z"},"nullCount":{"id":0,"a":{"b":2,"c":null}}})");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->num_records, 10);
+  EXPECT_TRUE(s->tight_bounds);  // absent means true
+  EXPECT_EQ(std::get<int64_t>(s->min_values.at({"id"})), -3);
+  EXPECT_EQ(std::get<std::string>(s->min_values.at({"a", "b"})), "x");
+  EXPECT_EQ(std::get<double>(s->min_values.at({"a", "c"})), 1.5);
+  EXPECT_EQ(std::get<std::string>(s->max_values.at({"d"})), "2024-01-01T00:00:00.000Z");
+  EXPECT_EQ(s->null_count.at({"a", "b"}), 2);
+  EXPECT_EQ(s->null_count.count({"a", "c"}), 0u);
+}
+
+TEST(Stats, WideBoundsAreRecorded) {
+  Result<FileStats> s = ParseStats(R"({"numRecords":5,"tightBounds":false})");
+  ASSERT_TRUE(s.ok());
+  EXPECT_FALSE(s->tight_bounds);
+}
+
+TEST(Stats, NumRecordsAloneIsCheap) {
+  EXPECT_EQ(*ParseNumRecords(R"({"minValues":{"x":1},"numRecords":42})"), std::optional<int64_t>(42));
+  EXPECT_EQ(*ParseNumRecords(R"({"minValues":{"x":1}})"), std::nullopt);
+}
+
+TEST(Stats, BadStatsNameTheField) {
+  Result<FileStats> negative = ParseStats(R"({"numRecords":-1})");
+  EXPECT_NE(negative.status().message().find("stats.numRecords"), std::string::npos);
+  Result<FileStats> bad_count = ParseStats(R"({"nullCount":{"a":{"b":"x"}}})");
+  EXPECT_NE(bad_count.status().message().find("stats.nullCount.a.b"), std::string::npos);
+  EXPECT_FALSE(ParseStats("[1]").ok());
+  EXPECT_FALSE(ParseStats(R"({"numRecords":1} x)").ok());
+  EXPECT_FALSE(ParseStats(R"({"tightBounds":"no"})").ok());
+}
+
+TEST(Stats, DeepNestingIsRefused) {
+  std::string deep = R"({"minValues":)";
+  for (int i = 0; i < 100; ++i) deep += R"({"a":)";
+  deep += "1";
+  for (int i = 0; i < 100; ++i) deep += "}";
+  deep += "}";
+  Result<FileStats> s = ParseStats(deep);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.status().message().find("less nesting"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rlc::delta

@@ -1,0 +1,254 @@
+// `rlc inspect --json` against the real tables in ../shared/delta-tables, for every version.
+//
+// The expected counts come from expected_live_rows.json, which derive_expected.py computes
+// without rlc and cross-checks against the source repositories' asserted counts and the
+// writers' .crc files. These tests run the rlc binary itself, as a user would.
+//
+// When the shared folder is absent they skip with a message, unless CI=true, where they fail.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      q += "'\\''";
+    } else {
+      q += c;
+    }
+  }
+  return q + "'";
+}
+
+RunResult RunRlc(const std::string& args) {
+  static int counter = 0;
+  const fs::path err_file = fs::temp_directory_path() /
+                            ("rlc-external-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  const std::string command = std::string(RLC_BINARY) + " " + args + " 2>" + Quote(err_file.string());
+  RunResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
+  int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_file);
+  std::stringstream ss;
+  ss << err.rdbuf();
+  result.err = ss.str();
+  fs::remove(err_file);
+  return result;
+}
+
+const fs::path kTables = RLC_SHARED_TABLES_DIR;
+
+// Skips (or, in CI, fails) when the shared tables are not there.
+bool TablesMissing() {
+  if (fs::is_directory(kTables)) return false;
+  const char* ci = std::getenv("CI");
+  if (ci != nullptr && std::string(ci) == "true") {
+    ADD_FAILURE() << "CI=true but the shared tables are missing at " << kTables;
+  } else {
+    GTEST_LOG_(WARNING) << "skipping: no shared tables at " << kTables;
+  }
+  return true;
+}
+
+const json& Expected() {
+  static const json expected = [] {
+    std::ifstream in(RLC_EXPECTED_JSON);
+    return json::parse(in);
+  }();
+  return expected;
+}
+
+class RealTable : public ::testing::TestWithParam<std::string> {};
+class TestPrefixTable : public ::testing::TestWithParam<std::string> {};
+
+// Every version of every table: live rows, files and deleted rows as expected.
+TEST_P(RealTable, EveryVersionHasTheExpectedLiveRows) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const std::string name = GetParam();
+  const json& table = Expected().at(name);
+  const std::string prefix = table.at("dvFilePrefix");
+  for (const json& v : table.at("versions")) {
+    const int64_t version = v.at("version");
+    SCOPED_TRACE(name + " version " + std::to_string(version));
+    std::string args = "inspect " + Quote((kTables / name).string()) + " --json --version " +
+                       std::to_string(version);
+    if (!prefix.empty()) args += " --dv-file-prefix " + Quote(prefix);
+    RunResult r = RunRlc(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    json got = json::parse(r.out);
+    EXPECT_EQ(got.at("version"), version);
+    EXPECT_EQ(got.at("liveRows"), v.at("liveRows"));
+    EXPECT_EQ(got.at("numFiles"), v.at("numFiles"));
+    EXPECT_EQ(got.at("deletedRows"), v.at("deletedRows"));
+    int64_t live = 0;
+    for (const json& f : got.at("files")) live += f.at("liveRows").get<int64_t>();
+    EXPECT_EQ(live, v.at("liveRows"));
+  }
+}
+
+// Tables whose DV files carry Delta's test-only name prefix: without --dv-file-prefix, a
+// version with DVs must fail with a clear "DV file not found" naming the path it looked for.
+TEST_P(TestPrefixTable, TestOnlyDvNamesAreReportedAsNotFound) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const std::string name = GetParam();
+  const json& table = Expected().at(name);
+  ASSERT_EQ(table.at("dvFilePrefix"), "test%dv%prefix-");
+  for (const json& v : table.at("versions")) {
+    const int64_t version = v.at("version");
+    SCOPED_TRACE(name + " version " + std::to_string(version));
+    RunResult r = RunRlc("inspect " + Quote((kTables / name).string()) + " --json --version " +
+                         std::to_string(version));
+    if (v.at("filesWithDv") == 0) {
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      continue;
+    }
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("DV file not found: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("/deletion_vector_"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("version " + std::to_string(version)), std::string::npos) << r.err;
+  }
+}
+
+std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
+  return std::regex_replace(info.param, std::regex("[^A-Za-z0-9]"), "_");
+}
+
+// The special-character table has its own tests below: its log is a template.
+INSTANTIATE_TEST_SUITE_P(
+    DeltaTables, RealTable,
+    ::testing::Values("delta-kernel-rs__cdf-table-with-dv", "delta-kernel-rs__with-short-dv",
+                      "delta-rs__cdf-table-with-cdc-and-dvs", "delta-rs__table-with-dv-small",
+                      "delta-rs__table_with_deletion_logs", "delta__basic-dv-no-checkpoint",
+                      "delta__basic-dv-with-checkpoint", "delta__dat-v0.0.3__deletion_vectors",
+                      "delta__dv-partitioned-with-checkpoint", "delta__dv-with-columnmapping",
+                      "delta__log-replay-dv-key-cases", "delta__partitioned-table-with-dv-large",
+                      "delta__table-with-dv-large", "delta__table-with-dv-small"),
+    TestName);
+
+INSTANTIATE_TEST_SUITE_P(DeltaTables, TestPrefixTable,
+                         ::testing::Values("delta__partitioned-table-with-dv-large",
+                                           "delta__table-with-dv-large", "delta__table-with-dv-small"),
+                         TestName);
+
+// The expected file covers exactly the tables in the shared folder.
+TEST(RealTables, ExpectedFileCoversEveryTable) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  size_t tables = 0;
+  for (const auto& entry : fs::directory_iterator(kTables)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_directory() || name[0] == '_') continue;
+    ++tables;
+    EXPECT_TRUE(Expected().contains(name)) << name;
+  }
+  EXPECT_EQ(tables, 15u);
+  EXPECT_EQ(Expected().size(), tables);
+}
+
+// The inline DV written with a Rust crate's '#' padding tail decodes to row 3 (version 5).
+TEST(RealTables, InlineDvWithPaddingExtensionDecodesToRowThree) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  RunResult r = RunRlc("inspect " + Quote((kTables / "delta-kernel-rs__cdf-table-with-dv").string()) +
+                       " --json --rows --version 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json got = json::parse(r.out);
+  ASSERT_EQ(got.at("files").size(), 1u);
+  EXPECT_EQ(got.at("files")[0].at("deletedRowIndexes"), json::array({3}));
+  EXPECT_EQ(got.at("files")[0].at("deletionVector").at("storageType"), "i");
+}
+
+// --rows lists every deleted row once, ascending, below numRecords (the cdc table holds the
+// only Roaring run container among the real tables).
+TEST(RealTables, RowsListMatchesDeletedCounts) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  for (const char* name : {"delta-rs__cdf-table-with-cdc-and-dvs", "delta__basic-dv-with-checkpoint",
+                           "delta-kernel-rs__with-short-dv"}) {
+    SCOPED_TRACE(name);
+    RunResult r = RunRlc("inspect " + Quote((kTables / name).string()) + " --json --rows");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    json got = json::parse(r.out);
+    for (const json& f : got.at("files")) {
+      const json& rows = f.at("deletedRowIndexes");
+      EXPECT_EQ(rows.size(), f.at("deletedRows").get<size_t>());
+      for (size_t i = 1; i < rows.size(); ++i) EXPECT_LT(rows[i - 1], rows[i]);
+      if (!rows.empty()) {
+        EXPECT_LT(rows.back().get<int64_t>(), f.at("numRecords").get<int64_t>());
+      }
+    }
+  }
+}
+
+// The special-character table's log is a template: as Delta's own test does, copy it, put the
+// absolute folder path in, and read it; the URL-escaped 'p' path must resolve.
+TEST(SpecialChar, TemplatedPathResolvesAfterSubstitution) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const fs::path source = kTables / "delta__table-with-dv-special-char";
+  const fs::path copy = fs::temp_directory_path() / ("rlc-special-char-" + std::to_string(::getpid()));
+  fs::remove_all(copy);
+  fs::copy(source, copy, fs::copy_options::recursive);
+  const fs::path commit = copy / "_delta_log" / "00000000000000000000.json";
+  std::ifstream in(commit);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  in.close();
+  std::string text = ss.str();
+  const std::string folder = (copy / "folder&with%25special%20char").string();
+  const std::string marker = "{{FOLDER_WITH_SPECIAL_CHAR}}";
+  ASSERT_NE(text.find(marker), std::string::npos);
+  text.replace(text.find(marker), marker.size(), folder);
+  fs::permissions(commit, fs::perms::owner_write, fs::perm_options::add);
+  std::ofstream(commit, std::ios::trunc) << text;
+  RunResult r = RunRlc("inspect " + Quote(copy.string()) + " --json --rows");
+  fs::remove_all(copy);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json got = json::parse(r.out);
+  EXPECT_EQ(got.at("liveRows"), 5);
+  EXPECT_EQ(got.at("files")[0].at("deletedRowIndexes"), json::array({0, 2, 4, 6, 8}));
+}
+
+// Unsubstituted, the template is not an absolute path: a clear error, exit 2.
+TEST(SpecialChar, UnsubstitutedTemplateIsAClearError) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  RunResult r = RunRlc("inspect " + Quote((kTables / "delta__table-with-dv-special-char").string()) + " --json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("{{FOLDER_WITH_SPECIAL_CHAR}}"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is not absolute"), std::string::npos) << r.err;
+}
+
+// Versions past the latest, and folders without a log, are exit 2 with the reason.
+TEST(RealTables, BadArgumentsExitTwo) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  RunResult past = RunRlc("inspect " + Quote((kTables / "delta__basic-dv-no-checkpoint").string()) + " --version 9");
+  EXPECT_EQ(past.exit_code, 2);
+  EXPECT_NE(past.err.find("version 9 does not exist (latest is 1)"), std::string::npos) << past.err;
+  RunResult no_log = RunRlc("inspect " + Quote(kTables.string()));
+  EXPECT_EQ(no_log.exit_code, 2);
+  EXPECT_NE(no_log.err.find("_delta_log"), std::string::npos) << no_log.err;
+}
+
+}  // namespace

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Keeps the architecture's arrows true (style.md "Folder layout"): fails, naming file and line,
+# when a folder includes what it must not, when a header lacks its contract comment, or when
+# impl/ throws.
+set -u
+root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$root" || exit 2
+status=0
+fail() { echo "layering: $*"; status=1; }
+
+src() { find "$@" -type f \( -name '*.h' -o -name '*.cc' -o -name '*.cpp' \) 2>/dev/null; }
+
+# impl/ depends on nothing of ours outside impl/, and never on Z3.
+while IFS= read -r hit; do fail "impl/ must not include this: $hit"; done < <(
+  src impl | xargs -r grep -nE '#include[[:space:]]*[<"](model|proofs|fuzz|cli|tests|bench)/|#include[[:space:]]*<z3' )
+# model/ stands alone.
+while IFS= read -r hit; do fail "model/ must not include this: $hit"; done < <(
+  src model | xargs -r grep -nE '#include[[:space:]]*[<"](impl|proofs|fuzz|cli|tests|bench)/' )
+# proofs/ and fuzz/ never depend on cli/.
+while IFS= read -r hit; do fail "proofs/ and fuzz/ must not include cli/: $hit"; done < <(
+  src proofs fuzz | xargs -r grep -nE '#include[[:space:]]*"cli/' )
+# Z3 only in proofs/.
+while IFS= read -r hit; do fail "z3 outside proofs/: $hit"; done < <(
+  src impl model fuzz cli tests bench | xargs -r grep -nE '#include[[:space:]]*<z3' )
+# Kernels are pure: no CRoaring, JSON or I/O headers under impl/kernel/.
+while IFS= read -r hit; do fail "impl/kernel/ must stay free of libraries and I/O: $hit"; done < <(
+  src impl/kernel | xargs -r grep -nE '#include[[:space:]]*<(roaring|simdjson|nlohmann|fstream|iostream|cstdio|filesystem)' )
+# Heavy headers stay out of headers of impl/ and model/.
+while IFS= read -r hit; do fail "heavy header in a widely included header: $hit"; done < <(
+  find impl model -name '*.h' 2>/dev/null | xargs -r grep -nE '#include[[:space:]]*<(CLI/|rapidcheck|boost/graph/graphviz|nlohmann)' )
+# No exceptions thrown across impl/.
+while IFS= read -r hit; do fail "throw in impl/: $hit"; done < <(
+  src impl | grep -v '_test\.cc$' | xargs -r grep -nE '(^|[^_[:alnum:]])throw[[:space:]]' )
+# Every header opens with its contract comment.
+while IFS= read -r header; do
+  first=$(grep -m1 -vE '^[[:space:]]*$' "$header")
+  case "$first" in
+    //*) ;;
+    *) fail "$header: the first lines must be the header's contract comment" ;;
+  esac
+done < <(find impl model proofs fuzz cli -name '*.h' 2>/dev/null)
+
+if [ $status -eq 0 ]; then echo "layering: ok"; fi
+exit $status
