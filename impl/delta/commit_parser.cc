@@ -85,11 +85,16 @@ class FieldReader {
       if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
         return Fail(field, "an object of strings");
       }
-      std::string k(key);
       od::value value = f.value();
       std::optional<std::string> s;
-      RLC_RETURN_IF_ERROR(OptString(value, std::string(field) + "." + k, &s));
-      out->emplace_back(std::move(k), std::move(s));
+      if (!IsNull(value)) {
+        std::string_view text;
+        if (value.get_string().get(text) != simdjson::SUCCESS) {
+          return Fail(std::string(field) + "." + std::string(key), "a string");
+        }
+        s.emplace(text);
+      }
+      out->emplace_back(std::string(key), std::move(s));
     }
     return Status::Ok();
   }
@@ -166,11 +171,26 @@ Status ForEachField(od::value& v, std::string_view what, OnField on_field) {
     if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
       return R::Fail(what, "an object with string keys");
     }
-    // Copy the key: reading the value may move the parser past the key's buffer.
-    std::string key_copy(key);
-    RLC_RETURN_IF_ERROR(on_field(std::string_view(key_copy), f));
+    // The key stays valid: On Demand unescapes into a per-document buffer that later strings
+    // append to, never overwrite.
+    RLC_RETURN_IF_ERROR(on_field(key, f));
   }
   return Status::Ok();
+}
+
+// Field names for messages, built once: concatenating them per action is measurable.
+struct DescriptorFieldNames {
+  explicit DescriptorFieldNames(const std::string& base)
+      : storage_type(base + ".storageType"), path(base + ".pathOrInlineDv"), offset(base + ".offset"),
+        size(base + ".sizeInBytes"), cardinality(base + ".cardinality"),
+        max_row_index(base + ".maxRowIndex"), context("field '" + base + "'") {}
+  std::string storage_type, path, offset, size, cardinality, max_row_index, context;
+};
+
+const DescriptorFieldNames& NamesFor(std::string_view field) {
+  static const DescriptorFieldNames add("add.deletionVector");
+  static const DescriptorFieldNames remove("remove.deletionVector");
+  return field.substr(0, 3) == "add" ? add : remove;
 }
 
 Status ParseDescriptor(od::value& v, std::string_view field, std::optional<dv::DvDescriptor>* out) {
@@ -180,38 +200,38 @@ Status ParseDescriptor(od::value& v, std::string_view field, std::optional<dv::D
   }
   dv::DvDescriptor d;
   bool has_type = false, has_path = false, has_size = false, has_cardinality = false;
-  const std::string base(field);
+  const DescriptorFieldNames& names = NamesFor(field);
   RLC_RETURN_IF_ERROR(ForEachField(v, field, [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
     if (key == "storageType") {
       std::string s;
-      RLC_RETURN_IF_ERROR(R::String(x, base + ".storageType", &s));
-      if (s.size() != 1) return R::Fail(base + ".storageType", "one character");
+      RLC_RETURN_IF_ERROR(R::String(x, names.storage_type, &s));
+      if (s.size() != 1) return R::Fail(names.storage_type, "one character");
       d.storage_type = s[0];
       has_type = true;
     } else if (key == "pathOrInlineDv") {
       has_path = true;
-      return R::String(x, base + ".pathOrInlineDv", &d.path_or_inline_dv);
+      return R::String(x, names.path, &d.path_or_inline_dv);
     } else if (key == "offset") {
       if (R::IsNull(x)) return Status::Ok();
       int32_t o = 0;
-      RLC_RETURN_IF_ERROR(R::Int32(x, base + ".offset", &o));
+      RLC_RETURN_IF_ERROR(R::Int32(x, names.offset, &o));
       d.offset = o;
     } else if (key == "sizeInBytes") {
       has_size = true;
-      return R::Int32(x, base + ".sizeInBytes", &d.size_bytes);
+      return R::Int32(x, names.size, &d.size_bytes);
     } else if (key == "cardinality") {
       has_cardinality = true;
-      return R::Int64(x, base + ".cardinality", &d.cardinality);
+      return R::Int64(x, names.cardinality, &d.cardinality);
     } else if (key == "maxRowIndex") {
-      return R::OptInt64(x, base + ".maxRowIndex", &d.max_row_index);
+      return R::OptInt64(x, names.max_row_index, &d.max_row_index);
     }
     return Status::Ok();  // unknown descriptor fields are ignored
   }));
   if (!has_type || !has_path || !has_size || !has_cardinality) {
     return R::Fail(field, "storageType, pathOrInlineDv, sizeInBytes and cardinality");
   }
-  RLC_RETURN_IF_ERROR(d.Validate().WithContext("field '" + base + "'"));
+  RLC_RETURN_IF_ERROR(d.Validate().WithContext(names.context));
   *out = std::move(d);
   return Status::Ok();
 }

@@ -13,9 +13,9 @@
 // (strictly ascending), offset header (each offset equal to the container's real position),
 // arrays (strictly ascending, cardinality <= 4096), bitsets (popcount equal to the cardinality,
 // cardinality > 4096), runs (non-overlapping, inside 0..65535, lengths summing to the
-// cardinality); no trailing bytes. Only then is CRoaring asked to build the bitmap, and its
-// cardinality is compared once more. Empty buckets are accepted (Delta's writer emits them) and
-// dropped.
+// cardinality); no trailing bytes; the largest row <= kRowIndexMax. Only then is CRoaring asked
+// to build the bitmap, and its cardinality is compared once more. Empty buckets are accepted
+// (Delta's writer emits them) and dropped.
 //
 // Thread-safety: stateless functions.
 #ifndef RLC_IMPL_DV_BITMAP_CODEC_H_

@@ -468,10 +468,11 @@ TEST(BitmapCodecTest, BucketKeyWithTopBitSetIsRejected) {
 TEST(BitmapCodecTest, RowIndexPastMaximumIsRejected) {
   // High key 0x7FFFFFFF has its top bit clear but every row in it exceeds kRowIndexMax.
   ExpectRejected(SingleValue(0x7FFFFFFF, 0, 0), StatusCode::kCorrupt,
-                 "row index 9223372032559808512 exceeds the largest Delta row index");
+                 "DV bitmap byte 12: row index 9223372032559808512 exceeds the largest Delta row index");
   // High key 0x7FFFFFFE, low 0x80000001: one past kRowIndexMax.
   ExpectRejected(SingleValue(0x7FFFFFFE, 0x8000, 1), StatusCode::kCorrupt,
-                 "row index 9223372030412324865 exceeds the largest Delta row index");
+                 "DV bitmap byte 12: row index 9223372030412324865 exceeds the largest Delta row "
+                 "index");
   // Low 0x80010000, a later container.
   ExpectRejected(SingleValue(0x7FFFFFFE, 0x8001, 0), StatusCode::kCorrupt,
                  "exceeds the largest Delta row index");
@@ -489,7 +490,8 @@ TEST(BitmapCodecTest, RowIndexPastMaximumInRunContainerIsRejected) {
       0x00, 0x00, 0x01, 0x00,                          // 27: 0..1 -> low 0x80000000..0x80000001
   });
   ExpectRejected(bytes, StatusCode::kCorrupt,
-                 "row index 9223372030412324865 exceeds the largest Delta row index");
+                 "DV bitmap byte 12: row index 9223372030412324865 exceeds the largest Delta row "
+                 "index");
 }
 
 TEST(BitmapCodecTest, RowIndexPastMaximumInBitsetContainerIsRejected) {
@@ -498,7 +500,52 @@ TEST(BitmapCodecTest, RowIndexPastMaximumInBitsetContainerIsRejected) {
   bytes = Patched(bytes, 24, {0x00, 0x80});
   // 0x7FFFFFFE << 32 | 0x8000270E = 9223372030412324864 + 9998.
   ExpectRejected(bytes, StatusCode::kCorrupt,
-                 "row index 9223372030412334862 exceeds the largest Delta row index");
+                 "DV bitmap byte 12: row index 9223372030412334862 exceeds the largest Delta row "
+                 "index");
+}
+
+TEST(BitmapCodecTest, RowIndexPastMaximumInLastOfSeveralContainersIsRejected) {
+  // High key 0x7FFFFFFE: container 1 (value 0x00010002, fine) then container 0x8001 (too big).
+  const std::string bytes = Bytes({
+      0xD1, 0xD3, 0x39, 0x64,                          //  0: magic
+      0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //  4: 1 bucket
+      0xFE, 0xFF, 0xFF, 0x7F,                          // 12: high key 0x7FFFFFFE
+      0x3A, 0x30, 0x00, 0x00,                          // 16: cookie 12346
+      0x02, 0x00, 0x00, 0x00,                          // 20: 2 containers
+      0x01, 0x00, 0x00, 0x00,                          // 24: key 1, cardinality-1 = 0
+      0x01, 0x80, 0x00, 0x00,                          // 28: key 0x8001, cardinality-1 = 0
+      0x18, 0x00, 0x00, 0x00,                          // 32: offset 24
+      0x1A, 0x00, 0x00, 0x00,                          // 36: offset 26
+      0x02, 0x00,                                      // 40: value 2
+      0x03, 0x00,                                      // 42: value 3
+  });
+  // 0x7FFFFFFE << 32 | 0x80010003 = 9223372028264841216 + 2147549187.
+  ExpectRejected(bytes, StatusCode::kCorrupt,
+                 "DV bitmap byte 12: row index 9223372030412390403 exceeds");
+  // The same with container 0x8001 -> 0x7FFF (low 0x7FFF0003) is accepted.
+  ExpectDecodes(Patched(bytes, 28, {0xFF, 0x7F}),
+                {(uint64_t{0x7FFFFFFE} << 32) | 0x00010002, (uint64_t{0x7FFFFFFE} << 32) | 0x7FFF0003});
+}
+
+TEST(BitmapCodecTest, BitsetWithTopBitBelowMaximumIsAccepted) {
+  // Even rows plus bit 65535 (5001 values, cardinality-1 = 5000 = 0x1388) in high key
+  // 0x7FFFFFFE, container 0x7FFF: the largest low is 0x7FFFFFFF < 0x80000000.
+  std::string bytes = Patched(EvenRowsBitset(), 12, {0xFE, 0xFF, 0xFF, 0x7F});
+  bytes = Patched(bytes, 24, {0xFF, 0x7F, 0x88, 0x13});
+  bytes[kBitsetDataAt + 8191] = char(0x80);
+  std::vector<uint64_t> rows;
+  const uint64_t base = (uint64_t{0x7FFFFFFE} << 32) | 0x7FFF0000;
+  for (uint64_t r = 0; r < 10000; r += 2) rows.push_back(base + r);
+  rows.push_back(base + 65535);
+  ExpectDecodes(bytes, rows);
+}
+
+TEST(BitmapCodecTest, EmptyBucketPastMaximumIsAccepted) {
+  // An empty bucket with key 0x7FFFFFFF holds no row, so nothing exceeds kRowIndexMax.
+  const std::string bytes = SingleValue(0x7FFFFFFE, 0x8000, 0) +
+                            Bytes({0xFF, 0xFF, 0xFF, 0x7F,                          // key
+                                   0x3A, 0x30, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00});  // empty
+  ExpectDecodes(Patched(bytes, 4, {0x02}), {kRowIndexMax});
 }
 
 TEST(BitmapCodecTest, TrailingBytesAreRejected) {

@@ -174,14 +174,14 @@ void RowBitmap::RunOptimize() {
 Status RowBitmap::Validate() const {
   for (size_t i = 0; i < buckets_.size(); ++i) {
     const Bucket& b = buckets_[i];
-    std::string where = "bucket " + std::to_string(i) + " (high key " + std::to_string(b.high_key) + ")";
+    auto where = [&] { return "bucket " + std::to_string(i) + " (high key " + std::to_string(b.high_key) + ")"; };
     if (i > 0 && buckets_[i - 1].high_key >= b.high_key) {
-      return Status::Corrupt(where + ": high keys are not strictly ascending");
+      return Status::Corrupt(where() + ": high keys are not strictly ascending");
     }
     if (b.high_key >= (uint32_t{1} << 31)) {
-      return Status::Corrupt(where + ": high key has its top bit set");
+      return Status::Corrupt(where() + ": high key has its top bit set");
     }
-    if (b.low.isEmpty()) return Status::Corrupt(where + ": empty bucket");
+    if (b.low.isEmpty()) return Status::Corrupt(where() + ": empty bucket");
   }
   if (!buckets_.empty() && Maximum() > kRowIndexMax) {
     return Status::Corrupt("row index " + std::to_string(Maximum()) + " exceeds the largest Delta row index");

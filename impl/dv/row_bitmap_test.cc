@@ -50,7 +50,9 @@ void ExpectMatches(const RowBitmap& b, const RowSet& rows, const std::vector<uin
   EXPECT_EQ(b.ToVector(), Vec(rows));
   EXPECT_EQ(b.Cardinality(), rows.size());
   EXPECT_EQ(b.IsEmpty(), rows.empty());
-  if (!rows.empty()) EXPECT_EQ(b.Maximum(), *rows.rbegin());
+  if (!rows.empty()) {
+    EXPECT_EQ(b.Maximum(), *rows.rbegin());
+  }
   for (uint64_t p : probes) {
     for (uint64_t q : {p - 1, p, p + 1}) {
       EXPECT_EQ(b.Contains(q), rows.count(q) == 1) << q;
@@ -292,7 +294,7 @@ TEST(RowBitmapTest, DifferenceMatchesModel) {
 }
 
 TEST(RowBitmapTest, IntersectAndDifferenceDropEmptiedBuckets) {
-  // kC empties kA's... no: kA \ {2^32, 2^32+5} empties bucket 1 of {2^32, 2^32+5, 0}.
+  // Removing both rows of bucket 1 must drop the bucket, not keep it empty.
   RowBitmap a{0, k2Pow32, k2Pow32 + 5};
   RowBitmap d = a.Difference(RowBitmap{k2Pow32, k2Pow32 + 5});
   ASSERT_EQ(d.buckets().size(), 1u);

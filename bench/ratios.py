@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Prints ours/baseline ratios (medians) from a Google Benchmark JSON file."""
+import json
+import sys
+
+runs = {b["run_name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]
+        if b.get("aggregate_name") == "median"}
+
+
+def time(name):
+    return runs[name]["real_time"] if name in runs else None
+
+
+print("\nDV decode+validate vs CRoaring raw deserialize (median; aim <= 1.5x)")
+print("%-8s %10s %12s %12s %7s" % ("shape", "deleted", "ours", "baseline", "ratio"))
+shapes = {"0": "sparse", "1": "dense", "2": "runs"}
+for name in runs:
+    if name.startswith("BM_DvDecodeValidate/"):
+        base = name.replace("BM_DvDecodeValidate", "BM_DvDecodeRawCRoaring")
+        args = dict(kv.split(":") for kv in name.split("/")[1:])
+        ours, theirs = time(name), time(base)
+        if theirs:
+            print("%-8s %10s %10.1fus %10.1fus %6.2fx" % (shapes[args["shape"]], args["deleted"], ours, theirs, ours / theirs))
+
+if "BM_CommitParseRlc" in runs:
+    print("\nCommit parse, 100,000 actions (median; aim >= 300 MB/s)")
+    for name in ("BM_CommitParseRlc", "BM_CommitNewlineScanFloor", "BM_CommitParseNlohmann"):
+        b = runs.get(name)
+        if b:
+            print("%-28s %8.1f ms %8.0f MB/s" % (name, b["real_time"], b["bytes_per_second"] / 1e6))
+    ours = runs["BM_CommitParseRlc"]["real_time"]
+    print("ratio rlc / nlohmann: %.2fx   rlc / newline-scan floor: %.1fx" % (
+        ours / runs["BM_CommitParseNlohmann"]["real_time"], ours / runs["BM_CommitNewlineScanFloor"]["real_time"]))

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds and runs the whole test suite, the way CI does:
+#   1. g++ (RelWithDebInfo, -Werror): every label (unit, property, external, ...), benchmarks compiled;
+#   2. clang-14 with ASan+UBSan: the same tests again, plus the libFuzzer targets and their smoke runs.
+# Usage: bash scripts/test.sh [-L label]   (a label restricts both ctest runs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+
+# Property tests use a fixed seed unless the caller sets RC_PARAMS (e.g. to reproduce a failure).
+export RC_PARAMS=${RC_PARAMS:-"seed=20261129 max_success=200"}
+jobs=$(nproc)
+start=$(date +%s)
+
+echo "== g++ build"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+ninja -C build -j"$jobs"
+echo "== g++ tests"
+(cd build && ctest -j"$jobs" --output-on-failure "$@")
+
+echo "== clang-14 ASan+UBSan build (tests and fuzz targets)"
+CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DRLC_FUZZ=ON -DRLC_BENCH=OFF >/dev/null
+ninja -C build-asan -j"$jobs"
+echo "== sanitizer tests and fuzz smoke"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest -j"$jobs" --output-on-failure "$@")
+
+echo "test.sh: all passed in $(( $(date +%s) - start )) s"
