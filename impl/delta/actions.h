@@ -136,7 +136,7 @@ struct AddCdcFile {
 // A line whose action rlc does not model, kept byte for byte.
 struct UnknownAction {
   std::string key;       // the action's name, e.g. "checkpointMetadata"
-  std::string raw_line;  // the whole line, without its newline
+  std::string raw_line;  // the whole line, without its newline and trailing whitespace
   friend bool operator==(const UnknownAction&, const UnknownAction&) = default;
 };
 

@@ -444,7 +444,14 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
     } else {
       std::string raw;
       RLC_RETURN_IF_ERROR(R::Raw(v, key, &raw));  // validates the value
-      *out = UnknownAction{key, std::string(line, size)};
+      // Trailing whitespace is not kept: ParseCommit drops a line's last '\r', so a raw line
+      // ending in '\r' would not survive WriteCommitFile -> ParseCommit.
+      std::string_view raw_line(line, size);
+      while (!raw_line.empty() && (raw_line.back() == ' ' || raw_line.back() == '\t' ||
+                                   raw_line.back() == '\r' || raw_line.back() == '\n')) {
+        raw_line.remove_suffix(1);
+      }
+      *out = UnknownAction{key, std::string(raw_line)};
     }
   }
   if (actions == 0) return Status::Corrupt("a log line must hold exactly one action");
