@@ -2,8 +2,8 @@
 
 #include <roaring/roaring.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
 #endif
 
 #include <vector>
@@ -38,9 +38,31 @@ uint64_t PopcountBitsetPortable(const uint8_t* words) {
   return bits;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// Nibble-lookup popcount, 32 bytes at a time (W. Mula's method): about twice the speed of
+// one POPCNT per word on an 8 KiB container.
+__attribute__((target("avx2"))) uint64_t PopcountBitsetAvx2(const uint8_t* bytes) {
+  const __m256i lookup = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+  __m256i total = _mm256_setzero_si256();
+  for (size_t i = 0; i < kBitsetBytes; i += 32) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes + i));
+    const __m256i lo = _mm256_and_si256(v, low_nibble);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
+    const __m256i counts = _mm256_add_epi8(_mm256_shuffle_epi8(lookup, lo), _mm256_shuffle_epi8(lookup, hi));
+    total = _mm256_add_epi64(total, _mm256_sad_epu8(counts, _mm256_setzero_si256()));
+  }
+  return uint64_t(_mm256_extract_epi64(total, 0)) + uint64_t(_mm256_extract_epi64(total, 1)) +
+         uint64_t(_mm256_extract_epi64(total, 2)) + uint64_t(_mm256_extract_epi64(total, 3));
+}
+#endif
+
 uint64_t PopcountBitset(const uint8_t* words) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  static const bool has_avx2 = __builtin_cpu_supports("avx2");
   static const bool has_popcnt = __builtin_cpu_supports("popcnt");
+  if (has_avx2) return PopcountBitsetAvx2(words);
   if (has_popcnt) return PopcountBitsetHw(words);
 #endif
   return PopcountBitsetPortable(words);
