@@ -1,0 +1,92 @@
+#include "model/semantics/operation.h"
+
+namespace rlc::model {
+namespace {
+
+std::string Values(const std::vector<Value>& values) {
+  std::string s = "(";
+  for (size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + ToString(values[i]);
+  return s + ")";
+}
+
+std::string Rows(const std::vector<std::vector<Value>>& rows) {
+  std::string s;
+  for (size_t i = 0; i < rows.size(); ++i) s += (i ? ", " : "") + Values(rows[i]);
+  return s;
+}
+
+std::string Set(const std::vector<Assignment>& set) {
+  std::string s;
+  for (size_t i = 0; i < set.size(); ++i) s += (i ? ", " : "") + set[i].column + " = " + ToString(set[i].value);
+  return s;
+}
+
+std::string Where(const Predicate& p) {
+  return p.kind == Predicate::Kind::kTrue ? "" : " WHERE " + ToString(p);
+}
+
+std::string And(const Predicate& p) {
+  return p.kind == Predicate::Kind::kTrue ? "" : " AND " + ToString(p);
+}
+
+struct Describer {
+  std::string operator()(const BlindInsert& op) { return "INSERT VALUES " + Rows(op.rows); }
+  std::string operator()(const InsertSelect& op) {
+    return "INSERT SELECT" + (op.overrides.empty() ? "" : " (" + Set(op.overrides) + ")") + Where(op.source);
+  }
+  std::string operator()(const Delete& op) { return "DELETE" + Where(op.where); }
+  std::string operator()(const Update& op) { return "UPDATE SET " + Set(op.set) + Where(op.where); }
+  std::string operator()(const Merge& op) {
+    std::string s = "MERGE USING " + Rows(op.source_rows) + " ON " + op.key_column;
+    for (const MergeClause& c : op.clauses) {
+      switch (c.kind) {
+        case MergeClause::Kind::kMatchedUpdate:
+          s += " WHEN MATCHED" + And(c.condition) + " THEN UPDATE " +
+               (c.set_from_source ? std::string("SET *") : "SET " + Set(c.set));
+          break;
+        case MergeClause::Kind::kMatchedDelete:
+          s += " WHEN MATCHED" + And(c.condition) + " THEN DELETE";
+          break;
+        case MergeClause::Kind::kNotMatchedInsert:
+          s += " WHEN NOT MATCHED" + And(c.condition) + " THEN INSERT";
+          break;
+        case MergeClause::Kind::kNotMatchedBySourceDelete:
+          s += " WHEN NOT MATCHED BY SOURCE" + And(c.condition) + " THEN DELETE";
+          break;
+      }
+    }
+    return s;
+  }
+  std::string operator()(const Optimize& op) {
+    if (op.zorder_by.empty()) return "OPTIMIZE";
+    std::string s = "OPTIMIZE ZORDER BY (";
+    for (size_t i = 0; i < op.zorder_by.size(); ++i) s += (i ? ", " : "") + op.zorder_by[i];
+    return s + ")";
+  }
+  std::string operator()(const MetadataChange& op) {
+    return "SET TBLPROPERTIES (" + op.key + " = '" + op.value + "')";
+  }
+  std::string operator()(const ProtocolChange& op) { return "ADD FEATURE " + op.add_feature; }
+  std::string operator()(const IdempotentWrite& op) {
+    return (*this)(op.insert) + " [txn " + op.app_id + " v" + std::to_string(op.version) + "]";
+  }
+};
+
+struct Namer {
+  std::string operator()(const BlindInsert&) { return "WRITE"; }
+  std::string operator()(const InsertSelect&) { return "WRITE"; }
+  std::string operator()(const Delete&) { return "DELETE"; }
+  std::string operator()(const Update&) { return "UPDATE"; }
+  std::string operator()(const Merge&) { return "MERGE"; }
+  std::string operator()(const Optimize&) { return "OPTIMIZE"; }
+  std::string operator()(const MetadataChange&) { return "SET TBLPROPERTIES"; }
+  std::string operator()(const ProtocolChange&) { return "UPGRADE PROTOCOL"; }
+  std::string operator()(const IdempotentWrite&) { return "WRITE"; }
+};
+
+}  // namespace
+
+std::string Describe(const Operation& op) { return std::visit(Describer{}, op); }
+std::string OperationName(const Operation& op) { return std::visit(Namer{}, op); }
+
+}  // namespace rlc::model

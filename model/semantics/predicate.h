@@ -1,0 +1,52 @@
+// Predicate: a WHERE condition over one row, evaluated with SQL's three-valued logic.
+//
+// Concern: the conditions the model's operations use (DELETE/UPDATE WHERE, MERGE clause
+// conditions, INSERT ... SELECT's source filter). A row qualifies only when the predicate is
+// True; Unknown (any comparison with NULL) does not qualify, as in SQL.
+//
+// Thread-safety: plain value.
+#ifndef RLC_MODEL_SEMANTICS_PREDICATE_H_
+#define RLC_MODEL_SEMANTICS_PREDICATE_H_
+
+#include <string>
+#include <vector>
+
+#include "model/semantics/table.h"
+#include "model/semantics/value.h"
+
+namespace rlc::model {
+
+struct Predicate {
+  enum class Kind { kTrue, kFalse, kCompare, kIsNull, kIsNotNull, kAnd, kOr, kNot };
+  enum class Op { kEq, kNe, kLt, kLe, kGt, kGe };
+
+  Kind kind = Kind::kTrue;
+  Op op = Op::kEq;                  // kCompare only
+  std::string column;               // kCompare, kIsNull, kIsNotNull
+  Value literal;                    // kCompare only
+  std::vector<Predicate> children;  // kAnd, kOr (two or more), kNot (one)
+
+  static Predicate True();
+  static Predicate False();
+  static Predicate Compare(std::string column, Op op, Value literal);
+  static Predicate IsNull(std::string column);
+  static Predicate IsNotNull(std::string column);
+  static Predicate And(std::vector<Predicate> children);
+  static Predicate Or(std::vector<Predicate> children);
+  static Predicate Not(Predicate child);
+
+  friend bool operator==(const Predicate&, const Predicate&) = default;
+};
+
+// REQUIRES: every column the predicate names exists in `table`'s schema.
+Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row);
+inline bool Qualifies(const Predicate& p, const LogicalTable& table, const Row& row) {
+  return Evaluate(p, table, row) == Truth::kTrue;
+}
+
+// SQL-like text: "id > 3 AND value IS NULL".
+std::string ToString(const Predicate& p);
+
+}  // namespace rlc::model
+
+#endif  // RLC_MODEL_SEMANTICS_PREDICATE_H_

@@ -1,0 +1,217 @@
+#include "model/semantics/serial.h"
+
+#include <algorithm>
+#include <map>
+
+namespace rlc::model {
+namespace {
+
+Row Assign(const LogicalTable& table, Row row, const std::vector<Assignment>& set) {
+  for (const Assignment& a : set) row.values.at(*table.ColumnIndex(a.column)) = a.value;
+  return row;
+}
+
+// Collects the effect of one operation as it runs.
+class EffectBuilder {
+ public:
+  explicit EffectBuilder(const LogicalTable& table) { effect_.after = table; }
+
+  LogicalTable& table() { return effect_.after; }
+  OperationEffect& effect() { return effect_; }
+
+  // Records a read of the table through `p` and returns the matched rows.
+  std::vector<RowId> Read(const Predicate& p) {
+    PredicateRead read{p, {}};
+    for (const auto& [id, row] : effect_.after.rows) {
+      if (Qualifies(p, effect_.after, row)) read.matched.push_back(id);
+    }
+    effect_.reads.push_back(read);
+    return read.matched;
+  }
+
+  void Insert(std::vector<Value> values) {
+    const RowId id = effect_.after.Insert(std::move(values));
+    effect_.writes.push_back({RowWrite::Kind::kInsert, id, std::nullopt, effect_.after.rows.at(id)});
+  }
+  void Update(RowId id, Row after) {
+    Row& row = effect_.after.rows.at(id);
+    effect_.writes.push_back({RowWrite::Kind::kUpdate, id, row, after});
+    row = std::move(after);
+  }
+  void Delete(RowId id) {
+    effect_.writes.push_back({RowWrite::Kind::kDelete, id, effect_.after.rows.at(id), std::nullopt});
+    effect_.after.rows.erase(id);
+  }
+
+  OperationEffect Finish() {
+    std::stable_sort(effect_.writes.begin(), effect_.writes.end(),
+                     [](const RowWrite& a, const RowWrite& b) { return a.row < b.row; });
+    ++effect_.after.version;
+    return std::move(effect_);
+  }
+
+ private:
+  OperationEffect effect_;
+};
+
+const MergeClause* FirstClause(const Merge& m, MergeClause::Kind kind_a,
+                               std::optional<MergeClause::Kind> kind_b, const LogicalTable& table,
+                               const Row& row) {
+  for (const MergeClause& c : m.clauses) {
+    if (c.kind != kind_a && (!kind_b.has_value() || c.kind != *kind_b)) continue;
+    if (Qualifies(c.condition, table, row)) return &c;
+  }
+  return nullptr;
+}
+
+OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
+  EffectBuilder b(table);
+  const size_t key = *table.ColumnIndex(m.key_column);
+  // The join reads every target row (its key is compared with each source key).
+  b.Read(Predicate::True());
+  std::map<RowId, const std::vector<Value>*> match;  // target row -> its source row
+  std::vector<bool> source_matched(m.source_rows.size(), false);
+  for (const auto& [id, row] : table.rows) {
+    for (size_t s = 0; s < m.source_rows.size(); ++s) {
+      if (Compare(row.values[key], m.source_rows[s][key]) != std::optional<int>(0)) continue;
+      if (match.count(id) != 0) {
+        OperationEffect failed;
+        failed.after = table;
+        failed.error = "MERGE: several source rows matched target row " + std::to_string(id);
+        return failed;
+      }
+      match[id] = &m.source_rows[s];
+      source_matched[s] = true;
+    }
+  }
+  using K = MergeClause::Kind;
+  for (const auto& [id, row] : table.rows) {
+    auto it = match.find(id);
+    if (it != match.end()) {
+      const MergeClause* c = FirstClause(m, K::kMatchedUpdate, K::kMatchedDelete, table, row);
+      if (c == nullptr) continue;
+      if (c->kind == K::kMatchedDelete) {
+        b.Delete(id);
+      } else {
+        Row updated = row;
+        if (c->set_from_source) {
+          for (size_t i = 0; i < updated.values.size(); ++i) {
+            if (i != key) updated.values[i] = (*it->second)[i];
+          }
+        }
+        b.Update(id, Assign(table, std::move(updated), c->set));
+      }
+    } else if (FirstClause(m, K::kNotMatchedBySourceDelete, std::nullopt, table, row) != nullptr) {
+      b.Delete(id);
+    }
+  }
+  for (size_t s = 0; s < m.source_rows.size(); ++s) {
+    if (source_matched[s]) continue;
+    Row source{0, m.source_rows[s]};
+    if (FirstClause(m, K::kNotMatchedInsert, std::nullopt, table, source) != nullptr) {
+      b.Insert(m.source_rows[s]);
+    }
+  }
+  return b.Finish();
+}
+
+struct Applier {
+  const LogicalTable& table;
+
+  OperationEffect operator()(const BlindInsert& op) {
+    EffectBuilder b(table);
+    for (const auto& values : op.rows) b.Insert(values);
+    b.effect().is_blind_append = true;
+    return b.Finish();
+  }
+  OperationEffect operator()(const InsertSelect& op) {
+    EffectBuilder b(table);
+    for (RowId id : b.Read(op.source)) {
+      b.Insert(Assign(table, table.rows.at(id), op.overrides).values);
+    }
+    return b.Finish();
+  }
+  OperationEffect operator()(const Delete& op) {
+    EffectBuilder b(table);
+    for (RowId id : b.Read(op.where)) b.Delete(id);
+    return b.Finish();
+  }
+  OperationEffect operator()(const Update& op) {
+    EffectBuilder b(table);
+    for (RowId id : b.Read(op.where)) b.Update(id, Assign(table, table.rows.at(id), op.set));
+    return b.Finish();
+  }
+  OperationEffect operator()(const Merge& op) { return ApplyMerge(table, op); }
+  OperationEffect operator()(const Optimize&) {
+    EffectBuilder b(table);
+    b.effect().data_change = false;
+    return b.Finish();
+  }
+  OperationEffect operator()(const MetadataChange& op) {
+    EffectBuilder b(table);
+    TableProperties& p = b.table().properties;
+    if (op.key == "delta.isolationLevel") {
+      p.isolation_level = op.value == "WriteSerializable" ? IsolationLevel::kWriteSerializable
+                                                          : IsolationLevel::kSerializable;
+    } else if (op.key == "delta.enableDeletionVectors") {
+      p.deletion_vectors_enabled = op.value == "true";
+    } else {
+      p.other[op.key] = op.value;
+    }
+    b.effect().changes_metadata = true;
+    return b.Finish();
+  }
+  OperationEffect operator()(const ProtocolChange& op) {
+    EffectBuilder b(table);
+    b.table().protocol_features.insert(op.add_feature);
+    b.effect().changes_protocol = true;
+    return b.Finish();
+  }
+  OperationEffect operator()(const IdempotentWrite& op) {
+    auto seen = table.app_versions.find(op.app_id);
+    if (seen != table.app_versions.end() && seen->second >= op.version) {
+      EffectBuilder b(table);
+      b.effect().skipped = true;
+      b.effect().is_blind_append = true;
+      return b.Finish();
+    }
+    OperationEffect effect = (*this)(op.insert);
+    effect.after.app_versions[op.app_id] = op.version;
+    return effect;
+  }
+};
+
+}  // namespace
+
+OperationEffect Apply(const LogicalTable& table, const Operation& op) {
+  return std::visit(Applier{table}, op);
+}
+
+LogicalTable ApplyWrites(const LogicalTable& table, const std::vector<RowWrite>& writes,
+                         int* lost_writes) {
+  LogicalTable out = table;
+  int lost = 0;
+  for (const RowWrite& w : writes) {
+    switch (w.kind) {
+      case RowWrite::Kind::kInsert:
+        out.rows[w.row] = *w.after;
+        out.next_row_id = std::max(out.next_row_id, w.row + 1);
+        break;
+      case RowWrite::Kind::kUpdate:
+        if (out.rows.count(w.row) == 0) {
+          ++lost;
+        } else {
+          out.rows[w.row] = *w.after;
+        }
+        break;
+      case RowWrite::Kind::kDelete:
+        if (out.rows.erase(w.row) == 0) ++lost;
+        break;
+    }
+  }
+  ++out.version;
+  if (lost_writes != nullptr) *lost_writes = lost;
+  return out;
+}
+
+}  // namespace rlc::model

@@ -1,0 +1,193 @@
+#include "model/semantics/serial.h"
+
+#include <gtest/gtest.h>
+
+namespace rlc::model {
+namespace {
+
+using P = Predicate;
+using Op = Predicate::Op;
+
+// (id, value): (1,'a') (2,NULL) (3,'c') (NULL,'d'), row ids 1..4.
+LogicalTable Sample() {
+  LogicalTable t = MakeTable();
+  t.Insert({int64_t{1}, std::string("a")});
+  t.Insert({int64_t{2}, Value{}});
+  t.Insert({int64_t{3}, std::string("c")});
+  t.Insert({Value{}, std::string("d")});
+  return t;
+}
+
+std::vector<RowId> Ids(const LogicalTable& t) {
+  std::vector<RowId> ids;
+  for (const auto& [id, row] : t.rows) ids.push_back(id);
+  return ids;
+}
+
+TEST(SerialSemantics, ThreeValuedLogic) {
+  EXPECT_EQ(And(Truth::kFalse, Truth::kUnknown), Truth::kFalse);
+  EXPECT_EQ(And(Truth::kTrue, Truth::kUnknown), Truth::kUnknown);
+  EXPECT_EQ(Or(Truth::kTrue, Truth::kUnknown), Truth::kTrue);
+  EXPECT_EQ(Or(Truth::kFalse, Truth::kUnknown), Truth::kUnknown);
+  EXPECT_EQ(Not(Truth::kUnknown), Truth::kUnknown);
+}
+
+TEST(SerialSemantics, BlindInsertReadsNothingAndAddsRows) {
+  OperationEffect e = Apply(Sample(), BlindInsert{{{int64_t{9}, std::string("z")}}});
+  EXPECT_TRUE(e.is_blind_append);
+  EXPECT_TRUE(e.reads.empty());
+  ASSERT_EQ(e.writes.size(), 1u);
+  EXPECT_EQ(e.writes[0].kind, RowWrite::Kind::kInsert);
+  EXPECT_EQ(e.writes[0].row, 5u);  // identities are never reused
+  EXPECT_EQ(e.after.rows.size(), 5u);
+  EXPECT_EQ(e.after.version, 1);
+}
+
+TEST(SerialSemantics, DeleteWhereSkipsNullComparisons) {
+  // id <> 1: row 4 (id NULL) is Unknown, so it stays.
+  OperationEffect e = Apply(Sample(), Delete{P::Compare("id", Op::kNe, int64_t{1})});
+  EXPECT_EQ(Ids(e.after), (std::vector<RowId>{1, 4}));
+  ASSERT_EQ(e.reads.size(), 1u);
+  EXPECT_EQ(e.reads[0].matched, (std::vector<RowId>{2, 3}));
+  EXPECT_FALSE(e.is_blind_append);
+  ASSERT_EQ(e.writes.size(), 2u);
+  EXPECT_EQ(e.writes[0].kind, RowWrite::Kind::kDelete);
+  EXPECT_EQ(e.writes[0].before->values[0], Value{int64_t{2}});
+}
+
+TEST(SerialSemantics, NotOfUnknownStillDoesNotQualify) {
+  OperationEffect e = Apply(Sample(), Delete{P::Not(P::Compare("value", Op::kEq, std::string("a")))});
+  // value = 'a' is Unknown for row 2 (NULL); NOT Unknown is Unknown: row 2 stays.
+  EXPECT_EQ(Ids(e.after), (std::vector<RowId>{1, 2}));
+}
+
+TEST(SerialSemantics, IsNullQualifiesNullRows) {
+  OperationEffect e = Apply(Sample(), Delete{P::Or({P::IsNull("id"), P::IsNull("value")})});
+  EXPECT_EQ(Ids(e.after), (std::vector<RowId>{1, 3}));
+}
+
+TEST(SerialSemantics, UpdateSetsOnlyQualifyingRows) {
+  OperationEffect e = Apply(Sample(), Update{P::Compare("id", Op::kGe, int64_t{2}),
+                                             {{"value", std::string("u")}}});
+  EXPECT_EQ(e.after.rows.at(2).values[1], Value{std::string("u")});
+  EXPECT_EQ(e.after.rows.at(3).values[1], Value{std::string("u")});
+  EXPECT_EQ(e.after.rows.at(1).values[1], Value{std::string("a")});
+  EXPECT_EQ(e.after.rows.at(4).values[1], Value{std::string("d")});
+  ASSERT_EQ(e.writes.size(), 2u);
+  EXPECT_EQ(e.writes[1].kind, RowWrite::Kind::kUpdate);
+  EXPECT_EQ(e.writes[1].before->values[1], Value{std::string("c")});
+  EXPECT_EQ(e.writes[1].after->values[1], Value{std::string("u")});
+}
+
+TEST(SerialSemantics, InsertSelectReadsTheTableAndIsNotBlind) {
+  OperationEffect e = Apply(Sample(), InsertSelect{P::Compare("id", Op::kLe, int64_t{2}),
+                                                   {{"value", std::string("copy")}}});
+  EXPECT_FALSE(e.is_blind_append);
+  EXPECT_EQ(e.reads[0].matched, (std::vector<RowId>{1, 2}));
+  EXPECT_EQ(e.after.rows.size(), 6u);
+  EXPECT_EQ(e.after.rows.at(5).values, (std::vector<Value>{int64_t{1}, std::string("copy")}));
+  EXPECT_EQ(e.after.rows.at(6).values, (std::vector<Value>{int64_t{2}, std::string("copy")}));
+}
+
+Merge MergeOnId(std::vector<std::vector<Value>> source, std::vector<MergeClause> clauses) {
+  return Merge{std::move(source), "id", std::move(clauses)};
+}
+
+TEST(SerialSemantics, MergeAppliesTheFirstMatchingClauseInOrder) {
+  using K = MergeClause::Kind;
+  // Source: ids 1, 3, 7 and NULL. Clauses: matched AND id = 1 -> delete; matched -> update from
+  // source; not matched -> insert; not matched by source AND id = 2 -> delete.
+  Merge m = MergeOnId({{int64_t{1}, std::string("s1")}, {int64_t{3}, std::string("s3")},
+                       {int64_t{7}, std::string("s7")}, {Value{}, std::string("sn")}},
+                      {{K::kMatchedDelete, P::Compare("id", Op::kEq, int64_t{1}), {}, false},
+                       {K::kMatchedUpdate, P::True(), {}, true},
+                       {K::kNotMatchedInsert, P::True(), {}, false},
+                       {K::kNotMatchedBySourceDelete, P::Compare("id", Op::kEq, int64_t{2}), {}, false}});
+  OperationEffect e = Apply(Sample(), m);
+  ASSERT_FALSE(e.error.has_value());
+  EXPECT_EQ(e.after.rows.count(1), 0u);                                // matched, first clause: delete
+  EXPECT_EQ(e.after.rows.at(3).values[1], Value{std::string("s3")});   // matched, second clause
+  EXPECT_EQ(e.after.rows.count(2), 0u);                                // not matched by source, id = 2
+  EXPECT_EQ(e.after.rows.at(4).values[1], Value{std::string("d")});    // NULL id: no clause applies
+  // Not matched: 7 and the NULL-keyed source row (NULL never matches) are inserted.
+  EXPECT_EQ(e.after.rows.at(5).values, (std::vector<Value>{int64_t{7}, std::string("s7")}));
+  EXPECT_EQ(e.after.rows.at(6).values, (std::vector<Value>{Value{}, std::string("sn")}));
+  EXPECT_FALSE(e.is_blind_append);
+}
+
+TEST(SerialSemantics, MergeClauseOrderMatters) {
+  using K = MergeClause::Kind;
+  Merge update_first = MergeOnId({{int64_t{1}, std::string("s")}},
+                                 {{K::kMatchedUpdate, P::True(), {{"value", std::string("u")}}, false},
+                                  {K::kMatchedDelete, P::True(), {}, false}});
+  Merge delete_first = update_first;
+  std::swap(delete_first.clauses[0], delete_first.clauses[1]);
+  EXPECT_EQ(Apply(Sample(), update_first).after.rows.at(1).values[1], Value{std::string("u")});
+  EXPECT_EQ(Apply(Sample(), delete_first).after.rows.count(1), 0u);
+}
+
+TEST(SerialSemantics, MergeWithTwoSourceRowsForOneTargetFails) {
+  using K = MergeClause::Kind;
+  Merge m = MergeOnId({{int64_t{1}, std::string("x")}, {int64_t{1}, std::string("y")}},
+                      {{K::kMatchedUpdate, P::True(), {}, true}});
+  OperationEffect e = Apply(Sample(), m);
+  ASSERT_TRUE(e.error.has_value());
+  EXPECT_NE(e.error->find("several source rows matched target row 1"), std::string::npos);
+  EXPECT_EQ(e.after.rows, Sample().rows);
+}
+
+TEST(SerialSemantics, OptimizeAndZOrderLeaveRowsAndChangeNoData) {
+  for (Operation op : {Operation{Optimize{}}, Operation{Optimize{{"id"}}}}) {
+    OperationEffect e = Apply(Sample(), op);
+    EXPECT_EQ(e.after.rows, Sample().rows);
+    EXPECT_FALSE(e.data_change);
+    EXPECT_TRUE(e.writes.empty());
+    EXPECT_EQ(e.after.version, 1);
+  }
+}
+
+TEST(SerialSemantics, MetadataAndProtocolChangesLeaveRows) {
+  OperationEffect m = Apply(Sample(), MetadataChange{"delta.isolationLevel", "WriteSerializable"});
+  EXPECT_TRUE(m.changes_metadata);
+  EXPECT_EQ(m.after.properties.isolation_level, IsolationLevel::kWriteSerializable);
+  EXPECT_EQ(m.after.rows, Sample().rows);
+  OperationEffect p = Apply(Sample(), ProtocolChange{"rowTracking"});
+  EXPECT_TRUE(p.changes_protocol);
+  EXPECT_EQ(p.after.protocol_features.count("rowTracking"), 1u);
+  EXPECT_EQ(p.after.rows, Sample().rows);
+}
+
+TEST(SerialSemantics, IdempotentWriteAppliesOnce) {
+  IdempotentWrite w{"stream-1", 5, BlindInsert{{{int64_t{8}, std::string("e")}}}};
+  OperationEffect first = Apply(Sample(), w);
+  EXPECT_FALSE(first.skipped);
+  EXPECT_EQ(first.after.rows.size(), 5u);
+  EXPECT_EQ(first.after.app_versions.at("stream-1"), 5);
+  OperationEffect again = Apply(first.after, w);
+  EXPECT_TRUE(again.skipped);
+  EXPECT_EQ(again.after.rows.size(), 5u);
+  IdempotentWrite older{"stream-1", 4, w.insert};
+  EXPECT_TRUE(Apply(first.after, older).skipped);
+}
+
+TEST(SerialSemantics, ApplyWritesCountsWritesToVanishedRows) {
+  LogicalTable t = Sample();
+  OperationEffect del = Apply(t, Delete{P::Compare("id", Op::kEq, int64_t{1})});
+  OperationEffect upd = Apply(t, Update{P::Compare("id", Op::kEq, int64_t{1}), {{"value", std::string("x")}}});
+  int lost = 0;
+  LogicalTable after = ApplyWrites(del.after, upd.writes, &lost);
+  EXPECT_EQ(lost, 1);
+  EXPECT_EQ(after.rows.count(1), 0u);
+}
+
+TEST(SerialSemantics, DescribeReadsLikeSql) {
+  EXPECT_EQ(Describe(Delete{P::And({P::Compare("id", Op::kGt, int64_t{3}), P::IsNull("value")})}),
+            "DELETE WHERE id > 3 AND value IS NULL");
+  EXPECT_EQ(Describe(Update{P::Compare("value", Op::kEq, std::string("a")), {{"id", int64_t{0}}}}),
+            "UPDATE SET id = 0 WHERE value = 'a'");
+  EXPECT_EQ(Describe(Optimize{{"id"}}), "OPTIMIZE ZORDER BY (id)");
+  EXPECT_EQ(OperationName(Merge{}), "MERGE");
+}
+
+}  // namespace
+}  // namespace rlc::model

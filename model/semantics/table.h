@@ -1,0 +1,75 @@
+// The logical table: what a reader sees, with no files, deletion vectors or log.
+//
+// Concern: rows with a hidden stable identity (RowId) and typed column values; the table's
+// properties and protocol features as plain data. Every operation in serial.h maps one
+// LogicalTable to the next.
+//
+// Invariants:
+//   1. rows is keyed by RowId; a RowId is never reused (next_row_id only grows).
+//   2. Every row has exactly one value per schema column, of the column's type or NULL.
+//   3. version counts the commits applied since the table was created.
+//
+// Thread-safety: plain value.
+#ifndef RLC_MODEL_SEMANTICS_TABLE_H_
+#define RLC_MODEL_SEMANTICS_TABLE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/semantics/value.h"
+
+namespace rlc::model {
+
+using RowId = uint64_t;
+
+enum class ColumnType { kLong, kString };
+
+struct Column {
+  std::string name;
+  ColumnType type = ColumnType::kLong;
+  bool is_partition = false;  // at most one column is the partition column
+};
+
+struct Row {
+  RowId id = 0;
+  std::vector<Value> values;  // one per schema column, in schema order
+  friend bool operator==(const Row&, const Row&) = default;
+};
+
+enum class IsolationLevel { kSerializable, kWriteSerializable, kSnapshotIsolation };
+
+struct TableProperties {
+  // `delta.isolationLevel`; absent means Serializable (reference/decisions.md).
+  IsolationLevel isolation_level = IsolationLevel::kSerializable;
+  bool deletion_vectors_enabled = true;  // `delta.enableDeletionVectors`
+  std::map<std::string, std::string> other;  // any other property, by key
+  friend bool operator==(const TableProperties&, const TableProperties&) = default;
+};
+
+struct LogicalTable {
+  std::vector<Column> schema;
+  std::map<RowId, Row> rows;
+  TableProperties properties;
+  std::set<std::string> protocol_features;       // e.g. "deletionVectors"
+  std::map<std::string, int64_t> app_versions;   // txn appId -> last committed version
+  int64_t version = 0;
+  RowId next_row_id = 1;
+
+  // The schema position of `column`; nullopt when there is no such column.
+  std::optional<size_t> ColumnIndex(const std::string& column) const;
+  // Adds a row with a fresh identity and returns it. REQUIRES: values fit the schema.
+  RowId Insert(std::vector<Value> values);
+  // The rows' values (identities dropped), sorted: what two tables must agree on.
+  std::vector<std::vector<Value>> SortedContents() const;
+};
+
+// A table with columns (id long, value string) and optionally a partition column (part long).
+LogicalTable MakeTable(bool partitioned = false);
+
+}  // namespace rlc::model
+
+#endif  // RLC_MODEL_SEMANTICS_TABLE_H_
