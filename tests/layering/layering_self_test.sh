@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Shows that check_layering.sh can fail: each broken tree below must be rejected with the rule
+# named, and a clean tree accepted.
+set -u
+checker="$(cd "$(dirname "$0")" && pwd)/check_layering.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+make_tree() {
+  rm -rf "$work/tree"
+  mkdir -p "$work/tree/impl/dv" "$work/tree/model/graph" "$work/tree/proofs" "$work/tree/fuzz" "$work/tree/cli"
+  printf '// Contract.\n#include "impl/base/status.h"\n' > "$work/tree/impl/dv/a.h"
+  printf '// Contract.\n#include <vector>\n' > "$work/tree/model/graph/g.h"
+}
+
+expect() {  # expect <ok|fail> <pattern> <description>
+  out=$("$checker" "$work/tree" 2>&1)
+  code=$?
+  if [ "$1" = ok ] && [ $code -ne 0 ]; then
+    echo "FAIL: $3: clean tree rejected: $out"; failures=$((failures + 1))
+  elif [ "$1" = fail ] && { [ $code -eq 0 ] || ! grep -q -- "$2" <<<"$out"; }; then
+    echo "FAIL: $3: expected a rejection naming '$2', got ($code): $out"; failures=$((failures + 1))
+  else
+    echo "ok: $3"
+  fi
+}
+
+make_tree; expect ok "" "a clean tree passes"
+make_tree; printf '// C.\n#include "impl/dv/z85.h"\n' > "$work/tree/model/graph/bad.h"
+expect fail "model/ must not include" "model/ including impl/"
+make_tree; printf '// C.\n#include "cli/inspect.h"\n' > "$work/tree/impl/dv/bad.cc"
+expect fail "impl/ must not include" "impl/ including cli/"
+make_tree; printf '#include <z3++.h>\n' > "$work/tree/fuzz/bad.cc"
+expect fail "z3 outside proofs/" "Z3 outside proofs/"
+make_tree; printf 'void F() { throw 1; }\n' > "$work/tree/impl/dv/bad.cc"
+expect fail "throw in impl/" "a throw in impl/"
+make_tree; printf '#pragma once\n// late comment\n' > "$work/tree/impl/dv/bad.h"
+expect fail "contract comment" "a header without its contract comment"
+make_tree; printf '// C.\n#include <CLI/CLI.hpp>\n' > "$work/tree/model/graph/bad.h"
+expect fail "heavy header" "CLI11 in a model header"
+
+[ $failures -eq 0 ] && echo "layering self-test: all cases behave" && exit 0
+exit 1
