@@ -40,7 +40,11 @@ ObservedHistory Observe(const CommittedHistory& history) {
     LogicalTable next = ApplyWrites(observed.versions.back(), o.effect.writes, &o.lost_writes);
     if (o.effect.changes_metadata) next.properties = o.effect.after.properties;
     if (o.effect.changes_protocol) next.protocol_features = o.effect.after.protocol_features;
-    for (const auto& [app, version] : o.effect.after.app_versions) next.app_versions[app] = version;
+    // Only the appIds this transaction itself advanced: its snapshot may predate newer ones.
+    for (const auto& [app, version] : o.effect.after.app_versions) {
+      auto before = snapshot.app_versions.find(app);
+      if (before == snapshot.app_versions.end() || before->second != version) next.app_versions[app] = version;
+    }
     next.next_row_id = std::max(next.next_row_id, next_row_id);
     observed.versions.push_back(std::move(next));
     observed.txns.push_back(std::move(o));

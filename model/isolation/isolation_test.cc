@@ -154,3 +154,35 @@ TEST(ConflictMatrix, ClassifiesOperations) {
 
 }  // namespace
 }  // namespace rlc::model
+
+namespace rlc::model {
+namespace {
+
+TEST(Observe, AStaleSnapshotDoesNotRollBackAnAppVersion) {
+  CommittedHistory h;
+  h.initial = MakeTable();
+  h.initial.app_versions["a"] = 3;
+  h.commits = {{"T1", 0, IdempotentWrite{"a", 5, BlindInsert{{{int64_t{1}, Value{}}}}}},
+               {"T2", 0, BlindInsert{{{int64_t{2}, Value{}}}}}};
+  ObservedHistory o = Observe(h);
+  EXPECT_EQ(o.versions[1].app_versions.at("a"), 5);
+  EXPECT_EQ(o.versions[2].app_versions.at("a"), 5);
+}
+
+TEST(Observe, MergeReadsOnlyTheKeysItJoinsOn) {
+  using K = MergeClause::Kind;
+  LogicalTable t = MakeTable();
+  t.Insert({int64_t{1}, Value{}});
+  t.Insert({int64_t{2}, Value{}});
+  Merge m{{{int64_t{2}, std::string("s")}, {Value{}, std::string("n")}}, "id",
+          {{K::kMatchedUpdate, Predicate::True(), {}, true}}};
+  OperationEffect e = Apply(t, m);
+  ASSERT_EQ(e.reads.size(), 1u);
+  EXPECT_EQ(ToString(e.reads[0].predicate), "id = 2");
+  EXPECT_EQ(e.reads[0].matched, (std::vector<RowId>{2}));
+  m.clauses.push_back({K::kNotMatchedBySourceDelete, Predicate::True(), {}, false});
+  EXPECT_EQ(ToString(Apply(t, m).reads[0].predicate), "TRUE");
+}
+
+}  // namespace
+}  // namespace rlc::model

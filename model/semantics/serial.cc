@@ -67,8 +67,17 @@ const MergeClause* FirstClause(const Merge& m, MergeClause::Kind kind_a,
 OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
   EffectBuilder b(table);
   const size_t key = *table.ColumnIndex(m.key_column);
-  // The join reads every target row (its key is compared with each source key).
-  b.Read(Predicate::True());
+  // The join reads the target rows whose key equals a source key (and, through not-matched
+  // inserts, the absence of the others); a not-matched-by-source clause reads every row.
+  bool reads_all = false;
+  std::vector<Predicate> keys;
+  for (const MergeClause& c : m.clauses) reads_all |= c.kind == MergeClause::Kind::kNotMatchedBySourceDelete;
+  for (const auto& source : m.source_rows) {
+    if (!IsNull(source[key])) keys.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+  }
+  b.Read(reads_all ? Predicate::True()
+                   : keys.empty() ? Predicate::False()
+                                  : keys.size() == 1 ? keys[0] : Predicate::Or(std::move(keys)));
   std::map<RowId, const std::vector<Value>*> match;  // target row -> its source row
   std::vector<bool> source_matched(m.source_rows.size(), false);
   for (const auto& [id, row] : table.rows) {
