@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/check.h"
 #include "cli/inspect.h"
 #include "cli/verify.h"
 #include "impl/storage/storage.h"
@@ -50,6 +51,13 @@ int main(int argc, char** argv) {
   inspect->add_option("--dv-file-prefix", dv_file_prefix,
                       "Name prefix of UUID-named DV files (Delta's test tables use 'test%dv%prefix-')");
 
+  rlc::cli::CheckOptions check_options;
+  CLI::App* check = app.add_subcommand("check", "Run the conflict checker for a pending transaction");
+  check->add_option("TABLE_DIR", check_options.table_dir, "Table root")->required();
+  check->add_option("--txn", check_options.txn_file, "Pending transaction (JSON)")->required();
+  check->add_option("--flag", check_options.flags, "A flag, NAME=VALUE (repeatable)");
+  check->add_flag("--json", check_options.json, "Print one JSON object");
+
   rlc::cli::VerifyOptions verify_options;
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
@@ -64,6 +72,7 @@ int main(int argc, char** argv) {
     return RunInspect(table, version >= 0 ? std::optional<int64_t>(version) : std::nullopt, rows,
                       json, dv_file_prefix);
   }
+  if (*check) return rlc::cli::RunCheck(check_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);
   return 2;
 }

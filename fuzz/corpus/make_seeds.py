@@ -167,6 +167,7 @@ def dv_file_seeds():
     one, _ = dv_file([small])
     two, offs = dv_file([small, runs])
     empty = bitmap([])
+    bitset = bitmap([(1 << 32) | x for x in range(0, 12000, 2)])
     three, offs3 = dv_file([empty, small, bitmap([1 << 32])])
     return [
         ("one-record", be32(1) + be32(len(small)) + one),
@@ -175,6 +176,9 @@ def dv_file_seeds():
         ("empty-bitmap", be32(offs3[0]) + be32(len(empty)) + three),
         ("last-of-three", be32(offs3[2]) + be32(len(bitmap([1 << 32]))) + three),
         ("version-only", be32(1) + be32(0) + b"\x01"),
+        # Top bit of the offset set: the harness rewrites the CRC (these CRCs are zero).
+        ("fix-crc-runs", be32(0x80000000 | 1) + be32(len(runs)) + b"\x01" + be32(len(runs)) + runs + be32(0)),
+        ("fix-crc-bitset", be32(0x80000000 | 1) + be32(len(bitset)) + b"\x01" + be32(len(bitset)) + bitset + be32(0)),
     ]
 
 

@@ -6,13 +6,15 @@
 //   mode & 3 == 1: magic, 1 bucket, high key 0, then R (R is one 32-bit portable Roaring bitmap);
 //   mode & 3 == 2: magic, bucket count mode >> 2 (0..63), then R (keys and bitmaps);
 //   mode & 3 == 3: magic, then R (the bucket count too).
-// On success it checks: Validate() is ok; EncodeBitmap -> DecodeBitmap gives an equal bitmap (also
+// Checks: DecodeBitmap and ValidateBitmapBytes accept and refuse the same bytes, with the same
+// message. On success: Validate() is ok; EncodeBitmap -> DecodeBitmap gives an equal bitmap (also
 // after RunOptimize); ValidateBitmapBytes agrees on the cardinality (for the input and the
 // re-encoding); Cardinality equals ToVector().size(), the rows ascend strictly and rebuild an
 // equal bitmap (ToVector only up to kToVectorMax rows, so a few KB of run containers cannot
 // ask for GBs).
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,13 +70,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string bytes = Frame(data, size);
 
   rlc::Result<rlc::dv::RowBitmap> decoded = rlc::dv::DecodeBitmap(bytes);
+  // ValidateBitmapBytes "validates the bytes exactly as DecodeBitmap does" (bitmap_codec.h).
   rlc::Result<uint64_t> validated = rlc::dv::ValidateBitmapBytes(bytes);
-  if (!decoded.ok()) return 0;
+  if (decoded.ok() != validated.ok()) {
+    std::fprintf(stderr, "DecodeBitmap: %s\nValidateBitmapBytes: %s\n",
+                 decoded.status().ToString().c_str(), validated.status().ToString().c_str());
+  }
+  FUZZ_CHECK(decoded.ok() == validated.ok());
+  if (!decoded.ok()) {
+    FUZZ_CHECK(decoded.status().code() == validated.status().code());
+    FUZZ_CHECK(decoded.status().message() == validated.status().message());
+    return 0;
+  }
   const rlc::dv::RowBitmap& bitmap = *decoded;
   FUZZ_CHECK(bitmap.Validate().ok());
 
   const uint64_t cardinality = bitmap.Cardinality();
-  FUZZ_CHECK(validated.ok());
   FUZZ_CHECK(*validated == cardinality);
   FUZZ_CHECK(bitmap.IsEmpty() == (cardinality == 0));
 

@@ -1,11 +1,14 @@
 // libFuzzer target: rlc::dv::ReadDvRecordFromFileBytes, then DecodeBitmap of the payload.
 //
 // Input: bytes 0..3 a big-endian u32 offset, bytes 4..7 a big-endian u32 sizeInBytes (the
-// descriptor's two numbers), the rest is the DV file.
+// descriptor's two numbers), the rest is the DV file. When the offset's top bit is set, it is
+// cleared and the harness first writes the right CRC-32 into the record (when the record fits
+// in the file), so mutated payloads get past the checksum and reach DecodeBitmap; with the bit
+// clear the file is used as given and the CRC check itself is fuzzed.
 // On success it checks: the payload has sizeInBytes bytes and is the file's bytes at offset + 4;
-// EncodeDvFile of the payload reads back to the same payload. When the payload decodes as a
-// bitmap: Validate() is ok, the cardinality matches ValidateBitmapBytes, and EncodeBitmap ->
-// DecodeBitmap gives an equal bitmap.
+// EncodeDvFile of the payload reads back to the same payload. DecodeBitmap and
+// ValidateBitmapBytes agree on whether the payload is a valid bitmap; when it is, Validate() is
+// ok, the cardinalities match, and EncodeBitmap -> DecodeBitmap gives an equal bitmap.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,9 +23,17 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 8) return 0;
-  const uint64_t offset = rlc::LoadBe32(data);
+  const uint32_t offset_field = rlc::LoadBe32(data);
+  const bool fix_crc = (offset_field >> 31) != 0;
+  const uint64_t offset = offset_field & 0x7FFFFFFFu;
   const uint64_t size_bytes = rlc::LoadBe32(data + 4);
-  const std::string_view file(reinterpret_cast<const char*>(data + 8), size - 8);
+  std::string file_bytes(reinterpret_cast<const char*>(data + 8), size - 8);
+  if (fix_crc && offset + 4 + size_bytes + 4 <= file_bytes.size()) {
+    std::string crc;
+    rlc::AppendBe32(&crc, rlc::dv::Crc32(std::string_view(file_bytes).substr(offset + 4, size_bytes)));
+    file_bytes.replace(offset + 4 + size_bytes, 4, crc);
+  }
+  const std::string_view file(file_bytes);
 
   rlc::Result<std::string_view> payload = rlc::dv::ReadDvRecordFromFileBytes(file, offset, size_bytes);
   if (!payload.ok()) return 0;
@@ -40,10 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(*again == *payload);
 
   rlc::Result<rlc::dv::RowBitmap> bitmap = rlc::dv::DecodeBitmap(*payload);
+  rlc::Result<uint64_t> cardinality = rlc::dv::ValidateBitmapBytes(*payload);
+  FUZZ_CHECK(bitmap.ok() == cardinality.ok());
   if (!bitmap.ok()) return 0;
   FUZZ_CHECK(bitmap->Validate().ok());
-  rlc::Result<uint64_t> cardinality = rlc::dv::ValidateBitmapBytes(*payload);
-  FUZZ_CHECK(cardinality.ok());
   FUZZ_CHECK(*cardinality == bitmap->Cardinality());
   rlc::Result<rlc::dv::RowBitmap> decoded_again = rlc::dv::DecodeBitmap(rlc::dv::EncodeBitmap(*bitmap));
   FUZZ_CHECK(decoded_again.ok());

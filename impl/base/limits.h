@@ -44,6 +44,19 @@ inline constexpr int kStatsNestingMax = 64;
 static_assert(kRowIndexMax >> 32 < (uint64_t{1} << 31), "high key must keep its top bit clear");
 static_assert(kDvSizeBytesMax < (uint64_t{1} << 31), "sizeInBytes is a 32-bit int in Delta");
 
+// Predicate text accepted by the parser (impl/predicate/). Predicates come from a test, a scenario
+// file or a commit's read predicates; real ones are a few hundred bytes, 64 KiB leaves ample room
+// and bounds the token vector the lexer builds.
+inline constexpr uint64_t kPredicateTextBytesMax = uint64_t{64} << 10;
+
+// Nesting of a predicate: parentheses and NOT each add a level. The parser, the binder and both
+// evaluators recurse once per level (a few frames each), so this bounds their stack use; AND and
+// OR chains are flat and do not count.
+inline constexpr int kPredicateNestingMax = 100;
+
+static_assert(uint64_t{kPredicateNestingMax} < kPredicateTextBytesMax,
+              "each nesting level needs a character of text");
+
 }  // namespace rlc
 
 #endif  // RLC_IMPL_BASE_LIMITS_H_

@@ -140,6 +140,13 @@ class FieldReader {
       }
     }
     if (error) return Fail(field, "a valid JSON value");
+    // On Demand skips over an object or array without validating it; a raw value is written back
+    // verbatim, so it must be checked here (only unknown fields pay for this).
+    if (type == od::json_type::object || type == od::json_type::array) {
+      thread_local simdjson::dom::parser validator;
+      simdjson::dom::element ignored;
+      if (validator.parse(raw.data(), raw.size()).get(ignored)) return Fail(field, "a valid JSON value");
+    }
     out->assign(raw);
     return Status::Ok();
   }
@@ -443,7 +450,7 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
       RLC_RETURN_IF_ERROR(ParseInto<AddCdcFile>(v, out, ParseCdc));
     } else {
       std::string raw;
-      RLC_RETURN_IF_ERROR(R::Raw(v, key, &raw));  // validates the value
+      RLC_RETURN_IF_ERROR(R::Raw(v, key, &raw));  // validates the value (see Raw)
       // Trailing whitespace is not kept: ParseCommit drops a line's last '\r', so a raw line
       // ending in '\r' would not survive WriteCommitFile -> ParseCommit.
       std::string_view raw_line(line, size);

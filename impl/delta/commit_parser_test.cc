@@ -134,3 +134,20 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace rlc::delta
+
+namespace rlc::delta {
+namespace {
+
+// Unknown values are written back verbatim, so malformed ones must be refused, not copied.
+TEST(CommitParser, MalformedUnknownValuesAreRejected) {
+  for (const char* line : {R"({"":[}}})", R"({"sidecar":{"a":[1 2]}})",
+                           R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"x":[1 2]}})",
+                           R"({"commitInfo":{"operationMetrics":{"a":}}})"}) {
+    Result<Action> a = ParseActionLine(line);
+    ASSERT_FALSE(a.ok()) << line;
+    EXPECT_NE(a.status().message().find("a valid JSON value"), std::string::npos) << a.status().message();
+  }
+}
+
+}  // namespace
+}  // namespace rlc::delta

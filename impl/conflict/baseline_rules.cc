@@ -1,0 +1,160 @@
+#include "impl/conflict/baseline_rules.h"
+
+#include <algorithm>
+
+#include "impl/dv/descriptor.h"
+
+namespace rlc::conflict {
+namespace {
+
+Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason) {
+  Abort a;
+  a.kind = kind;
+  a.winner_version = c.winner.version;
+  a.winner_operation = c.winner.operation;
+  a.reason = std::move(reason);
+  return a;
+}
+
+std::set<std::string> FeatureSet(const delta::Protocol& p) {
+  std::set<std::string> features;
+  if (p.reader_features) features.insert(p.reader_features->begin(), p.reader_features->end());
+  if (p.writer_features) features.insert(p.writer_features->begin(), p.writer_features->end());
+  return features;
+}
+
+bool Resolved(const RuleContext& c, const std::string& path) {
+  return c.resolved_paths.count(DecodedPath(path)) != 0;
+}
+
+constexpr char kRowTrackingDomain[] = "delta.rowTracking";
+
+}  // namespace
+
+std::string DecodedPath(const std::string& path) {
+  Result<std::string> decoded = dv::UrlDecode(path);
+  return decoded.ok() ? *decoded : path;
+}
+
+std::optional<std::string> PartitionHint(const delta::StringMap& partition_values) {
+  if (partition_values.empty()) return std::nullopt;
+  std::string hint = "[";
+  for (size_t i = 0; i < partition_values.size(); ++i) {
+    if (i > 0) hint += ",";
+    hint += partition_values[i].first + "=" + partition_values[i].second.value_or("null");
+  }
+  return hint + "]";
+}
+
+std::optional<Abort> CheckProtocol(const RuleContext& c) {
+  if (!c.winner.protocol.has_value()) return std::nullopt;
+  if (c.loser.ChangesProtocol()) {
+    return MakeAbort(c, ConflictKind::kProtocolChanged,
+                     "the winner changed the protocol and the loser changes it too");
+  }
+  const std::set<std::string> winner_features = FeatureSet(*c.winner.protocol);
+  for (const std::string& f : FeatureSet(c.read_protocol)) {
+    if (winner_features.count(f) == 0) {
+      return MakeAbort(c, ConflictKind::kProtocolChanged,
+                       "the winner dropped table feature '" + f + "' that the loser read");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Abort> CheckMetadata(const RuleContext& c) {
+  if (!c.winner.metadata.has_value()) return std::nullopt;
+  return MakeAbort(c, ConflictKind::kMetadataChanged, "the winner changed the table's metadata");
+}
+
+std::optional<Abort> CheckDomainMetadata(const RuleContext& c) {
+  for (const delta::DomainMetadata& w : c.winner.domains) {
+    if (w.domain == kRowTrackingDomain) continue;
+    for (const delta::Action& a : c.loser.actions) {
+      const auto* mine = std::get_if<delta::DomainMetadata>(&a);
+      if (mine != nullptr && mine->domain == w.domain) {
+        return MakeAbort(c, ConflictKind::kConcurrentTransaction,
+                         "conflicting metadata domain '" + w.domain + "'");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Abort> CheckAppIds(const RuleContext& c) {
+  for (const delta::Txn& t : c.winner.app_transactions) {
+    if (std::find(c.loser.read_app_ids.begin(), c.loser.read_app_ids.end(), t.app_id) !=
+        c.loser.read_app_ids.end()) {
+      return MakeAbort(c, ConflictKind::kConcurrentTransaction,
+                       "the winner committed application transaction '" + t.app_id +
+                           "' (version " + std::to_string(t.version) + ") that the loser read");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
+  // Which of the winner's adds the loser should have read, by isolation level (B3 check 5).
+  if (c.isolation == IsolationLevel::kSnapshotIsolation) return std::nullopt;
+  const bool blind_adds_count = c.isolation == IsolationLevel::kSerializable || c.loser.ChangesMetadata();
+  if (c.winner.is_blind_append && !blind_adds_count) return std::nullopt;
+  // Candidate filtering (B4).
+  if (c.loser.IsBlindAppend()) return std::nullopt;
+  const bool partitioned = !c.read_metadata.partition_columns.empty();
+  for (const delta::AddFile& add : c.winner.added_files) {
+    if (Resolved(c, add.path)) continue;
+    const bool matches = c.loser.read_whole_table || !partitioned || c.loser.read_predicates.empty() ||
+                         c.read_matcher.MayMatch(add.partition_values);
+    if (!matches) continue;
+    Abort a = MakeAbort(c, ConflictKind::kConcurrentAppend,
+                        std::string("the winner added a file the loser's read should have seen") +
+                            (c.loser.read_whole_table ? " (the loser read the whole table)"
+                             : !partitioned           ? " (the table is unpartitioned)"
+                             : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
+                                                              : ""));
+    a.path = add.path;
+    a.partition = PartitionHint(add.partition_values);
+    return a;
+  }
+  return std::nullopt;
+}
+
+std::optional<Abort> CheckRemovedVsRead(const RuleContext& c) {
+  std::set<std::string> read_files;
+  for (const std::string& p : c.loser.read_files) read_files.insert(DecodedPath(p));
+  bool removed_unresolved = false;
+  for (const delta::RemoveFile& remove : c.winner.removed_files) {
+    if (Resolved(c, remove.path)) continue;
+    removed_unresolved = true;
+    if (read_files.count(DecodedPath(remove.path)) != 0) {
+      Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
+                          "the winner removed a file the loser read");
+      a.path = remove.path;
+      if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
+      return a;
+    }
+  }
+  if (removed_unresolved && c.loser.read_whole_table) {
+    return MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
+                     "the winner removed files and the loser read the whole table");
+  }
+  return std::nullopt;
+}
+
+std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c) {
+  std::set<std::string> mine;
+  for (const delta::Action& a : c.loser.actions) {
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) mine.insert(DecodedPath(r->path));
+  }
+  for (const delta::RemoveFile& remove : c.winner.removed_files) {
+    if (Resolved(c, remove.path) || mine.count(DecodedPath(remove.path)) == 0) continue;
+    Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
+                        "the winner and the loser both removed the same file");
+    a.path = remove.path;
+    if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
+    return a;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rlc::conflict

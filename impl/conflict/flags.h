@@ -1,0 +1,54 @@
+// Flags: the loser's settings that switch the reconcile cases on (all default off).
+//
+// Concern: the names, as Delta spells them (reference/decisions.md, "Names"): each flag is keyed
+// `spark.databricks.delta.<name>`, and the short `<name>` is accepted as an alias. Flags belong
+// to a transaction: the loser's flags decide which cases run in its conflict check.
+//
+// Thread-safety: plain value.
+#ifndef RLC_IMPL_CONFLICT_FLAGS_H_
+#define RLC_IMPL_CONFLICT_FLAGS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "impl/base/status.h"
+
+namespace rlc::conflict {
+
+inline constexpr std::string_view kFlagPrefix = "spark.databricks.delta.";
+
+// Short names (without the prefix).
+inline constexpr std::string_view kRowLevelConcurrencyFlag = "rowLevelConcurrency.enabled";
+inline constexpr std::string_view kExcludeNoDataChangeFlag = "conflictDetection.excludeNoDataChangeFiles.enabled";
+inline constexpr std::string_view kDataSkippingFlag = "conflictDetection.dataSkipping.enabled";
+inline constexpr std::string_view kValueExactFlag = "conflictDetection.dataSkipping.valueExact.enabled";
+inline constexpr std::string_view kValueExactMaxBytesFlag = "conflictDetection.dataSkipping.valueExact.maxBytes";
+inline constexpr std::string_view kOptimizeReconcileFlag = "optimize.conflictReconciliation.enabled";
+inline constexpr std::string_view kOptimizeReconcileReverseFlag = "optimize.conflictReconciliation.reverse.enabled";
+
+struct Flags {
+  bool row_level_concurrency = false;        // Case 2
+  bool exclude_no_data_change_files = false; // Case 3
+  bool data_skipping = false;                // Case 1, statistics tier
+  bool value_exact = false;                  // Case 1 exact tier and 1b
+  int64_t value_exact_max_bytes = int64_t{1} << 30;  // <= 0: unbounded
+  bool optimize_reconcile = false;           // Case 4a (and capture)
+  bool optimize_reconcile_reverse = false;   // Case 4b (and capture)
+
+  bool AnyOn() const;
+
+  // Sets one flag from "name" (full or short) and a value ("true"/"false", or an integer for
+  // maxBytes). Unknown names and bad values are kInvalidArgument naming the flag.
+  Status Set(std::string_view name, std::string_view value);
+  // "name=value", as given on the command line.
+  Status SetFromAssignment(std::string_view assignment);
+
+  // Every flag as "spark.databricks.delta.<name>=<value>", for reports and replay commands.
+  std::vector<std::string> ToAssignments() const;
+};
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_FLAGS_H_

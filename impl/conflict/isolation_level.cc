@@ -1,0 +1,36 @@
+#include "impl/conflict/isolation_level.h"
+
+namespace rlc::conflict {
+
+std::string IsolationLevelName(IsolationLevel level) {
+  switch (level) {
+    case IsolationLevel::kSerializable: return "Serializable";
+    case IsolationLevel::kWriteSerializable: return "WriteSerializable";
+    case IsolationLevel::kSnapshotIsolation: return "SnapshotIsolation";
+  }
+  return "?";
+}
+
+Result<IsolationLevel> TableIsolationLevel(const delta::Metadata& metadata) {
+  std::optional<std::string> value = metadata.Property("delta.isolationLevel");
+  if (!value.has_value() || *value == "Serializable") return IsolationLevel::kSerializable;
+  if (*value == "WriteSerializable") return IsolationLevel::kWriteSerializable;
+  return Status::Corrupt("table property delta.isolationLevel is '" + *value +
+                         "'; expected Serializable or WriteSerializable");
+}
+
+IsolationLevel CommitIsolationLevel(IsolationLevel table_level, const PendingTransaction& loser) {
+  bool has_file_action = false;
+  for (const delta::Action& a : loser.actions) {
+    if (std::holds_alternative<delta::CommitInfo>(a)) continue;
+    const bool file_action = std::holds_alternative<delta::AddFile>(a) ||
+                             std::holds_alternative<delta::RemoveFile>(a) ||
+                             std::holds_alternative<delta::AddCdcFile>(a);
+    if (!file_action) return table_level;
+    has_file_action = true;
+  }
+  if (!has_file_action || loser.ChangesData()) return table_level;
+  return IsolationLevel::kSnapshotIsolation;
+}
+
+}  // namespace rlc::conflict

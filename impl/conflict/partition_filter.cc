@@ -1,0 +1,49 @@
+#include "impl/conflict/partition_filter.h"
+
+#include "impl/predicate/bind.h"
+#include "impl/predicate/parser.h"
+#include "impl/predicate/schema.h"
+#include "impl/predicate/stats_evaluator.h"
+
+namespace rlc::conflict {
+
+struct ReadPredicateMatcher::State {
+  std::vector<predicate::BoundExpr> predicates;
+  std::string match_all_reason;  // non-empty: match every file
+};
+
+ReadPredicateMatcher::ReadPredicateMatcher(const std::vector<std::string>& predicates,
+                                           const delta::Metadata& read_metadata)
+    : state_(std::make_unique<State>()) {
+  Result<predicate::TableSchema> schema = predicate::TableSchema::FromMetadata(read_metadata);
+  if (!schema.ok()) {
+    state_->match_all_reason = "the read schema cannot be used: " + schema.status().message();
+    return;
+  }
+  for (const std::string& text : predicates) {
+    Result<predicate::Expr> expr = predicate::ParsePredicate(text);
+    Result<predicate::BoundExpr> bound =
+        expr.ok() ? predicate::Bind(*expr, *schema) : Result<predicate::BoundExpr>(expr.status());
+    if (!bound.ok()) {
+      state_->match_all_reason = "read predicate '" + text + "': " + bound.status().message();
+      state_->predicates.clear();
+      return;
+    }
+    state_->predicates.push_back(std::move(bound).value());
+  }
+}
+
+ReadPredicateMatcher::~ReadPredicateMatcher() = default;
+ReadPredicateMatcher::ReadPredicateMatcher(ReadPredicateMatcher&&) noexcept = default;
+
+bool ReadPredicateMatcher::MayMatch(const delta::StringMap& partition_values) const {
+  if (!state_->match_all_reason.empty()) return true;
+  for (const predicate::BoundExpr& p : state_->predicates) {
+    if (predicate::MayMatchPartition(p, partition_values)) return true;
+  }
+  return false;
+}
+
+const std::string& ReadPredicateMatcher::match_all_reason() const { return state_->match_all_reason; }
+
+}  // namespace rlc::conflict

@@ -1,0 +1,63 @@
+// Verdict: what the conflict checker decides for a loser. An abort is a verdict, not an error.
+//
+// Concern: the closed set of Delta's concurrent-modification exceptions, named verbatim; the
+// winner that caused an abort (version, operation); the path or partition; and a reason a person
+// can read. A commit carries the loser's (possibly rebased) actions and the reconcile events.
+//
+// Thread-safety: plain values.
+#ifndef RLC_IMPL_CONFLICT_VERDICT_H_
+#define RLC_IMPL_CONFLICT_VERDICT_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "impl/delta/actions.h"
+
+namespace rlc::conflict {
+
+enum class ConflictKind {
+  kProtocolChanged,
+  kMetadataChanged,
+  kConcurrentTransaction,
+  kConcurrentAppend,
+  kConcurrentDeleteRead,
+  kConcurrentDeleteDelete,
+};
+
+// "ProtocolChangedException", ..., as Delta names them.
+std::string ExceptionName(ConflictKind kind);
+
+struct Abort {
+  ConflictKind kind = ConflictKind::kConcurrentAppend;
+  int64_t winner_version = 0;
+  std::string winner_operation;          // commitInfo.operation, "UNKNOWN" when absent
+  std::optional<std::string> path;       // the file that conflicted, when one did
+  std::optional<std::string> partition;  // "[col=value,...]" for a partitioned table
+  std::string reason;                    // one sentence
+};
+
+// A reconcile event with Delta's name (e.g. delta.rowLevelConcurrency.deletionVectorsMerged).
+struct Event {
+  std::string name;
+  int64_t winner_version = 0;
+  std::map<std::string, std::string> data;
+};
+
+struct Verdict {
+  std::optional<Abort> abort;          // set: the loser must abort
+  std::vector<delta::Action> actions;  // the loser's actions to commit (rebased when a case ran)
+  std::vector<Event> events;
+  int64_t checked_through_version = 0; // the last winner checked
+
+  bool commits() const { return !abort.has_value(); }
+};
+
+// "ConcurrentAppendException at version 7 (DELETE): <reason> [path ...]"
+std::string Describe(const Abort& abort);
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_VERDICT_H_

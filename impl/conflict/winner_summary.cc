@@ -1,0 +1,37 @@
+#include "impl/conflict/winner_summary.h"
+
+#include "impl/delta/commit_parser.h"
+
+namespace rlc::conflict {
+
+WinnerSummary SummarizeCommit(const delta::Commit& commit) {
+  WinnerSummary w;
+  w.version = commit.version;
+  for (const delta::Action& a : commit.actions) {
+    if (const auto* add = std::get_if<delta::AddFile>(&a)) {
+      w.added_files.push_back(*add);
+    } else if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+      w.removed_files.push_back(*remove);
+    } else if (const auto* protocol = std::get_if<delta::Protocol>(&a)) {
+      w.protocol = *protocol;
+    } else if (const auto* metadata = std::get_if<delta::Metadata>(&a)) {
+      w.metadata = *metadata;
+    } else if (const auto* txn = std::get_if<delta::Txn>(&a)) {
+      w.app_transactions.push_back(*txn);
+    } else if (const auto* domain = std::get_if<delta::DomainMetadata>(&a)) {
+      w.domains.push_back(*domain);
+    } else if (const auto* info = std::get_if<delta::CommitInfo>(&a)) {
+      w.commit_info = *info;
+      if (info->operation.has_value()) w.operation = *info->operation;
+      w.is_blind_append = info->is_blind_append.value_or(false);
+    }
+  }
+  return w;
+}
+
+Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source) {
+  RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ParseCommit(bytes, version, source));
+  return SummarizeCommit(commit);
+}
+
+}  // namespace rlc::conflict

@@ -1,0 +1,42 @@
+// WinnerSummary: what the checker needs of one winning commit (delta-rlc.md A8), read from its
+// log bytes.
+//
+// Concern: bytes -> the winner's operation, blind-append flag, adds and removes (in file order),
+// and its protocol, metadata, app-id and domain actions. A missing operation reads "UNKNOWN"; a
+// missing isBlindAppend counts as not blind.
+//
+// Thread-safety: plain value.
+#ifndef RLC_IMPL_CONFLICT_WINNER_SUMMARY_H_
+#define RLC_IMPL_CONFLICT_WINNER_SUMMARY_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "impl/base/status.h"
+#include "impl/delta/actions.h"
+
+namespace rlc::conflict {
+
+struct WinnerSummary {
+  int64_t version = 0;
+  std::string operation = "UNKNOWN";
+  bool is_blind_append = false;
+  std::vector<delta::AddFile> added_files;
+  std::vector<delta::RemoveFile> removed_files;
+  std::optional<delta::Protocol> protocol;
+  std::optional<delta::Metadata> metadata;
+  std::vector<delta::Txn> app_transactions;
+  std::vector<delta::DomainMetadata> domains;
+  std::optional<delta::CommitInfo> commit_info;
+};
+
+// `source` names the bytes in messages (the commit file's path).
+Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source);
+WinnerSummary SummarizeCommit(const delta::Commit& commit);
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_WINNER_SUMMARY_H_

@@ -1,0 +1,171 @@
+#include "impl/predicate/column_domain.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "impl/predicate/bind.h"
+#include "impl/predicate/value_order.h"
+
+namespace rlc::predicate {
+namespace {
+
+enum class Side : uint8_t { kLower, kUpper };
+
+// A float column's value, given the shortest text of the float read as a double: the float
+// itself is (float)d; one float step either way covers a writer that rounded differently.
+std::optional<Literal> FloatBound(double d, Side side) {
+  if (!(std::fabs(d) <= std::numeric_limits<float>::max())) return std::nullopt;  // NaN too
+  const float f = static_cast<float>(d);
+  const float inf = std::numeric_limits<float>::infinity();
+  const float widened = std::nextafter(f, side == Side::kLower ? -inf : inf);
+  if (std::isinf(widened)) return std::nullopt;
+  return Literal::Double(static_cast<double>(widened));
+}
+
+std::optional<Literal> TimestampBound(std::string_view text, ColumnType type, Side side) {
+  std::optional<ParsedTimestamp> ts = ParseTimestamp(text);
+  if (!ts.has_value()) return std::nullopt;
+  int64_t slack = kTimestampStatsSlackMicros;
+  if (!ts->has_zone && type == ColumnType::kTimestamp) slack += kZoneSlackMicros;
+  return Literal::Timestamp(side == Side::kLower ? ts->micros - slack : ts->micros + slack);
+}
+
+// A min (kLower) or max (kUpper) statistic as a bound for the column's type.
+std::optional<Literal> StatBound(const delta::StatValue& v, ColumnType type, Side side) {
+  const int64_t* i = std::get_if<int64_t>(&v);
+  const double* d = std::get_if<double>(&v);
+  const std::string* s = std::get_if<std::string>(&v);
+  const bool* b = std::get_if<bool>(&v);
+  switch (CategoryOf(type)) {
+    case ValueCategory::kNumeric:
+      if (type == ColumnType::kDecimal) return std::nullopt;
+      if (i != nullptr) return Literal::Long(*i);
+      if (d == nullptr || std::isnan(*d)) return std::nullopt;
+      if (type == ColumnType::kFloat) return FloatBound(*d, side);
+      return Literal::Double(*d);
+    case ValueCategory::kString:
+      if (s == nullptr) return std::nullopt;
+      return Literal::String(*s);
+    case ValueCategory::kBoolean:
+      if (b == nullptr) return std::nullopt;
+      return Literal::Bool(*b);
+    case ValueCategory::kDate: {
+      if (s == nullptr) return std::nullopt;
+      std::optional<int64_t> days = ParseDate(*s);
+      if (!days.has_value()) return std::nullopt;
+      return Literal::Date(*days);
+    }
+    case ValueCategory::kTimestamp:
+      if (s == nullptr) return std::nullopt;
+      return TimestampBound(*s, type, side);
+    default:
+      return std::nullopt;
+  }
+}
+
+// An exact partition value of the column's type; nullopt when it does not parse.
+std::optional<Literal> PartitionLiteral(const std::string& text, ColumnType type) {
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  if (IsIntegral(type)) {
+    int64_t v = 0;
+    const std::from_chars_result r = std::from_chars(first, last, v);
+    if (r.ec != std::errc() || r.ptr != last) return std::nullopt;
+    return Literal::Long(v);
+  }
+  if (type == ColumnType::kDouble) {
+    double v = 0;
+    const std::from_chars_result r = std::from_chars(first, last, v);
+    if (r.ec != std::errc() || r.ptr != last || std::isnan(v)) return std::nullopt;
+    return Literal::Double(v);
+  }
+  if (type == ColumnType::kString) return Literal::String(text);
+  if (type == ColumnType::kBoolean) {
+    if (text == "true" || text == "TRUE" || text == "True") return Literal::Bool(true);
+    if (text == "false" || text == "FALSE" || text == "False") return Literal::Bool(false);
+    return std::nullopt;
+  }
+  if (type == ColumnType::kDate) {
+    std::optional<int64_t> days = ParseDate(text);
+    if (!days.has_value()) return std::nullopt;
+    return Literal::Date(*days);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool ColumnDomain::IsSingleValue() const {
+  if (!lower.has_value() || !upper.has_value() || upper_is_prefix) return false;
+  std::optional<int> cmp = CompareValues(*lower, *upper);
+  return cmp.has_value() && *cmp == 0;
+}
+
+ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStats& stats) {
+  ColumnDomain d;
+  if (!column.physical_path.has_value() || column.is_partition) return d;
+  const ColumnPath& path = *column.physical_path;
+  const std::optional<int64_t> rows = stats.num_records;
+  if (rows.has_value() && *rows == 0) {
+    d.may_be_null = false;
+    d.may_be_non_null = false;
+    return d;
+  }
+  auto nulls = stats.null_count.find(path);
+  if (nulls != stats.null_count.end() && nulls->second >= 0 &&
+      (!rows.has_value() || nulls->second <= *rows)) {
+    d.may_be_null = nulls->second > 0;
+    d.may_be_non_null = !rows.has_value() || nulls->second < *rows;
+  }
+  auto min = stats.min_values.find(path);
+  if (min != stats.min_values.end()) d.lower = StatBound(min->second, column.type, Side::kLower);
+  auto max = stats.max_values.find(path);
+  if (max != stats.max_values.end()) d.upper = StatBound(max->second, column.type, Side::kUpper);
+  d.upper_is_prefix = d.upper.has_value() && d.upper->kind == Literal::Kind::kString;
+  if (d.lower.has_value() && d.upper.has_value()) {
+    std::optional<int> cmp = CompareValues(*d.lower, *d.upper);
+    if (!cmp.has_value() || *cmp > 0) {  // contradictory statistics: use neither
+      d.lower.reset();
+      d.upper.reset();
+      d.upper_is_prefix = false;
+    }
+  }
+  return d;
+}
+
+ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,
+                                      const std::optional<std::string>& value) {
+  ColumnDomain d;
+  if (!value.has_value() || value->empty()) {
+    d.may_be_non_null = false;
+    return d;
+  }
+  d.may_be_null = false;
+  if (column.type == ColumnType::kTimestamp || column.type == ColumnType::kTimestampNtz) {
+    std::optional<ParsedTimestamp> ts = ParseTimestamp(*value);
+    if (!ts.has_value()) return ColumnDomain::Anything();
+    const int64_t slack =
+        !ts->has_zone && column.type == ColumnType::kTimestamp ? kZoneSlackMicros : 0;
+    d.lower = Literal::Timestamp(ts->micros - slack);
+    d.upper = Literal::Timestamp(ts->micros + slack);
+    return d;
+  }
+  if (column.type == ColumnType::kDecimal) return d;  // non-NULL, no bounds
+  if (column.type == ColumnType::kFloat) {  // text -> double -> float may round twice: widen
+    double v = 0;
+    const char* last = value->data() + value->size();
+    const std::from_chars_result r = std::from_chars(value->data(), last, v);
+    if (r.ec != std::errc() || r.ptr != last) return ColumnDomain::Anything();
+    d.lower = FloatBound(v, Side::kLower);
+    d.upper = FloatBound(v, Side::kUpper);
+    return d;
+  }
+  std::optional<Literal> exact = PartitionLiteral(*value, column.type);
+  if (!exact.has_value()) return ColumnDomain::Anything();
+  d.lower = exact;
+  d.upper = std::move(exact);
+  return d;
+}
+
+}  // namespace rlc::predicate

@@ -1,0 +1,73 @@
+// ColumnDomain: what may be assumed about one column's live values in one file, read from the
+// file's statistics or from its partition value.
+//
+// Concern: turn Delta's per-file facts into sound bounds. Every field over-approximates: a domain
+// may admit values no live row holds, never the reverse. A missing or unusable fact leaves the
+// field at its "anything" value, so missing statistics mean "may match".
+//
+// From statistics (delta-rlc.md A2; stats keyed by the column's physical path, schema.h):
+//   - Rows: numRecords counts physical rows; the live rows (after the DV) are a subset of them.
+//   - nullCount: the live NULLs are at most nullCount and the live non-NULLs at most
+//     numRecords - nullCount, whether the bounds are tight or wide. So nullCount == 0 rules out
+//     NULL and nullCount == numRecords rules out non-NULL values, and nothing in between says
+//     anything (the DV may have removed every NULL or every non-NULL row). This is exactly A2's
+//     "with wide bounds nullCount carries information only at 0 or numRecords"; a value outside
+//     [0, numRecords] is ignored.
+//   - min/max bound the live non-NULL values, tight or wide (wide bounds stay valid bounds).
+//     Adjustments: strings: max is kept as a prefix bound (upper_is_prefix: Delta truncates
+//     string statistics, so any string that starts with max may exist; a truncated min is a
+//     prefix of the true min, hence still <= it); timestamps: widened by
+//     kTimestampStatsSlackMicros both ways (Delta truncates them to milliseconds), and by
+//     kZoneSlackMicros more when the text has no zone for a `timestamp` column; floats: widened
+//     to the neighbouring floats (the JSON holds the float's shortest text, not its double value);
+//     NaN, a decimal column, a value of the wrong JSON type or min > max: no bound.
+// From a partition value (Delta PROTOCOL.md "Partition Value Serialization"): null or "" is NULL;
+// otherwise the value is exact, except a zone-less value of a `timestamp` column (widened by
+// kZoneSlackMicros) and a decimal (non-NULL, unbounded); an unparsable value gives "anything".
+//
+// Thread-safety: plain values and stateless functions.
+//
+// Invariants:
+//   1. lower and upper, when both set, satisfy lower <= upper in value_order.h's order, and are of
+//      the column's category (numeric bounds may be long or double).
+//   2. upper_is_prefix is set only for strings.
+#ifndef RLC_IMPL_PREDICATE_COLUMN_DOMAIN_H_
+#define RLC_IMPL_PREDICATE_COLUMN_DOMAIN_H_
+
+#include <optional>
+#include <string>
+
+#include "impl/delta/stats.h"
+#include "impl/predicate/ast.h"
+#include "impl/predicate/datetime.h"
+#include "impl/predicate/schema.h"
+
+namespace rlc::predicate {
+
+// Delta writes timestamp statistics truncated to milliseconds: the true value is within 999 us.
+inline constexpr int64_t kTimestampStatsSlackMicros = 1000;
+// A timestamp written without a zone may be in any zone: Java's offsets reach +-18:00.
+inline constexpr int64_t kZoneSlackMicros = 18 * 3600 * kMicrosPerSecond;
+
+struct ColumnDomain {
+  bool may_be_null = true;       // some live row may hold NULL
+  bool may_be_non_null = true;   // some live row may hold a non-NULL value
+  std::optional<Literal> lower;  // every live non-NULL value is >= lower
+  std::optional<Literal> upper;  // every live non-NULL value is <= upper, or (if
+  bool upper_is_prefix = false;  //   upper_is_prefix) is a string that starts with upper
+
+  static ColumnDomain Anything() { return ColumnDomain{}; }
+  // Every live non-NULL value equals lower (== upper).
+  bool IsSingleValue() const;
+};
+
+// The column's domain in a file with these statistics.
+ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStats& stats);
+
+// The column's domain in a file with this partition value (nullopt: a JSON null).
+ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,
+                                      const std::optional<std::string>& value);
+
+}  // namespace rlc::predicate
+
+#endif  // RLC_IMPL_PREDICATE_COLUMN_DOMAIN_H_

@@ -1,0 +1,269 @@
+#include "impl/predicate/schema.h"
+
+#include <simdjson.h>
+
+#include <utility>
+
+#include "impl/base/limits.h"
+
+namespace rlc::predicate {
+namespace {
+
+namespace dom = simdjson::dom;
+
+constexpr std::string_view kPhysicalNameKey = "delta.columnMapping.physicalName";
+
+Status Corrupt(const std::string& where, std::string_view expected) {
+  return Status::Corrupt("schemaString" + where + ": expected " + std::string(expected));
+}
+
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+ColumnType PrimitiveType(std::string_view text) {
+  static constexpr std::pair<std::string_view, ColumnType> kTypes[] = {
+      {"byte", ColumnType::kByte},
+      {"short", ColumnType::kShort},
+      {"integer", ColumnType::kInteger},
+      {"long", ColumnType::kLong},
+      {"float", ColumnType::kFloat},
+      {"double", ColumnType::kDouble},
+      {"string", ColumnType::kString},
+      {"boolean", ColumnType::kBoolean},
+      {"date", ColumnType::kDate},
+      {"timestamp", ColumnType::kTimestamp},
+      {"timestamp_ntz", ColumnType::kTimestampNtz},
+      {"binary", ColumnType::kBinary},
+  };
+  for (const auto& [name, type] : kTypes) {
+    if (text == name) return type;
+  }
+  if (text == "decimal" || text.substr(0, 8) == "decimal(") return ColumnType::kDecimal;
+  return ColumnType::kOther;
+}
+
+Status ParseFields(dom::element parent, const std::string& where, int depth,
+                   std::vector<SchemaField>* out);
+
+Status ParseType(dom::element type, const std::string& where, int depth, SchemaField* field) {
+  std::string_view text;
+  if (type.get_string().get(text) == simdjson::SUCCESS) {
+    field->type = PrimitiveType(text);
+    field->type_text = std::string(text);
+    return Status::Ok();
+  }
+  if (!type.is_object() || type["type"].get_string().get(text) != simdjson::SUCCESS) {
+    return Corrupt(where, "a type name or an object with a \"type\"");
+  }
+  field->type_text = std::string(text);
+  if (text == "array")
+    field->type = ColumnType::kArray;
+  else if (text == "map")
+    field->type = ColumnType::kMap;
+  else if (text != "struct")
+    field->type = ColumnType::kOther;
+  else {
+    field->type = ColumnType::kStruct;
+    return ParseFields(type, where, depth + 1, &field->fields);
+  }
+  return Status::Ok();
+}
+
+Result<SchemaField> ParseField(dom::element element, const std::string& where, int depth) {
+  SchemaField field;
+  std::string_view name;
+  if (!element.is_object()) return Corrupt(where, "an object");
+  if (element["name"].get_string().get(name) != simdjson::SUCCESS) {
+    return Corrupt(where + ".name", "a string");
+  }
+  field.name = std::string(name);
+  dom::element type;
+  if (element["type"].get(type) != simdjson::SUCCESS) return Corrupt(where + ".type", "a type");
+  RLC_RETURN_IF_ERROR(ParseType(type, where + ".type", depth, &field));
+  dom::element nullable;
+  if (element["nullable"].get(nullable) == simdjson::SUCCESS &&
+      nullable.get_bool().get(field.nullable) != simdjson::SUCCESS) {
+    return Corrupt(where + ".nullable", "a boolean");
+  }
+  dom::element metadata;
+  if (element["metadata"].get(metadata) == simdjson::SUCCESS) {
+    if (!metadata.is_object()) return Corrupt(where + ".metadata", "an object");
+    dom::element physical;
+    if (metadata[kPhysicalNameKey].get(physical) == simdjson::SUCCESS) {
+      std::string_view physical_name;
+      if (physical.get_string().get(physical_name) != simdjson::SUCCESS || physical_name.empty()) {
+        return Corrupt(where + ".metadata." + std::string(kPhysicalNameKey), "a non-empty string");
+      }
+      field.physical_name = std::string(physical_name);
+    }
+  }
+  return field;
+}
+
+// parent: {"type":"struct","fields":[...]}
+Status ParseFields(dom::element parent, const std::string& where, int depth,
+                   std::vector<SchemaField>* out) {
+  if (depth > kStatsNestingMax) return Corrupt(where, "less nesting (kStatsNestingMax)");
+  dom::array fields;
+  if (parent["fields"].get_array().get(fields) != simdjson::SUCCESS) {
+    return Corrupt(where + ".fields", "an array");
+  }
+  size_t index = 0;
+  for (dom::element element : fields) {
+    const std::string at = where + ".fields[" + std::to_string(index++) + "]";
+    RLC_ASSIGN_OR_RETURN(SchemaField field, ParseField(element, at, depth));
+    out->push_back(std::move(field));
+  }
+  return Status::Ok();
+}
+
+// The field named `name`: exact match, else the unique match ignoring case.
+Result<const SchemaField*> FindField(const std::vector<SchemaField>& fields, std::string_view name,
+                                     const ColumnPath& path) {
+  const SchemaField* folded = nullptr;
+  int folded_count = 0;
+  for (const SchemaField& f : fields) {
+    if (f.name == name) return &f;
+    if (EqualsIgnoringCase(f.name, name)) {
+      folded = &f;
+      ++folded_count;
+    }
+  }
+  if (folded_count == 1) return folded;
+  const std::string column = "column " + ColumnPathToString(path);
+  if (folded_count > 1) {
+    return Status::InvalidArgument(column + ": '" + std::string(name) +
+                                   "' matches several fields when case is ignored");
+  }
+  return Status::InvalidArgument(column + " does not exist in the table schema");
+}
+
+}  // namespace
+
+Result<TableSchema> TableSchema::Parse(std::string_view schema_string, ColumnMappingMode mode,
+                                       std::vector<std::string> partition_columns) {
+  simdjson::padded_string padded(schema_string);
+  dom::parser parser;
+  dom::element root;
+  if (parser.parse(padded).get(root) != simdjson::SUCCESS) {
+    return Status::Corrupt("schemaString: not a JSON document");
+  }
+  std::string_view type;
+  if (!root.is_object() || root["type"].get_string().get(type) != simdjson::SUCCESS ||
+      type != "struct") {
+    return Corrupt("", "an object with \"type\":\"struct\"");
+  }
+  TableSchema schema;
+  RLC_RETURN_IF_ERROR(ParseFields(root, "", 0, &schema.fields_));
+  schema.mode_ = mode;
+  schema.partition_columns_ = std::move(partition_columns);
+  return schema;
+}
+
+Result<TableSchema> TableSchema::FromMetadata(const delta::Metadata& metadata) {
+  RLC_ASSIGN_OR_RETURN(ColumnMappingMode mode,
+                       ParseColumnMappingMode(metadata.Property("delta.columnMapping.mode")));
+  return Parse(metadata.schema_string, mode, metadata.partition_columns);
+}
+
+Result<ResolvedColumn> TableSchema::Resolve(const ColumnPath& path) const {
+  if (path.empty()) return Status::InvalidArgument("column: an empty path");
+  ResolvedColumn out;
+  ColumnPath physical;
+  bool physical_known = true;
+  const std::vector<SchemaField>* level = &fields_;
+  const SchemaField* field = nullptr;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (level == nullptr) {
+      return Status::InvalidArgument("column " + ColumnPathToString(path) + ": " +
+                                     ColumnPathToString(out.logical_path) + " is a " +
+                                     field->type_text + ", not a struct");
+    }
+    RLC_ASSIGN_OR_RETURN(field, FindField(*level, path[i], path));
+    out.logical_path.push_back(field->name);
+    out.nullable = out.nullable && field->nullable;
+    if (mode_ == ColumnMappingMode::kNone) {
+      physical_known =
+          physical_known && (!field->physical_name || *field->physical_name == field->name);
+      physical.push_back(field->name);
+    } else {
+      physical_known = physical_known && field->physical_name.has_value();
+      physical.push_back(field->physical_name.value_or(""));
+    }
+    level = field->type == ColumnType::kStruct ? &field->fields : nullptr;
+  }
+  out.type = field->type;
+  if (physical_known) out.physical_path = std::move(physical);
+  if (path.size() == 1) {
+    for (const std::string& p : partition_columns_) {
+      if (p == out.logical_path[0]) out.is_partition = true;
+    }
+    if (!out.is_partition) {
+      for (const std::string& p : partition_columns_) {
+        if (EqualsIgnoringCase(p, out.logical_path[0])) out.is_partition = true;
+      }
+    }
+  }
+  return out;
+}
+
+Result<ColumnMappingMode> ParseColumnMappingMode(const std::optional<std::string>& value) {
+  if (!value.has_value() || EqualsIgnoringCase(*value, "none")) return ColumnMappingMode::kNone;
+  if (EqualsIgnoringCase(*value, "name")) return ColumnMappingMode::kName;
+  if (EqualsIgnoringCase(*value, "id")) return ColumnMappingMode::kId;
+  return Status::Unsupported("delta.columnMapping.mode '" + *value + "' is not supported");
+}
+
+std::string_view ColumnTypeName(ColumnType type) {
+  switch (type) {
+    case ColumnType::kByte:
+      return "byte";
+    case ColumnType::kShort:
+      return "short";
+    case ColumnType::kInteger:
+      return "integer";
+    case ColumnType::kLong:
+      return "long";
+    case ColumnType::kFloat:
+      return "float";
+    case ColumnType::kDouble:
+      return "double";
+    case ColumnType::kDecimal:
+      return "decimal";
+    case ColumnType::kString:
+      return "string";
+    case ColumnType::kBoolean:
+      return "boolean";
+    case ColumnType::kDate:
+      return "date";
+    case ColumnType::kTimestamp:
+      return "timestamp";
+    case ColumnType::kTimestampNtz:
+      return "timestamp_ntz";
+    case ColumnType::kBinary:
+      return "binary";
+    case ColumnType::kStruct:
+      return "struct";
+    case ColumnType::kArray:
+      return "array";
+    case ColumnType::kMap:
+      return "map";
+    case ColumnType::kOther:
+      return "other";
+  }
+  return "other";
+}
+
+bool IsIntegral(ColumnType type) {
+  return type == ColumnType::kByte || type == ColumnType::kShort || type == ColumnType::kInteger ||
+         type == ColumnType::kLong;
+}
+
+}  // namespace rlc::predicate

@@ -1,0 +1,168 @@
+#include "impl/predicate/schema.h"
+
+#include <gtest/gtest.h>
+
+namespace rlc::predicate {
+namespace {
+
+// Copied by hand from ../shared/delta-tables/delta__dv-with-columnmapping/_delta_log/
+// 00000000000000000000.json (metaData.schemaString; partitionColumns ["part"]; mode "name").
+constexpr const char* kDvWithColumnMapping =
+    R"({"type":"struct","fields":[{"name":"part","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-60c949ca-b8bc-4330-b931-b73fb4c60037"}},{"name":"col1","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":2,"delta.columnMapping.physicalName":"col-9f0743fd-a52e-44a7-92e0-72a3d34231b1"}},{"name":"col2","type":"string","nullable":true,"metadata":{"delta.columnMapping.id":3,"delta.columnMapping.physicalName":"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"}}]})";
+
+// Copied by hand from ../shared/delta-tables/delta__table-with-dv-small/_delta_log/
+// 00000000000000000000.json (no partition columns; mode "name").
+constexpr const char* kTableWithDvSmall =
+    R"({"type":"struct","fields":[{"name":"value","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-4f064e48-f371-433a-b851-9e73c78fa9fc"}}]})";
+
+constexpr const char* kNested =
+    R"json({"type":"struct","fields":[
+      {"name":"id","type":"long","nullable":false,"metadata":{}},
+      {"name":"addr","type":{"type":"struct","fields":[
+        {"name":"City","type":"string","nullable":true,"metadata":{"delta.columnMapping.physicalName":"c-city"}},
+        {"name":"zip","type":"decimal(10,2)","nullable":true,"metadata":{"comment":{"x":[1,2]}}}]},
+       "nullable":true,"metadata":{"delta.columnMapping.physicalName":"c-addr"}},
+      {"name":"tags","type":{"type":"array","elementType":"string","containsNull":true},"nullable":true,"metadata":{}},
+      {"name":"ts","type":"timestamp_ntz","nullable":true,"metadata":{}}]})json";
+
+TEST(Schema, ColumnMappingByNameResolvesPhysicalNames) {
+  delta::Metadata metadata;
+  metadata.schema_string = kDvWithColumnMapping;
+  metadata.partition_columns = {"part"};
+  metadata.configuration = {{"delta.columnMapping.mode", "name"},
+                            {"delta.enableDeletionVectors", "true"},
+                            {"delta.columnMapping.maxColumnId", "3"}};
+  Result<TableSchema> schema = TableSchema::FromMetadata(metadata);
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_EQ(schema->mapping_mode(), ColumnMappingMode::kName);
+  ASSERT_EQ(schema->fields().size(), 3u);
+
+  Result<ResolvedColumn> col2 = schema->Resolve({"col2"});
+  ASSERT_TRUE(col2.ok());
+  EXPECT_EQ(col2->type, ColumnType::kString);
+  EXPECT_EQ(col2->physical_path, ColumnPath{"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"});
+  EXPECT_FALSE(col2->is_partition);
+
+  Result<ResolvedColumn> part = schema->Resolve({"PART"});  // Spark resolves ignoring case
+  ASSERT_TRUE(part.ok());
+  EXPECT_EQ(part->logical_path, ColumnPath{"part"});
+  EXPECT_EQ(part->type, ColumnType::kInteger);
+  EXPECT_TRUE(part->is_partition);
+  EXPECT_EQ(part->physical_path, ColumnPath{"col-60c949ca-b8bc-4330-b931-b73fb4c60037"});
+}
+
+TEST(Schema, SecondRealSchema) {
+  Result<TableSchema> schema = TableSchema::Parse(kTableWithDvSmall, ColumnMappingMode::kName, {});
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  Result<ResolvedColumn> value = schema->Resolve({"value"});
+  ASSERT_TRUE(value.ok());
+  EXPECT_EQ(value->type, ColumnType::kInteger);
+  EXPECT_EQ(value->physical_path, ColumnPath{"col-4f064e48-f371-433a-b851-9e73c78fa9fc"});
+  // In mode none the same schema's physical names differ from the logical ones: unresolved.
+  Result<TableSchema> none = TableSchema::Parse(kTableWithDvSmall, ColumnMappingMode::kNone, {});
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->Resolve({"value"})->physical_path.has_value());
+}
+
+TEST(Schema, NestedFieldsMapEveryLevel) {
+  Result<TableSchema> schema = TableSchema::Parse(kNested, ColumnMappingMode::kId, {});
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  Result<ResolvedColumn> city = schema->Resolve({"addr", "city"});
+  ASSERT_TRUE(city.ok()) << city.status().ToString();
+  EXPECT_EQ(city->logical_path, (ColumnPath{"addr", "City"}));
+  EXPECT_EQ(city->physical_path, (ColumnPath{"c-addr", "c-city"}));
+  EXPECT_EQ(schema->Resolve({"addr", "zip"})->type, ColumnType::kDecimal);
+  // A level without a physical name in mode id: its statistics cannot be located.
+  EXPECT_FALSE(schema->Resolve({"addr", "zip"})->physical_path.has_value());
+  EXPECT_FALSE(schema->Resolve({"id"})->physical_path.has_value());
+  EXPECT_EQ(schema->Resolve({"tags"})->type, ColumnType::kArray);
+  EXPECT_EQ(schema->Resolve({"ts"})->type, ColumnType::kTimestampNtz);
+  EXPECT_FALSE(schema->Resolve({"id"})->nullable);
+}
+
+TEST(Schema, NoMappingUsesLogicalNames) {
+  Result<TableSchema> schema = TableSchema::Parse(kNested, ColumnMappingMode::kNone, {"id"});
+  ASSERT_TRUE(schema.ok());
+  EXPECT_EQ(schema->Resolve({"id"})->physical_path, ColumnPath{"id"});
+  EXPECT_TRUE(schema->Resolve({"id"})->is_partition);
+  // addr carries a physical name different from its name: ambiguous in mode none, so unused.
+  EXPECT_FALSE(schema->Resolve({"addr", "zip"})->physical_path.has_value());
+}
+
+TEST(Schema, ResolutionErrorsNameTheColumn) {
+  Result<TableSchema> schema = TableSchema::Parse(kNested, ColumnMappingMode::kNone, {});
+  ASSERT_TRUE(schema.ok());
+  Result<ResolvedColumn> missing = schema->Resolve({"addr", "street"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(), "column addr.street does not exist in the table schema");
+  Result<ResolvedColumn> not_struct = schema->Resolve({"id", "x"});
+  ASSERT_FALSE(not_struct.ok());
+  EXPECT_EQ(not_struct.status().message(), "column id.x: id is a long, not a struct");
+
+  Result<TableSchema> twins = TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"a","type":"long"},{"name":"A","type":"long"}]})",
+      ColumnMappingMode::kNone, {});
+  ASSERT_TRUE(twins.ok());
+  EXPECT_TRUE(twins->Resolve({"A"}).ok());  // exact match wins
+  EXPECT_EQ(twins->Resolve({"a"})->logical_path, ColumnPath{"a"});
+  EXPECT_FALSE(twins->Resolve({"b"}).ok());
+}
+
+TEST(Schema, AmbiguousNameIgnoringCaseIsRefused) {
+  Result<TableSchema> twins = TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"ab","type":"long"},{"name":"AB","type":"long"}]})",
+      ColumnMappingMode::kNone, {});
+  ASSERT_TRUE(twins.ok());
+  Result<ResolvedColumn> r = twins->Resolve({"Ab"});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("matches several fields"), std::string::npos);
+}
+
+TEST(Schema, MalformedSchemaStringsAreCorruptAndNameTheField) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"[1]", "schemaString: expected an object with \"type\":\"struct\""},
+      {"{", "schemaString: not a JSON document"},
+      {R"({"type":"struct"})", "schemaString.fields: expected an array"},
+      {R"({"type":"struct","fields":[{"type":"long"}]})",
+       "schemaString.fields[0].name: expected a string"},
+      {R"({"type":"struct","fields":[{"name":"a","type":"long"},{"name":"b","type":5}]})",
+       "schemaString.fields[1].type: expected a type name or an object with a \"type\""},
+      {R"({"type":"struct","fields":[{"name":"a","type":"long","nullable":"yes"}]})",
+       "schemaString.fields[0].nullable: expected a boolean"},
+      {R"({"type":"struct","fields":[{"name":"a","type":"long","metadata":{"delta.columnMapping.physicalName":7}}]})",
+       "schemaString.fields[0].metadata.delta.columnMapping.physicalName: expected a non-empty "
+       "string"},
+      {R"({"type":"struct","fields":[{"name":"a","type":{"type":"struct","fields":[{"name":"b"}]}}]})",
+       "schemaString.fields[0].type.fields[0].type: expected a type"},
+  };
+  for (const auto& [json, message] : cases) {
+    Result<TableSchema> s = TableSchema::Parse(json, ColumnMappingMode::kNone, {});
+    ASSERT_FALSE(s.ok()) << json;
+    EXPECT_EQ(s.status().code(), StatusCode::kCorrupt) << json;
+    EXPECT_EQ(s.status().message(), message) << json;
+  }
+}
+
+TEST(Schema, DeepNestingIsRefused) {
+  std::string json = R"({"type":"struct","fields":[)";
+  for (int i = 0; i < 80; ++i) json += R"({"name":"a","type":{"type":"struct","fields":[)";
+  json += R"({"name":"leaf","type":"long"})";
+  for (int i = 0; i < 80; ++i) json += "]}}";
+  json += "]}";
+  Result<TableSchema> s = TableSchema::Parse(json, ColumnMappingMode::kNone, {});
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.status().message().find("less nesting"), std::string::npos) << s.status().message();
+}
+
+TEST(Schema, MappingModes) {
+  EXPECT_EQ(*ParseColumnMappingMode(std::nullopt), ColumnMappingMode::kNone);
+  EXPECT_EQ(*ParseColumnMappingMode("none"), ColumnMappingMode::kNone);
+  EXPECT_EQ(*ParseColumnMappingMode("Name"), ColumnMappingMode::kName);
+  EXPECT_EQ(*ParseColumnMappingMode("id"), ColumnMappingMode::kId);
+  Result<ColumnMappingMode> bad = ParseColumnMappingMode("physical");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kUnsupported);
+}
+
+}  // namespace
+}  // namespace rlc::predicate
