@@ -17,49 +17,16 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/run_rlc.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      q += "'\\''";
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
-
-RunResult RunRlc(const std::string& args) {
-  static int counter = 0;
-  const fs::path err_file = fs::temp_directory_path() /
-                            ("rlc-external-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  const std::string command = std::string(RLC_BINARY) + " " + args + " 2>" + Quote(err_file.string());
-  RunResult result;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
-  int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream ss;
-  ss << err.rdbuf();
-  result.err = ss.str();
-  fs::remove(err_file);
-  return result;
-}
+using rlc::testing::RunResult;
+using rlc::testing::RunRlc;
+const auto& Quote = rlc::testing::ShellQuote;
 
 const fs::path kTables = RLC_SHARED_TABLES_DIR;
 

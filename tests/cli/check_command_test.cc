@@ -1,0 +1,111 @@
+// `rlc check` end to end: a table written to disk, a pending transaction file, the binary's exit
+// code and output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "impl/delta/commit_writer.h"
+#include "impl/delta/log.h"
+#include "impl/storage/storage.h"
+#include "tests/support/run_rlc.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using rlc::testing::RunRlc;
+using rlc::testing::ShellQuote;
+
+constexpr char kMetadata[] =
+    R"({"metaData":{"id":"t","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":[],"configuration":{"delta.isolationLevel":"WriteSerializable"}}})";
+constexpr char kProtocol[] = R"({"protocol":{"minReaderVersion":3,"minWriterVersion":7,"readerFeatures":["deletionVectors"],"writerFeatures":["deletionVectors"]}})";
+constexpr char kAddF1[] = R"({"add":{"path":"f1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,"stats":"{\"numRecords\":10}"}})";
+
+class CheckCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("rlc-check-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    Commit(0, std::string(kProtocol) + "\n" + kMetadata + "\n" + kAddF1 + "\n");
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  void Commit(int64_t version, const std::string& text) {
+    auto storage = rlc::storage::NewLocalStorage();
+    ASSERT_TRUE(storage->PutIfAbsent(rlc::delta::LogDir(root_.string()) + "/" + rlc::delta::CommitFileName(version), text).ok());
+  }
+  std::string Txn(const std::string& json) {
+    const fs::path file = root_.string() + "-txn.json";
+    std::ofstream(file) << json;
+    return file.string();
+  }
+  rlc::testing::RunResult Check(const std::string& txn_json, const std::string& extra = "") {
+    return RunRlc("check " + ShellQuote(root_.string()) + " --txn " + ShellQuote(Txn(txn_json)) + " " + extra);
+  }
+
+  fs::path root_;
+};
+
+constexpr char kDeleteF1[] =
+    R"({"readVersion": 0, "readPredicates": ["id > 5"], "readFiles": ["f1"],
+        "actions": [{"commitInfo": {"operation": "DELETE", "isBlindAppend": false}},
+                    {"remove": {"path": "f1", "dataChange": true}}]})";
+
+TEST_F(CheckCommand, NoWinnerCommitsWithExitZero) {
+  rlc::testing::RunResult r = Check(kDeleteF1, "--json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json out = nlohmann::json::parse(r.out);
+  EXPECT_EQ(out.at("verdict"), "commit");
+  EXPECT_EQ(out.at("checkedThroughVersion"), 0);
+  ASSERT_EQ(out.at("actions").size(), 2u);
+  EXPECT_EQ(out.at("actions")[1].at("remove").at("path"), "f1");
+}
+
+TEST_F(CheckCommand, ConcurrentDeleteAbortsWithExitOne) {
+  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})" "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})" "\n");
+  rlc::testing::RunResult r = Check(kDeleteF1, "--json");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  nlohmann::json out = nlohmann::json::parse(r.out);
+  EXPECT_EQ(out.at("verdict"), "abort");
+  EXPECT_EQ(out.at("abort").at("exception"), "ConcurrentDeleteReadException");
+  EXPECT_EQ(out.at("abort").at("winnerVersion"), 1);
+  EXPECT_EQ(out.at("abort").at("winnerOperation"), "DELETE");
+  EXPECT_EQ(out.at("abort").at("path"), "f1");
+  rlc::testing::RunResult text = Check(kDeleteF1);
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_EQ(text.out.rfind("ABORT: ConcurrentDeleteReadException at version 1 (DELETE)", 0), 0u) << text.out;
+}
+
+TEST_F(CheckCommand, BlindAppendWinnerIsIgnoredUnderWriteSerializable) {
+  Commit(1, R"({"commitInfo":{"operation":"WRITE","isBlindAppend":true}})" "\n"
+            R"({"add":{"path":"f2","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true}})" "\n");
+  rlc::testing::RunResult r = Check(kDeleteF1);
+  EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
+  EXPECT_EQ(r.out.rfind("COMMIT: checked winners through version 1", 0), 0u) << r.out;
+}
+
+TEST_F(CheckCommand, BadInputExitsTwoNamingWhere) {
+  rlc::testing::RunResult bad_json = Check(R"({"readVersion": 0})");
+  EXPECT_EQ(bad_json.exit_code, 2);
+  EXPECT_NE(bad_json.err.find("'actions'"), std::string::npos) << bad_json.err;
+  rlc::testing::RunResult bad_flag = Check(kDeleteF1, "--flag nope=true");
+  EXPECT_EQ(bad_flag.exit_code, 2);
+  EXPECT_NE(bad_flag.err.find("unknown flag 'nope'"), std::string::npos) << bad_flag.err;
+  rlc::testing::RunResult future = Check(R"({"readVersion": 9, "actions": []})");
+  EXPECT_EQ(future.exit_code, 2);
+  EXPECT_NE(future.err.find("version 9 does not exist"), std::string::npos) << future.err;
+  Commit(1, "{\"add\":{\"path\":1}}\n");
+  rlc::testing::RunResult corrupt = Check(kDeleteF1);
+  EXPECT_EQ(corrupt.exit_code, 2);
+  EXPECT_NE(corrupt.err.find("00000000000000000001.json (version 1) line 1"), std::string::npos) << corrupt.err;
+}
+
+TEST_F(CheckCommand, FlagsOnTheCommandLineAreAccepted) {
+  rlc::testing::RunResult r = Check(kDeleteF1, "--flag spark.databricks.delta.rowLevelConcurrency.enabled=true");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+}  // namespace
