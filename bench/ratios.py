@@ -31,3 +31,10 @@ if "BM_CommitParseRlc" in runs:
     ours = runs["BM_CommitParseRlc"]["real_time"]
     print("ratio rlc / nlohmann: %.2fx   rlc / newline-scan floor: %.1fx" % (
         ours / runs["BM_CommitParseNlohmann"]["real_time"], ours / runs["BM_CommitNewlineScanFloor"]["real_time"]))
+
+if "BM_CheckerBaseline100kWinner" in runs and "BM_ParseWinnerOnly" in runs:
+    print("\nBaseline check, 100,000-action winner vs 10,000-action loser, from bytes (median; aim <= 2x)")
+    for name in ("BM_CheckerBaseline100kWinner", "BM_ParseWinnerOnly"):
+        print("%-30s %8.1f ms" % (name, runs[name]["real_time"]))
+    print("ratio checker / parse-only: %.2fx" % (
+        runs["BM_CheckerBaseline100kWinner"]["real_time"] / runs["BM_ParseWinnerOnly"]["real_time"]))

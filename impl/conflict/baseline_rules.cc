@@ -1,6 +1,8 @@
 #include "impl/conflict/baseline_rules.h"
 
 #include <algorithm>
+#include <map>
+#include <unordered_set>
 
 #include "impl/dv/descriptor.h"
 
@@ -23,8 +25,23 @@ std::set<std::string> FeatureSet(const delta::Protocol& p) {
   return features;
 }
 
+bool HasEscape(const std::string& path) { return path.find('%') != std::string::npos; }
+
+// Decoded paths, looked up without decoding (or copying) a path that holds no escape.
+class PathSet {
+ public:
+  void Insert(const std::string& path) { paths_.insert(DecodedPath(path)); }
+  bool Contains(const std::string& path) const {
+    return HasEscape(path) ? paths_.count(DecodedPath(path)) != 0 : paths_.count(path) != 0;
+  }
+
+ private:
+  std::unordered_set<std::string> paths_;
+};
+
 bool Resolved(const RuleContext& c, const std::string& path) {
-  return c.resolved_paths.count(DecodedPath(path)) != 0;
+  if (c.resolved_paths.empty()) return false;
+  return c.resolved_paths.count(HasEscape(path) ? DecodedPath(path) : path) != 0;
 }
 
 constexpr char kRowTrackingDomain[] = "delta.rowTracking";
@@ -32,6 +49,7 @@ constexpr char kRowTrackingDomain[] = "delta.rowTracking";
 }  // namespace
 
 std::string DecodedPath(const std::string& path) {
+  if (!HasEscape(path)) return path;
   Result<std::string> decoded = dv::UrlDecode(path);
   return decoded.ok() ? *decoded : path;
 }
@@ -101,10 +119,18 @@ std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
   // Candidate filtering (B4).
   if (c.loser.IsBlindAppend()) return std::nullopt;
   const bool partitioned = !c.read_metadata.partition_columns.empty();
+  // A commit writes few distinct partitions: evaluate the read predicates once per distinct set
+  // of partition values.
+  std::map<delta::StringMap, bool> may_match;
+  auto read_may_match = [&](const delta::StringMap& values) {
+    auto it = may_match.find(values);
+    if (it == may_match.end()) it = may_match.emplace(values, c.read_matcher.MayMatch(values)).first;
+    return it->second;
+  };
   for (const delta::AddFile& add : c.winner.added_files) {
     if (Resolved(c, add.path)) continue;
     const bool matches = c.loser.read_whole_table || !partitioned || c.loser.read_predicates.empty() ||
-                         c.read_matcher.MayMatch(add.partition_values);
+                         read_may_match(add.partition_values);
     if (!matches) continue;
     Abort a = MakeAbort(c, ConflictKind::kConcurrentAppend,
                         std::string("the winner added a file the loser's read should have seen") +
@@ -120,13 +146,14 @@ std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
 }
 
 std::optional<Abort> CheckRemovedVsRead(const RuleContext& c) {
-  std::set<std::string> read_files;
-  for (const std::string& p : c.loser.read_files) read_files.insert(DecodedPath(p));
+  if (c.winner.removed_files.empty()) return std::nullopt;
+  PathSet read_files;
+  for (const std::string& p : c.loser.read_files) read_files.Insert(p);
   bool removed_unresolved = false;
   for (const delta::RemoveFile& remove : c.winner.removed_files) {
     if (Resolved(c, remove.path)) continue;
     removed_unresolved = true;
-    if (read_files.count(DecodedPath(remove.path)) != 0) {
+    if (read_files.Contains(remove.path)) {
       Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
                           "the winner removed a file the loser read");
       a.path = remove.path;
@@ -142,12 +169,13 @@ std::optional<Abort> CheckRemovedVsRead(const RuleContext& c) {
 }
 
 std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c) {
-  std::set<std::string> mine;
+  if (c.winner.removed_files.empty()) return std::nullopt;
+  PathSet mine;
   for (const delta::Action& a : c.loser.actions) {
-    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) mine.insert(DecodedPath(r->path));
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) mine.Insert(r->path);
   }
   for (const delta::RemoveFile& remove : c.winner.removed_files) {
-    if (Resolved(c, remove.path) || mine.count(DecodedPath(remove.path)) == 0) continue;
+    if (Resolved(c, remove.path) || !mine.Contains(remove.path)) continue;
     Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
                         "the winner and the loser both removed the same file");
     a.path = remove.path;

@@ -60,7 +60,7 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
       return verdict;
     }
   }
-  verdict.actions = current.actions;
+  verdict.actions = std::move(current.actions);
   return verdict;
 }
 

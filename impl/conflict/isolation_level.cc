@@ -20,17 +20,20 @@ Result<IsolationLevel> TableIsolationLevel(const delta::Metadata& metadata) {
 }
 
 IsolationLevel CommitIsolationLevel(IsolationLevel table_level, const PendingTransaction& loser) {
-  bool has_file_action = false;
+  // B1: every action (commitInfo aside) is a file action or the row-tracking domain, and none
+  // changes data. An empty transaction qualifies too, as in Delta.
   for (const delta::Action& a : loser.actions) {
     if (std::holds_alternative<delta::CommitInfo>(a)) continue;
+    if (const auto* domain = std::get_if<delta::DomainMetadata>(&a)) {
+      if (domain->domain == "delta.rowTracking") continue;
+      return table_level;
+    }
     const bool file_action = std::holds_alternative<delta::AddFile>(a) ||
                              std::holds_alternative<delta::RemoveFile>(a) ||
                              std::holds_alternative<delta::AddCdcFile>(a);
     if (!file_action) return table_level;
-    has_file_action = true;
   }
-  if (!has_file_action || loser.ChangesData()) return table_level;
-  return IsolationLevel::kSnapshotIsolation;
+  return loser.ChangesData() ? table_level : IsolationLevel::kSnapshotIsolation;
 }
 
 }  // namespace rlc::conflict

@@ -23,8 +23,8 @@ std::string IsolationLevelName(IsolationLevel level);
 // The table's level. A value other than Serializable or WriteSerializable is kCorrupt.
 Result<IsolationLevel> TableIsolationLevel(const delta::Metadata& metadata);
 
-// SnapshotIsolation when every action but commitInfo is a file action and none changes data
-// (OPTIMIZE); the table's level otherwise.
+// SnapshotIsolation when every action but commitInfo is a file action (or the row-tracking
+// domain) and none changes data (OPTIMIZE, or an empty transaction); the table's level otherwise.
 IsolationLevel CommitIsolationLevel(IsolationLevel table_level, const PendingTransaction& loser);
 
 }  // namespace rlc::conflict

@@ -93,7 +93,7 @@ bool PendingTransaction::ChangesData() const {
   for (const delta::Action& a : actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->data_change) return true;
     if (const auto* rm = std::get_if<delta::RemoveFile>(&a); rm && rm->data_change) return true;
-    if (std::holds_alternative<delta::AddCdcFile>(a)) return true;
+    if (const auto* cdc = std::get_if<delta::AddCdcFile>(&a); cdc && cdc->data_change) return true;
   }
   return false;
 }

@@ -4,14 +4,14 @@
 
 namespace rlc::conflict {
 
-WinnerSummary SummarizeCommit(const delta::Commit& commit) {
+WinnerSummary SummarizeCommit(delta::Commit commit) {
   WinnerSummary w;
   w.version = commit.version;
-  for (const delta::Action& a : commit.actions) {
-    if (const auto* add = std::get_if<delta::AddFile>(&a)) {
-      w.added_files.push_back(*add);
-    } else if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) {
-      w.removed_files.push_back(*remove);
+  for (delta::Action& a : commit.actions) {
+    if (auto* add = std::get_if<delta::AddFile>(&a)) {
+      w.added_files.push_back(std::move(*add));
+    } else if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+      w.removed_files.push_back(std::move(*remove));
     } else if (const auto* protocol = std::get_if<delta::Protocol>(&a)) {
       w.protocol = *protocol;
     } else if (const auto* metadata = std::get_if<delta::Metadata>(&a)) {
@@ -31,7 +31,7 @@ WinnerSummary SummarizeCommit(const delta::Commit& commit) {
 
 Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source) {
   RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ParseCommit(bytes, version, source));
-  return SummarizeCommit(commit);
+  return SummarizeCommit(std::move(commit));
 }
 
 }  // namespace rlc::conflict

@@ -35,7 +35,8 @@ struct WinnerSummary {
 
 // `source` names the bytes in messages (the commit file's path).
 Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source);
-WinnerSummary SummarizeCommit(const delta::Commit& commit);
+// Takes the commit's actions (moved, not copied: a winner can hold 100,000 of them).
+WinnerSummary SummarizeCommit(delta::Commit commit);
 
 }  // namespace rlc::conflict
 

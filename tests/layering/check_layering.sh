@@ -19,6 +19,9 @@ while IFS= read -r hit; do fail "model/ must not include this: $hit"; done < <(
 # proofs/ and fuzz/ never depend on cli/.
 while IFS= read -r hit; do fail "proofs/ and fuzz/ must not include cli/: $hit"; done < <(
   src proofs fuzz | xargs -r grep -nE '#include[[:space:]]*"cli/' )
+# The independent baseline must not lean on the checker it is compared with (decisions.md).
+while IFS= read -r hit; do fail "tests/baseline/ must not include the checker: $hit"; done < <(
+  src tests/baseline | xargs -r grep -nE '#include[[:space:]]*"impl/(conflict|predicate)/' )
 # Z3 only in proofs/.
 while IFS= read -r hit; do fail "z3 outside proofs/: $hit"; done < <(
   src impl model fuzz cli tests bench | xargs -r grep -nE '#include[[:space:]]*<z3' )

@@ -37,6 +37,8 @@ make_tree; printf 'void F() { throw 1; }\n' > "$work/tree/impl/dv/bad.cc"
 expect fail "throw in impl/" "a throw in impl/"
 make_tree; printf '#pragma once\n// late comment\n' > "$work/tree/impl/dv/bad.h"
 expect fail "contract comment" "a header without its contract comment"
+make_tree; mkdir -p "$work/tree/tests/baseline"; printf '#include "impl/conflict/checker.h"\n' > "$work/tree/tests/baseline/bad.cc"
+expect fail "tests/baseline/ must not include the checker" "the independent baseline including the checker"
 make_tree; printf '// C.\n#include <CLI/CLI.hpp>\n' > "$work/tree/model/graph/bad.h"
 expect fail "heavy header" "CLI11 in a model header"
 

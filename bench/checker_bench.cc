@@ -1,0 +1,146 @@
+// The baseline conflict check (every flag off) of a 100,000-action winner commit against a
+// 10,000-action loser, end to end from the winner's JSON bytes, against parsing that winner only.
+//
+// Configuration, chosen so that the check must look at every winner action and still commits:
+// a table partitioned by `part`, WriteSerializable. The loser is a DELETE in partition p0: it
+// read `part = 'p0' AND id > 100`, listed 10,000 read files of p0, and commits 1 commitInfo,
+// 5,000 removes of files it read and 4,999 rewritten adds. The winner is a MERGE (not a blind
+// append, so all its adds count under WriteSerializable) in partitions p1..p50: 50,000 adds and
+// 49,999 removes of other files, with statistics and 20% deletion vectors as in
+// commit_parse_bench.cc. Every add is evaluated against the loser's predicate and excluded by
+// its partition; every remove is looked up in the loser's read files and removes, and misses.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <string>
+
+#include "impl/conflict/checker.h"
+#include "impl/delta/commit_parser.h"
+
+namespace {
+
+namespace conflict = rlc::conflict;
+namespace delta = rlc::delta;
+
+std::string FilePath(const char* prefix, int i) {
+  return std::string(prefix) + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
+}
+
+std::string MakeWinner(int actions) {
+  std::mt19937_64 rng(7);
+  std::string out =
+      R"({"commitInfo":{"timestamp":1,"operation":"MERGE","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":"WriteSerializable","isBlindAppend":false}})"
+      "\n";
+  for (int i = 1; i < actions; ++i) {
+    const bool add = i % 2 == 0;
+    const std::string part = "p" + std::to_string(1 + i % 50);
+    const std::string path = "part=" + part + "/" + FilePath("part-", i);
+    std::string stats = R"({\"numRecords\":)" + std::to_string(rng() % 1000000) +
+                        R"(,\"minValues\":{\"id\":)" + std::to_string(rng() % 1000) +
+                        R"(,\"name\":\"alpha\",\"ts\":\"2024-01-01T00:00:00.000Z\"},\"maxValues\":{\"id\":)" +
+                        std::to_string(1000 + rng() % 1000) +
+                        R"(,\"name\":\"omega\",\"ts\":\"2024-12-31T00:00:00.000Z\"},\"nullCount\":{\"id\":0,\"name\":3,\"ts\":0},\"tightBounds\":true})";
+    std::string dv;
+    if (i % 5 == 0) {
+      dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
+           std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
+    }
+    if (add) {
+      out += R"({"add":{"path":")" + path + R"(","partitionValues":{"part":")" + part + R"("},"size":)" +
+             std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":true,"stats":")" +
+             stats + "\"" + dv + R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
+    } else {
+      out += R"({"remove":{"path":")" + path +
+             R"(","deletionTimestamp":1700000000000,"dataChange":true,"extendedFileMetadata":true,"partitionValues":{"part":")" +
+             part + R"("},"size":)" + std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" + dv + "}}\n";
+    }
+  }
+  return out;
+}
+
+const std::string& Winner() {
+  static const std::string winner = MakeWinner(100000);
+  return winner;
+}
+
+conflict::ReadTable Table() {
+  delta::Metadata m;
+  m.id = "bench-table";
+  m.schema_string =
+      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
+      R"({"name":"name","type":"string","nullable":true,"metadata":{}},)"
+      R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}},)"
+      R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
+  m.partition_columns = {"part"};
+  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+  delta::Protocol p;
+  p.min_reader_version = 3;
+  p.min_writer_version = 7;
+  p.reader_features = std::vector<std::string>{"deletionVectors"};
+  p.writer_features = std::vector<std::string>{"deletionVectors"};
+  return conflict::ReadTable{m, p};
+}
+
+conflict::PendingTransaction Loser() {
+  conflict::PendingTransaction t;
+  t.read_version = 5;
+  t.read_predicates = {"part = 'p0' AND id > 100"};
+  delta::CommitInfo info;
+  info.operation = "DELETE";
+  info.is_blind_append = false;
+  t.actions.push_back(info);
+  for (int i = 0; i < 10000; ++i) {
+    const std::string path = "part=p0/" + FilePath("loser-", i);
+    t.read_files.push_back(path);
+    if (i < 5000) {
+      delta::RemoveFile r;
+      r.path = path;
+      r.deletion_timestamp_ms = 1700000000000;
+      r.partition_values = delta::StringMap{{"part", "p0"}};
+      r.size_bytes = 1000;
+      t.actions.push_back(r);
+    } else if (i < 9999) {
+      delta::AddFile a;
+      a.path = "part=p0/" + FilePath("rewritten-", i);
+      a.partition_values = {{"part", "p0"}};
+      a.size_bytes = 1000;
+      a.stats = R"({"numRecords":10})";
+      t.actions.push_back(a);
+    }
+  }
+  return t;
+}
+
+void BM_CheckerBaseline100kWinner(benchmark::State& state) {
+  const std::vector<conflict::WinningCommit> winners = {{6, Winner(), "_delta_log/00000000000000000006.json"}};
+  const conflict::PendingTransaction loser = Loser();
+  const conflict::ReadTable table = Table();
+  for (auto _ : state) {
+    rlc::Result<conflict::Verdict> verdict = conflict::CheckConflicts(loser, table, winners);
+    if (!verdict.ok()) {
+      state.SkipWithError(verdict.status().ToString().c_str());
+      break;
+    }
+    if (!verdict->commits()) {
+      state.SkipWithError(("expected a commit: " + conflict::Describe(*verdict->abort)).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(verdict);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(Winner().size()));
+}
+
+void BM_ParseWinnerOnly(benchmark::State& state) {
+  const std::string& winner = Winner();
+  for (auto _ : state) {
+    auto parsed = delta::ParseCommit(winner, 6, "_delta_log/00000000000000000006.json");
+    if (!parsed.ok()) state.SkipWithError(parsed.status().ToString().c_str());
+    benchmark::DoNotOptimize(parsed);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(winner.size()));
+}
+
+BENCHMARK(BM_CheckerBaseline100kWinner)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseWinnerOnly)->Unit(benchmark::kMillisecond);
+
+}  // namespace
