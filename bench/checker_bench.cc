@@ -11,9 +11,9 @@
 // its partition; every remove is looked up in the loser's read files and removes, and misses.
 #include <benchmark/benchmark.h>
 
-#include <random>
 #include <string>
 
+#include "bench/commit_fixture.h"
 #include "impl/conflict/checker.h"
 #include "impl/delta/commit_parser.h"
 
@@ -22,44 +22,11 @@ namespace {
 namespace conflict = rlc::conflict;
 namespace delta = rlc::delta;
 
-std::string FilePath(const char* prefix, int i) {
-  return std::string(prefix) + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
-}
-
-std::string MakeWinner(int actions) {
-  std::mt19937_64 rng(7);
-  std::string out =
-      R"({"commitInfo":{"timestamp":1,"operation":"MERGE","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":"WriteSerializable","isBlindAppend":false}})"
-      "\n";
-  for (int i = 1; i < actions; ++i) {
-    const bool add = i % 2 == 0;
-    const std::string part = "p" + std::to_string(1 + i % 50);
-    const std::string path = "part=" + part + "/" + FilePath("part-", i);
-    std::string stats = R"({\"numRecords\":)" + std::to_string(rng() % 1000000) +
-                        R"(,\"minValues\":{\"id\":)" + std::to_string(rng() % 1000) +
-                        R"(,\"name\":\"alpha\",\"ts\":\"2024-01-01T00:00:00.000Z\"},\"maxValues\":{\"id\":)" +
-                        std::to_string(1000 + rng() % 1000) +
-                        R"(,\"name\":\"omega\",\"ts\":\"2024-12-31T00:00:00.000Z\"},\"nullCount\":{\"id\":0,\"name\":3,\"ts\":0},\"tightBounds\":true})";
-    std::string dv;
-    if (i % 5 == 0) {
-      dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
-           std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
-    }
-    if (add) {
-      out += R"({"add":{"path":")" + path + R"(","partitionValues":{"part":")" + part + R"("},"size":)" +
-             std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":true,"stats":")" +
-             stats + "\"" + dv + R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
-    } else {
-      out += R"({"remove":{"path":")" + path +
-             R"(","deletionTimestamp":1700000000000,"dataChange":true,"extendedFileMetadata":true,"partitionValues":{"part":")" +
-             part + R"("},"size":)" + std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" + dv + "}}\n";
-    }
-  }
-  return out;
-}
+using rlc::bench::BenchFilePath;
 
 const std::string& Winner() {
-  static const std::string winner = MakeWinner(100000);
+  static const std::string winner = rlc::bench::MakeFileActionsCommit(
+      100000, {.operation = "MERGE", .isolation_level = "WriteSerializable", .data_change = true, .partitions = 50});
   return winner;
 }
 
@@ -90,7 +57,7 @@ conflict::PendingTransaction Loser() {
   info.is_blind_append = false;
   t.actions.push_back(info);
   for (int i = 0; i < 10000; ++i) {
-    const std::string path = "part=p0/" + FilePath("loser-", i);
+    const std::string path = "part=p0/" + BenchFilePath("loser-", i);
     t.read_files.push_back(path);
     if (i < 5000) {
       delta::RemoveFile r;
@@ -101,7 +68,7 @@ conflict::PendingTransaction Loser() {
       t.actions.push_back(r);
     } else if (i < 9999) {
       delta::AddFile a;
-      a.path = "part=p0/" + FilePath("rewritten-", i);
+      a.path = "part=p0/" + BenchFilePath("rewritten-", i);
       a.partition_values = {{"part", "p0"}};
       a.size_bytes = 1000;
       a.stats = R"({"numRecords":10})";

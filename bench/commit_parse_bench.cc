@@ -5,46 +5,15 @@
 
 #include <cstring>
 #include <nlohmann/json.hpp>
-#include <random>
 #include <string>
 
+#include "bench/commit_fixture.h"
 #include "impl/delta/commit_parser.h"
 
 namespace {
 
-std::string MakeCommit(int actions) {
-  std::mt19937_64 rng(7);
-  std::string out =
-      R"({"commitInfo":{"timestamp":1,"operation":"OPTIMIZE","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":"SnapshotIsolation","isBlindAppend":false}})"
-      "\n";
-  for (int i = 1; i < actions; ++i) {
-    const bool add = i % 2 == 0;
-    std::string path = "part-" + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
-    std::string stats = R"({\"numRecords\":)" + std::to_string(rng() % 1000000) +
-                        R"(,\"minValues\":{\"id\":)" + std::to_string(rng() % 1000) +
-                        R"(,\"name\":\"alpha\",\"ts\":\"2024-01-01T00:00:00.000Z\"},\"maxValues\":{\"id\":)" +
-                        std::to_string(1000 + rng() % 1000) +
-                        R"(,\"name\":\"omega\",\"ts\":\"2024-12-31T00:00:00.000Z\"},\"nullCount\":{\"id\":0,\"name\":3,\"ts\":0},\"tightBounds\":true})";
-    std::string dv;
-    if (i % 5 == 0) {
-      dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
-           std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
-    }
-    if (add) {
-      out += R"({"add":{"path":")" + path + R"(","partitionValues":{"date":"2024-01-01"},"size":)" +
-             std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":false,"stats":")" +
-             stats + "\"" + dv + R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
-    } else {
-      out += R"({"remove":{"path":")" + path +
-             R"(","deletionTimestamp":1700000000000,"dataChange":false,"extendedFileMetadata":true,"partitionValues":{"date":"2024-01-01"},"size":)" +
-             std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" + dv + "}}\n";
-    }
-  }
-  return out;
-}
-
 const std::string& Commit() {
-  static const std::string commit = MakeCommit(100000);
+  static const std::string commit = rlc::bench::MakeFileActionsCommit(100000, {});
   return commit;
 }
 

@@ -1,0 +1,50 @@
+#include "bench/commit_fixture.h"
+
+#include <random>
+
+namespace rlc::bench {
+
+std::string BenchFilePath(const char* prefix, int i) {
+  return std::string(prefix) + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
+}
+
+std::string MakeFileActionsCommit(int actions, const CommitShape& shape) {
+  std::mt19937_64 rng(7);
+  const std::string data_change = shape.data_change ? "true" : "false";
+  std::string out = R"({"commitInfo":{"timestamp":1,"operation":")" + shape.operation +
+                    R"(","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":")" +
+                    shape.isolation_level + R"(","isBlindAppend":false}})" + "\n";
+  for (int i = 1; i < actions; ++i) {
+    std::string partition_values = "{}";
+    std::string path = BenchFilePath("part-", i);
+    if (shape.partitions > 0) {
+      const std::string part = "p" + std::to_string(1 + i % shape.partitions);
+      partition_values = R"({"part":")" + part + R"("})";
+      path = "part=" + part + "/" + path;
+    }
+    const std::string stats =
+        R"({\"numRecords\":)" + std::to_string(rng() % 1000000) + R"(,\"minValues\":{\"id\":)" +
+        std::to_string(rng() % 1000) +
+        R"(,\"name\":\"alpha\",\"ts\":\"2024-01-01T00:00:00.000Z\"},\"maxValues\":{\"id\":)" +
+        std::to_string(1000 + rng() % 1000) +
+        R"(,\"name\":\"omega\",\"ts\":\"2024-12-31T00:00:00.000Z\"},\"nullCount\":{\"id\":0,\"name\":3,\"ts\":0},\"tightBounds\":true})";
+    std::string dv;
+    if (i % 5 == 0) {
+      dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
+           std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
+    }
+    if (i % 2 == 0) {
+      out += R"({"add":{"path":")" + path + R"(","partitionValues":)" + partition_values + R"(,"size":)" +
+             std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":)" +
+             data_change + R"(,"stats":")" + stats + "\"" + dv +
+             R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
+    } else {
+      out += R"({"remove":{"path":")" + path + R"(","deletionTimestamp":1700000000000,"dataChange":)" +
+             data_change + R"(,"extendedFileMetadata":true,"partitionValues":)" + partition_values +
+             R"(,"size":)" + std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" + dv + "}}\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace rlc::bench

@@ -1,0 +1,28 @@
+// Generated commit files for the benchmarks: many adds and removes with statistics, 20% of them
+// with deletion vectors, as large Delta commits (OPTIMIZE, MERGE) look.
+//
+// Concern: one generator, so every benchmark measures the same shape of bytes. Deterministic for
+// given arguments.
+#ifndef RLC_BENCH_COMMIT_FIXTURE_H_
+#define RLC_BENCH_COMMIT_FIXTURE_H_
+
+#include <string>
+
+namespace rlc::bench {
+
+struct CommitShape {
+  std::string operation = "OPTIMIZE";
+  std::string isolation_level = "SnapshotIsolation";
+  bool data_change = false;
+  int partitions = 0;  // 0: unpartitioned; else files spread over part=p1..pN
+};
+
+// A unique file name: <prefix><100000 + i>-<uuid>.c000.snappy.parquet
+std::string BenchFilePath(const char* prefix, int i);
+
+// A commit of `actions` lines: commitInfo, then adds and removes alternating.
+std::string MakeFileActionsCommit(int actions, const CommitShape& shape);
+
+}  // namespace rlc::bench
+
+#endif  // RLC_BENCH_COMMIT_FIXTURE_H_
