@@ -39,11 +39,6 @@ class PathSet {
   std::unordered_set<std::string> paths_;
 };
 
-bool Resolved(const RuleContext& c, const std::string& path) {
-  if (c.resolved_paths.empty()) return false;
-  return c.resolved_paths.count(HasEscape(path) ? DecodedPath(path) : path) != 0;
-}
-
 constexpr char kRowTrackingDomain[] = "delta.rowTracking";
 
 }  // namespace
@@ -111,13 +106,16 @@ std::optional<Abort> CheckAppIds(const RuleContext& c) {
   return std::nullopt;
 }
 
-std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
+bool AddedFilesMatter(const RuleContext& c) {
   // Which of the winner's adds the loser should have read, by isolation level (B3 check 5).
-  if (c.isolation == IsolationLevel::kSnapshotIsolation) return std::nullopt;
+  if (c.isolation == IsolationLevel::kSnapshotIsolation) return false;
   const bool blind_adds_count = c.isolation == IsolationLevel::kSerializable || c.loser.ChangesMetadata();
-  if (c.winner.is_blind_append && !blind_adds_count) return std::nullopt;
-  // Candidate filtering (B4).
-  if (c.loser.IsBlindAppend()) return std::nullopt;
+  if (c.winner.is_blind_append && !blind_adds_count) return false;
+  // Candidate filtering (B4.1).
+  return !c.loser.IsBlindAppend();
+}
+
+std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds) {
   const bool partitioned = !c.read_metadata.partition_columns.empty();
   // A commit writes few distinct partitions: evaluate the read predicates once per distinct set
   // of partition values.
@@ -127,10 +125,9 @@ std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
     if (it == may_match.end()) it = may_match.emplace(values, c.read_matcher.MayMatch(values)).first;
     return it->second;
   };
-  for (const delta::AddFile& add : c.winner.added_files) {
-    if (Resolved(c, add.path)) continue;
+  for (const delta::AddFile* add : adds) {
     const bool matches = c.loser.read_whole_table || !partitioned || c.loser.read_predicates.empty() ||
-                         read_may_match(add.partition_values);
+                         read_may_match(add->partition_values);
     if (!matches) continue;
     Abort a = MakeAbort(c, ConflictKind::kConcurrentAppend,
                         std::string("the winner added a file the loser's read should have seen") +
@@ -138,48 +135,60 @@ std::optional<Abort> CheckAddedFiles(const RuleContext& c) {
                              : !partitioned           ? " (the table is unpartitioned)"
                              : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
                                                               : ""));
-    a.path = add.path;
-    a.partition = PartitionHint(add.partition_values);
+    a.path = add->path;
+    a.partition = PartitionHint(add->partition_values);
     return a;
   }
   return std::nullopt;
 }
 
-std::optional<Abort> CheckRemovedVsRead(const RuleContext& c) {
-  if (c.winner.removed_files.empty()) return std::nullopt;
-  PathSet read_files;
-  for (const std::string& p : c.loser.read_files) read_files.Insert(p);
-  bool removed_unresolved = false;
-  for (const delta::RemoveFile& remove : c.winner.removed_files) {
-    if (Resolved(c, remove.path)) continue;
-    removed_unresolved = true;
-    if (read_files.Contains(remove.path)) {
-      Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
-                          "the winner removed a file the loser read");
-      a.path = remove.path;
-      if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
-      return a;
-    }
-  }
-  if (removed_unresolved && c.loser.read_whole_table) {
-    return MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
-                     "the winner removed files and the loser read the whole table");
-  }
-  return std::nullopt;
+std::optional<Abort> CheckAddedFiles(const RuleContext& c, const AddList& adds) {
+  if (!AddedFilesMatter(c)) return std::nullopt;
+  return FirstConflictingAdd(c, adds);
 }
 
-std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c) {
-  if (c.winner.removed_files.empty()) return std::nullopt;
+RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes) {
+  RemoveList overlap;
+  if (removes.empty() || c.loser.read_files.empty()) return overlap;
+  PathSet read_files;
+  for (const std::string& p : c.loser.read_files) read_files.Insert(p);
+  for (const delta::RemoveFile* remove : removes) {
+    if (read_files.Contains(remove->path)) overlap.push_back(remove);
+  }
+  return overlap;
+}
+
+Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove) {
+  Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead, "the winner removed a file the loser read");
+  a.path = remove.path;
+  if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
+  return a;
+}
+
+std::optional<Abort> CheckWholeTableRead(const RuleContext& c, const RemoveList& removes) {
+  if (removes.empty() || !c.loser.read_whole_table) return std::nullopt;
+  return MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
+                   "the winner removed files and the loser read the whole table");
+}
+
+std::optional<Abort> CheckRemovedVsRead(const RuleContext& c, const RemoveList& removes) {
+  const RemoveList overlap = RemovesOfReadFiles(c, removes);
+  if (!overlap.empty()) return RemovedReadFileAbort(c, *overlap.front());
+  return CheckWholeTableRead(c, removes);
+}
+
+std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveList& removes) {
+  if (removes.empty()) return std::nullopt;
   PathSet mine;
   for (const delta::Action& a : c.loser.actions) {
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) mine.Insert(r->path);
   }
-  for (const delta::RemoveFile& remove : c.winner.removed_files) {
-    if (Resolved(c, remove.path) || !mine.Contains(remove.path)) continue;
+  for (const delta::RemoveFile* remove : removes) {
+    if (!mine.Contains(remove->path)) continue;
     Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
                         "the winner and the loser both removed the same file");
-    a.path = remove.path;
-    if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
+    a.path = remove->path;
+    if (remove->partition_values.has_value()) a.partition = PartitionHint(*remove->partition_values);
     return a;
   }
   return std::nullopt;

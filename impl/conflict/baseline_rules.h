@@ -2,8 +2,10 @@
 // abort it finds or nothing.
 //
 // Concern: the rules alone, path-keyed as in Delta (files are compared by URL-decoded path, not
-// by DV), each consulting the per-winner skip-list the reconcile cases fill. Choices where the
-// reference leaves a gap, all on the side of aborting:
+// by DV). The file checks take the winner's files they must consider: the driver (checker.cc)
+// passes the winner's adds and removes minus what the reconcile cases resolved or left out
+// (reference/decisions.md "Phase order"); with every flag off these are all of them. Choices
+// where the reference leaves a gap, all on the side of aborting:
 //   - metadata: any winner metaData action aborts (the strict rule 2a; Delta's allow-list resolver
 //     is not reproduced);
 //   - a non-blind loser that recorded no read predicate is treated as having read every
@@ -16,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/partition_filter.h"
@@ -31,17 +34,35 @@ struct RuleContext {
   const delta::Protocol& read_protocol;
   IsolationLevel isolation;          // the loser's commit level
   const WinnerSummary& winner;
-  const std::set<std::string>& resolved_paths;  // decoded paths the cases reconciled
   const ReadPredicateMatcher& read_matcher;
 };
+
+using AddList = std::vector<const delta::AddFile*>;
+using RemoveList = std::vector<const delta::RemoveFile*>;
 
 std::optional<Abort> CheckProtocol(const RuleContext& c);
 std::optional<Abort> CheckMetadata(const RuleContext& c);
 std::optional<Abort> CheckDomainMetadata(const RuleContext& c);
 std::optional<Abort> CheckAppIds(const RuleContext& c);
-std::optional<Abort> CheckAddedFiles(const RuleContext& c);
-std::optional<Abort> CheckRemovedVsRead(const RuleContext& c);
-std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c);
+
+// Check 5, first half (B1, B2, B4.1): does the loser's isolation level make it look at the
+// winner's adds at all?
+bool AddedFilesMatter(const RuleContext& c);
+// Check 5, second half (B4.2-3): the first of `adds` that the loser's read should have seen.
+std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds);
+// Check 5 whole.
+std::optional<Abort> CheckAddedFiles(const RuleContext& c, const AddList& adds);
+
+// Check 6a's overlap: the removes whose path the loser read, in order.
+RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes);
+// The abort check 6a raises for one remove of a read file.
+Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove);
+// Check 6b: removes exist and the loser read the whole table.
+std::optional<Abort> CheckWholeTableRead(const RuleContext& c, const RemoveList& removes);
+// Check 6 whole: 6a on the first overlapping remove, then 6b.
+std::optional<Abort> CheckRemovedVsRead(const RuleContext& c, const RemoveList& removes);
+// Check 7.
+std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveList& removes);
 
 // "[col=value,...]" for a partitioned table, nullopt otherwise.
 std::optional<std::string> PartitionHint(const delta::StringMap& partition_values);

@@ -3,7 +3,9 @@
 #include <set>
 
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/data_skipping.h"
 #include "impl/conflict/isolation_level.h"
+#include "impl/conflict/no_data_change.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/log.h"
@@ -12,37 +14,99 @@
 namespace rlc::conflict {
 namespace {
 
-// The reconcile cases plug in here, per winner, before the file checks: they may rebase the
-// loser and add the paths they resolved to the skip-list. None runs with every flag off.
-std::optional<Abort> RunReconcileCases(const RuleContext&, PendingTransaction&, std::set<std::string>&,
+// What stays fixed across the winners of one check.
+struct CheckInputs {
+  const ReadTable& read_table;
+  const ReadPredicateMatcher& matcher;
+  const TableFiles* files;
+  std::set<std::string> removed_since_read;  // logical keys earlier winners removed
+};
+
+// The rewriting cases (2, 4a, 4b) plug in here, per winner, before the file checks: they may
+// rebase the loser and add the paths they resolved to the skip-list. None runs with every flag
+// off.
+std::optional<Abort> RunRewritingCases(const RuleContext&, PendingTransaction&, std::set<std::string>&,
                                        std::vector<Event>&) {
   return std::nullopt;
 }
 
-std::optional<Abort> CheckOneWinner(const RuleContext& context, PendingTransaction& loser,
+bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
+  return !resolved.empty() && resolved.count(DecodedPath(path)) != 0;
+}
+
+// Checks 5-7 on the winner's files minus what the cases resolved or left out.
+std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, const std::set<std::string>& resolved,
+                                std::vector<Event>& events) {
+  const Flags& flags = c.loser.flags;
+  const WinnerSummary& winner = c.winner;
+  const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files};
+  NoDataChangeExclusion no_data_change;  // Case 3
+  if (flags.exclude_no_data_change_files) {
+    no_data_change = ExcludeNoDataChangeFiles(winner, c.loser, in.read_table.files, in.removed_since_read);
+  }
+  std::vector<bool> re_adds;  // 1b's added-files arm
+  if (flags.data_skipping && flags.value_exact) re_adds = ReAddsWithoutNewRows(skipping, winner);
+
+  if (AddedFilesMatter(c)) {
+    AddList adds;
+    for (size_t i = 0; i < winner.added_files.size(); ++i) {
+      const delta::AddFile& add = winner.added_files[i];
+      if (Resolved(resolved, add.path)) continue;
+      if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i]) continue;
+      if (!re_adds.empty() && re_adds[i]) continue;
+      adds.push_back(&add);
+    }
+    if (flags.data_skipping && !adds.empty()) adds = SkipAddedFiles(skipping, winner.version, adds, events);
+    if (auto abort = FirstConflictingAdd(c, adds)) return abort;
+  }
+
+  RemoveList removes_vs_read, removes_vs_removed;
+  for (const delta::RemoveFile& remove : winner.removed_files) {
+    if (Resolved(resolved, remove.path)) continue;
+    removes_vs_removed.push_back(&remove);
+    if (no_data_change.removes_left_out && !remove.data_change) continue;
+    removes_vs_read.push_back(&remove);
+  }
+  const RemoveList overlap = RemovesOfReadFiles(c, removes_vs_read);
+  if (!overlap.empty()) {
+    if (!DeleteReadRefinementApplies(skipping)) return RemovedReadFileAbort(c, *overlap.front());
+    if (const delta::RemoveFile* match = FirstRemovedFileThatMayMatch(skipping, winner, overlap)) {
+      Abort abort = RemovedReadFileAbort(c, *match);
+      abort.reason += " and some row it removed may match the loser's read";
+      return abort;
+    }
+    Event e;
+    e.name = kFilesSkippedEvent;
+    e.winner_version = winner.version;
+    e.data = {{"arm", "deleteRead"},
+              {"candidateFiles", std::to_string(overlap.size())},
+              {"skippedFiles", std::to_string(overlap.size())}};
+    events.push_back(std::move(e));
+  }
+  if (auto abort = CheckWholeTableRead(c, removes_vs_read)) return abort;
+  return CheckRemovedVsRemoved(c, removes_vs_removed);
+}
+
+std::optional<Abort> CheckOneWinner(const RuleContext& c, const CheckInputs& in, PendingTransaction& loser,
                                     std::vector<Event>& events) {
   using Rule = std::optional<Abort> (*)(const RuleContext&);
   for (Rule rule : {CheckProtocol, CheckMetadata, CheckDomainMetadata, CheckAppIds}) {
-    if (auto abort = rule(context)) return abort;
+    if (auto abort = rule(c)) return abort;
   }
   std::set<std::string> resolved;
-  if (auto abort = RunReconcileCases(context, loser, resolved, events)) return abort;
-  const RuleContext with_skip_list{loser, context.read_metadata, context.read_protocol, context.isolation,
-                             context.winner, resolved, context.read_matcher};
-  for (Rule rule : {CheckAddedFiles, CheckRemovedVsRead, CheckRemovedVsRemoved}) {
-    if (auto abort = rule(with_skip_list)) return abort;
-  }
-  return std::nullopt;
+  if (auto abort = RunRewritingCases(c, loser, resolved, events)) return abort;
+  return CheckFiles(c, in, resolved, events);
 }
 
 }  // namespace
 
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners) {
+                               const std::vector<WinningCommit>& winners, const TableFiles* files) {
   RLC_ASSIGN_OR_RETURN(IsolationLevel table_level, TableIsolationLevel(read_table.metadata));
   PendingTransaction current = loser;
   const IsolationLevel isolation = CommitIsolationLevel(table_level, loser);
   const ReadPredicateMatcher matcher(loser.read_predicates, read_table.metadata);
+  CheckInputs inputs{read_table, matcher, files, {}};
   Verdict verdict;
   verdict.checked_through_version = loser.read_version;
   int64_t expected_version = loser.read_version + 1;
@@ -53,11 +117,14 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
     }
     ++expected_version;
     RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
-    const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, {}, matcher};
+    const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, matcher};
     verdict.checked_through_version = w.version;
-    if (auto abort = CheckOneWinner(context, current, verdict.events)) {
+    if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
       verdict.abort = std::move(abort);
       return verdict;
+    }
+    for (const delta::RemoveFile& r : winner.removed_files) {
+      inputs.removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
     }
   }
   verdict.actions = std::move(current.actions);
@@ -65,7 +132,7 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
 }
 
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser) {
+                                         const PendingTransaction& loser, const TableFiles* files) {
   RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, loser.read_version));
   if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
     return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
@@ -79,7 +146,9 @@ Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::s
     RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
     winners.push_back({v, std::move(bytes), path});
   }
-  return CheckConflicts(loser, ReadTable{*snapshot.metadata, *snapshot.protocol}, winners);
+  const StorageTableFiles storage_files(storage, std::string(table_root));
+  const ReadTable read_table{*std::move(snapshot.metadata), *std::move(snapshot.protocol), std::move(snapshot.files)};
+  return CheckConflicts(loser, read_table, winners, files != nullptr ? files : &storage_files);
 }
 
 }  // namespace rlc::conflict

@@ -4,10 +4,13 @@
 // Concern: the driver of delta-rlc.md B0. Winners are checked one at a time in version order;
 // each check may update the loser (its actions and read files), and the next winner is checked
 // against the updated loser. Inside one winner (reference/decisions.md, "Phase order"):
-// protocol, metadata, domain metadata, app ids, then the reconcile cases (a per-winner
-// skip-list of resolved paths; none run with every flag off), then the file checks: added
-// files, removed-vs-read (and whole-table read), removed-vs-removed. The first failed check
-// ends the run with an abort verdict. With every flag off this is Delta's baseline exactly.
+// protocol, metadata, domain metadata, app ids, then the rewriting cases (a per-winner
+// skip-list of resolved paths), then the file checks: added files (less Case 3's relocations,
+// 1b's DV-update re-adds, then Case 1's data skipping), removed-vs-read (less Case 3's
+// relocations for append-only losers; 1b judges the overlap row by row), whole-table read,
+// removed-vs-removed. The first failed check ends the run with an abort verdict. With every flag
+// off this is Delta's baseline exactly; every flag only ever removes files from the checks
+// (monotonicity: a flag never turns a commit into an abort, and does not change its actions).
 //
 // Errors (a Status, not a verdict) are reserved for input that cannot be checked: winner bytes
 // that do not parse, a read version that does not exist, an invalid table property.
@@ -17,12 +20,14 @@
 #define RLC_IMPL_CONFLICT_CHECKER_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "impl/base/status.h"
 #include "impl/conflict/pending_transaction.h"
+#include "impl/conflict/table_files.h"
 #include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
 #include "impl/storage/storage.h"
@@ -33,6 +38,9 @@ namespace rlc::conflict {
 struct ReadTable {
   delta::Metadata metadata;
   delta::Protocol protocol;
+  // The read snapshot's active files (decoded path -> add, as delta::Snapshot::files). Case 3
+  // and 1b look files up here; an empty map only costs reconciles.
+  std::map<std::string, delta::AddFile> files = {};
 };
 
 // One winning commit, as bytes read from the log.
@@ -43,12 +51,15 @@ struct WinningCommit {
 };
 
 // REQUIRES: winners are consecutive versions starting at loser.read_version + 1.
+// `files` gives the cases DVs and rows (table_files.h); nullptr: neither, every case that needs
+// them keeps the conflict.
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners);
+                               const std::vector<WinningCommit>& winners, const TableFiles* files = nullptr);
 
 // Reads the table at the loser's read version and every later commit from the log, then checks.
+// `files` nullptr: DVs through `storage`, no row reader.
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser);
+                                         const PendingTransaction& loser, const TableFiles* files = nullptr);
 
 }  // namespace rlc::conflict
 

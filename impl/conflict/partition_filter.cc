@@ -1,5 +1,6 @@
 #include "impl/conflict/partition_filter.h"
 
+#include "impl/base/assert.h"
 #include "impl/predicate/bind.h"
 #include "impl/predicate/parser.h"
 #include "impl/predicate/schema.h"
@@ -45,5 +46,27 @@ bool ReadPredicateMatcher::MayMatch(const delta::StringMap& partition_values) co
 }
 
 const std::string& ReadPredicateMatcher::match_all_reason() const { return state_->match_all_reason; }
+
+size_t ReadPredicateMatcher::size() const { return state_->predicates.size(); }
+
+std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(const delta::FileStats& stats,
+                                                            const delta::StringMap& partition_values) const {
+  RLC_ASSERT(bound());
+  std::vector<bool> answers;
+  answers.reserve(state_->predicates.size());
+  for (const predicate::BoundExpr& p : state_->predicates) {
+    answers.push_back(predicate::MayMatchFile(p, &stats, partition_values));
+  }
+  return answers;
+}
+
+bool ReadPredicateMatcher::RowMayMatch(const predicate::RowLookup& row) const {
+  RLC_ASSERT(bound());
+  for (const predicate::BoundExpr& p : state_->predicates) {
+    Result<predicate::Truth> truth = predicate::EvaluateRow(p, row);
+    if (!truth.ok() || *truth == predicate::Truth::kTrue) return true;
+  }
+  return false;
+}
 
 }  // namespace rlc::conflict

@@ -1,10 +1,11 @@
-// ReadPredicateMatcher: does a file with given partition values fall under any of the loser's
-// read predicates? (delta-rlc.md B4 step 3: the candidate filtering of the added-files check.)
+// ReadPredicateMatcher: may a file, or a row, fall under any of the loser's read predicates?
+// (delta-rlc.md B4 step 3, the candidate filtering of the added-files check; C-1 and C-1b.)
 //
-// Concern: evaluate the loser's predicates on partition values only; a predicate's conjuncts on
-// data columns are unknown here and so may match. A predicate that cannot be parsed or bound to
-// the read schema makes the matcher match everything: on doubt, conflict (and the reason says
-// why).
+// Concern: the loser's predicates, parsed and bound once against the read schema. MayMatch
+// evaluates them on partition values only (data columns are unknown there and so may match);
+// MayMatchFilePerRead adds the file's statistics (Case 1); RowMayMatch evaluates one row (the
+// exact tier and 1b). A predicate that cannot be parsed or bound makes the matcher match
+// everything: on doubt, conflict (and the reason says why).
 //
 // Thread-safety: a built matcher is immutable and may be shared.
 #ifndef RLC_IMPL_CONFLICT_PARTITION_FILTER_H_
@@ -15,6 +16,8 @@
 #include <vector>
 
 #include "impl/delta/actions.h"
+#include "impl/delta/stats.h"
+#include "impl/predicate/row_evaluator.h"
 
 namespace rlc::conflict {
 
@@ -28,6 +31,16 @@ class ReadPredicateMatcher {
   bool MayMatch(const delta::StringMap& partition_values) const;
   // Why the matcher matches everything ("" when it evaluates the predicates).
   const std::string& match_all_reason() const;
+  // Every read predicate parsed and bound (there may be none).
+  bool bound() const { return match_all_reason().empty(); }
+  size_t size() const;
+
+  // One answer per read predicate: may a live row of a file with these statistics and partition
+  // values satisfy it? REQUIRES: bound().
+  std::vector<bool> MayMatchFilePerRead(const delta::FileStats& stats, const delta::StringMap& partition_values) const;
+  // Whether some read predicate is TRUE on the row. A row that cannot be evaluated (a missing
+  // column, a value of the wrong type) counts as matching. REQUIRES: bound().
+  bool RowMayMatch(const predicate::RowLookup& row) const;
 
  private:
   struct State;

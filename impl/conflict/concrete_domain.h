@@ -1,0 +1,62 @@
+// ConcreteDomain: the production instantiation of the kernels' ValueDomain
+// (impl/kernel/value_domain.h): booleans, 128-bit integers, RowBitmaps and statistics values.
+//
+// Concern: the checker runs the very kernel text the proofs check, on these values. Integers are
+// 128-bit so that sums of 64-bit row counts over one commit cannot overflow (the kernels assume
+// mathematical integers). Insert and Contains take a row index; an Int outside [0, kRowIndexMax]
+// is not a row: Insert refuses it (RLC_ASSERT, a kernel bug) and Contains answers false.
+// ValueLe compares two statistics values: numbers by value (a long against a double exactly, as
+// predicate/value_order.h), strings as unsigned bytes, booleans FALSE < TRUE; values of different
+// kinds, NULLs and NaN compare as false, which in every kernel only refuses a reconcile.
+//
+// Thread-safety: stateless.
+#ifndef RLC_IMPL_CONFLICT_CONCRETE_DOMAIN_H_
+#define RLC_IMPL_CONFLICT_CONCRETE_DOMAIN_H_
+
+#include <cstdint>
+
+#include "impl/delta/stats.h"
+#include "impl/dv/row_bitmap.h"
+
+namespace rlc::conflict {
+
+__extension__ typedef __int128 Int128;
+
+struct ConcreteDomain {
+  using Bool = bool;
+  using Int = Int128;
+  using Set = dv::RowBitmap;
+  using Value = delta::StatValue;
+
+  Bool True() const { return true; }
+  Bool False() const { return false; }
+  Bool And(Bool a, Bool b) const { return a && b; }
+  Bool Or(Bool a, Bool b) const { return a || b; }
+  Bool Not(Bool a) const { return !a; }
+  Bool Implies(Bool a, Bool b) const { return !a || b; }
+
+  Int Const(int64_t v) const { return v; }
+  Int Add(Int a, Int b) const { return a + b; }
+  Int Sub(Int a, Int b) const { return a - b; }
+  Bool Eq(Int a, Int b) const { return a == b; }
+  Bool Lt(Int a, Int b) const { return a < b; }
+  Bool Le(Int a, Int b) const { return a <= b; }
+  Int Ite(Bool c, Int a, Int b) const { return c ? a : b; }
+
+  Set EmptySet() const { return Set(); }
+  Set Insert(const Set& s, Int row) const;
+  Bool Contains(const Set& s, Int row) const;
+  Set Union(const Set& s, const Set& t) const { return s.Union(t); }
+  Set Intersect(const Set& s, const Set& t) const { return s.Intersect(t); }
+  Set Difference(const Set& s, const Set& t) const { return s.Difference(t); }
+  Int Cardinality(const Set& s) const { return static_cast<Int128>(s.Cardinality()); }
+  Int Rank(const Set& s, Int below) const;  // members < below
+  Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
+  Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }
+
+  Bool ValueLe(const Value& a, const Value& b) const;
+};
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_CONCRETE_DOMAIN_H_

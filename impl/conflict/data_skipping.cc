@@ -1,0 +1,199 @@
+#include "impl/conflict/data_skipping.h"
+
+#include <functional>
+#include <unordered_map>
+
+#include "impl/base/limits.h"
+#include "impl/conflict/concrete_domain.h"
+#include "impl/conflict/no_data_change.h"
+#include "impl/delta/stats.h"
+#include "impl/kernel/data_skipping.h"
+#include "impl/kernel/removed_rows.h"
+
+namespace rlc::conflict {
+namespace {
+
+using Domain = ConcreteDomain;
+
+// The positions of a data file's rows that may match the loser's reads, up to the first one
+// `decisive` says settles the question.
+struct Scan {
+  dv::RowBitmap matching;
+  uint64_t rows = 0;     // rows visited
+  bool stopped = false;  // ended at a decisive row
+};
+
+// nullopt: the file's rows cannot be read (no reader, a read error, positions out of order).
+std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string& path,
+                                     const std::function<bool(uint64_t)>& decisive) {
+  if (in.files == nullptr) return std::nullopt;
+  Scan scan;
+  bool in_order = true;
+  const Status status = in.files->ScanRows(path, [&](uint64_t position, const predicate::RowLookup& row) {
+    if (position != scan.rows || position > kRowIndexMax) {
+      in_order = false;
+      return false;
+    }
+    ++scan.rows;
+    if (!in.matcher.RowMayMatch(row)) return true;
+    scan.matching.Add(position);
+    scan.stopped = decisive(position);
+    return !scan.stopped;
+  });
+  if (!status.ok() || !in_order) return std::nullopt;
+  return scan;
+}
+
+// A complete scan must have visited numRecords rows, when the statistics say how many.
+bool RowCountAgrees(const Scan& scan, const std::optional<std::string>& stats) {
+  if (scan.stopped || !stats.has_value()) return true;
+  Result<std::optional<int64_t>> num_records = delta::ParseNumRecords(*stats);
+  if (!num_records.ok()) return false;
+  return !num_records->has_value() || static_cast<uint64_t>(**num_records) == scan.rows;
+}
+
+// The DV's positions (empty without a DV); nullopt when it cannot be loaded.
+std::optional<dv::RowBitmap> LoadDv(const SkippingInputs& in, const std::optional<dv::DvDescriptor>& descriptor) {
+  if (!descriptor.has_value()) return dv::RowBitmap();
+  if (in.files == nullptr) return std::nullopt;
+  Result<dv::RowBitmap> bitmap = in.files->ReadDeletionVector(*descriptor);
+  if (!bitmap.ok()) return std::nullopt;
+  return std::move(bitmap).value();
+}
+
+// The loser-level guards of kernel/data_skipping.h, the file's statistics still unknown.
+kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
+  kernel::SkippingGuards g;
+  g.whole_table_read = in.loser.read_whole_table;
+  g.has_read_predicates = !in.loser.read_predicates.empty() && in.matcher.size() > 0;
+  g.predicates_bound = in.matcher.bound();
+  return g;
+}
+
+// The statistics tier's answer for a file (true: keep).
+bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& stats_json,
+                    const delta::StringMap& partition_values) {
+  kernel::SkippingGuards g = LoserGuards(in);
+  std::vector<bool> per_read;
+  if (stats_json.has_value()) {
+    Result<delta::FileStats> stats = delta::ParseStats(*stats_json);
+    g.statistics_usable = stats.ok();
+    if (kernel::StatisticsMayDecide(g)) per_read = in.matcher.MayMatchFilePerRead(*stats, partition_values);
+  }
+  return kernel::KeepAddedFile(Domain{}, g, per_read);
+}
+
+// The exact tier's answer for one statistics survivor (true: keep).
+bool ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
+  const std::optional<dv::RowBitmap> deleted = LoadDv(in, add.deletion_vector);
+  if (!deleted.has_value()) return true;
+  const std::optional<Scan> scan =
+      ScanMatchingRows(in, add.path, [&](uint64_t position) { return !deleted->Contains(position); });
+  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats)) return true;
+  return kernel::FileMayHoldMatchingRow(Domain{}, *deleted, scan->matching);
+}
+
+AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
+  const kernel::SkippingGuards g = LoserGuards(in);
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return survivors;
+  const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
+  if (max_bytes > 0) {
+    Int128 total = 0;
+    for (const delta::AddFile* add : survivors) total += add->size_bytes;
+    if (total > max_bytes) return survivors;
+  }
+  AddList kept;
+  for (const delta::AddFile* add : survivors) {
+    if (ExactTierKeeps(in, *add)) kept.push_back(add);
+  }
+  return kept;
+}
+
+bool RemovedRowsMayMatch(const SkippingInputs& in, const WinnerSummary& winner, const delta::RemoveFile& remove) {
+  const bool partitioned = !in.read_metadata.partition_columns.empty();
+  if (partitioned && !remove.partition_values.has_value()) return true;
+  const std::string path = DecodedPath(remove.path);
+  std::optional<std::string> pre_stats = remove.stats;
+  if (!pre_stats.has_value()) {
+    const delta::AddFile* active = ActiveAtRead(in.read_files, path, remove.deletion_vector);
+    if (active != nullptr) pre_stats = active->stats;
+  }
+  // The pre-image's statistics bound every physical row, removed ones included.
+  static const delta::StringMap kNoPartitionValues;
+  if (!StatisticsKeep(in, pre_stats, remove.partition_values.has_value() ? *remove.partition_values : kNoPartitionValues)) {
+    return false;
+  }
+  const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
+  if (!pre.has_value()) return true;
+  std::optional<dv::RowBitmap> post;
+  for (const delta::AddFile& add : winner.added_files) {
+    if (DecodedPath(add.path) != path) continue;
+    post = LoadDv(in, add.deletion_vector);
+    if (!post.has_value()) return true;
+    break;
+  }
+  const auto newly_deleted = [&](uint64_t position) {
+    return !pre->Contains(position) && (!post.has_value() || post->Contains(position));
+  };
+  const std::optional<Scan> scan = ScanMatchingRows(in, remove.path, newly_deleted);
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;
+  return kernel::RemovedRowsMayMatch(Domain{}, *pre, post, scan->matching);
+}
+
+Event FilesSkipped(int64_t winner_version, size_t candidates, size_t skipped, const char* arm) {
+  Event e;
+  e.name = kFilesSkippedEvent;
+  e.winner_version = winner_version;
+  if (arm != nullptr) e.data["arm"] = arm;
+  e.data["candidateFiles"] = std::to_string(candidates);
+  e.data["skippedFiles"] = std::to_string(skipped);
+  return e;
+}
+
+}  // namespace
+
+AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const AddList& candidates,
+                       std::vector<Event>& events) {
+  AddList survivors;
+  for (const delta::AddFile* add : candidates) {
+    if (StatisticsKeep(in, add->stats, add->partition_values)) survivors.push_back(add);
+  }
+  if (in.loser.flags.value_exact && !survivors.empty()) survivors = ExactTier(in, survivors);
+  if (survivors.size() < candidates.size()) {
+    events.push_back(FilesSkipped(winner_version, candidates.size(), candidates.size() - survivors.size(), nullptr));
+  }
+  return survivors;
+}
+
+std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSummary& winner) {
+  std::vector<bool> out(winner.added_files.size(), false);
+  if (winner.removed_files.empty()) return out;
+  std::unordered_map<std::string, const delta::RemoveFile*> removes;
+  for (const delta::RemoveFile& r : winner.removed_files) removes.emplace(DecodedPath(r.path), &r);
+  for (size_t i = 0; i < winner.added_files.size(); ++i) {
+    const delta::AddFile& add = winner.added_files[i];
+    auto it = removes.find(DecodedPath(add.path));
+    if (it == removes.end()) continue;
+    const std::optional<dv::RowBitmap> pre = LoadDv(in, it->second->deletion_vector);
+    const std::optional<dv::RowBitmap> post = LoadDv(in, add.deletion_vector);
+    out[i] = pre.has_value() && post.has_value() && kernel::ReAddCarriesNoNewRows(Domain{}, *pre, *post);
+  }
+  return out;
+}
+
+bool DeleteReadRefinementApplies(const SkippingInputs& in) {
+  const Flags& f = in.loser.flags;
+  const kernel::SkippingGuards g = LoserGuards(in);
+  return f.data_skipping && f.value_exact && !g.whole_table_read && g.has_read_predicates && g.predicates_bound;
+}
+
+const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, const WinnerSummary& winner,
+                                                      const RemoveList& overlap) {
+  RLC_ASSERT(DeleteReadRefinementApplies(in));
+  for (const delta::RemoveFile* remove : overlap) {
+    if (RemovedRowsMayMatch(in, winner, *remove)) return remove;
+  }
+  return nullptr;
+}
+
+}  // namespace rlc::conflict

@@ -1,0 +1,72 @@
+// Case 1, conflict-time data skipping, and 1b, the delete/read refinement: which of a winner's
+// files provably hold no row the loser's reads select.
+//
+// Concern: delta-rlc.md C-1 and C-1b, with reference/decisions.md "Case 1".
+//   - SkipAddedFiles (flag conflictDetection.dataSkipping.enabled): the statistics tier keeps an
+//     add unless its statistics prove that no read predicate matches (kernel/data_skipping.h:
+//     whole-table read, no read predicate, an unbound predicate or missing statistics keep it);
+//     then, with conflictDetection.dataSkipping.valueExact.enabled, the exact tier reads each
+//     survivor's rows (DV applied) and drops the survivors with no live matching row
+//     (kernel/removed_rows.h). The exact tier keeps every survivor when their total size exceeds
+//     valueExact.maxBytes (> 0), and keeps a file it cannot read (no row reader, a DV that does
+//     not load, a row count that disagrees with numRecords). Unlike the reference, survivors are
+//     judged one by one (a match in one file does not keep the others). When any add is dropped,
+//     the event delta.conflictDetection.dataSkipping.filesSkipped carries {candidateFiles,
+//     skippedFiles}.
+//   - 1b (both flags on), added-files arm: ReAddsWithoutNewRows marks the winner's adds of a path
+//     it also removes whose DV contains the removed DV (a DV update: no row comes back).
+//   - 1b, removed-vs-read arm: FirstRemovedFileThatMayMatch judges each overlapping remove on its
+//     own: no removed row matches when the pre-image's statistics prove no row of the file
+//     matches, or when the rows read show no removed row matching (kernel/removed_rows.h). Files
+//     are never netted against each other (the reference's G11 hazard). On a partitioned table a
+//     remove without partitionValues may match (as the reference).
+// Nothing here writes; every doubt answers "may match".
+//
+// Thread-safety: stateless functions; TableFiles is called from the calling thread.
+#ifndef RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
+#define RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/partition_filter.h"
+#include "impl/conflict/pending_transaction.h"
+#include "impl/conflict/table_files.h"
+#include "impl/conflict/verdict.h"
+#include "impl/conflict/winner_summary.h"
+
+namespace rlc::conflict {
+
+inline constexpr char kFilesSkippedEvent[] = "delta.conflictDetection.dataSkipping.filesSkipped";
+
+struct SkippingInputs {
+  const PendingTransaction& loser;
+  const delta::Metadata& read_metadata;
+  const ReadPredicateMatcher& matcher;
+  const TableFiles* files;                                  // nullptr: no DVs, no rows
+  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
+};
+
+// REQUIRES: the loser's dataSkipping flag is on.
+AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const AddList& candidates,
+                       std::vector<Event>& events);
+
+// Per winner add index: true for a same-path re-add that brings no row back.
+std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSummary& winner);
+
+// Whether 1b may judge the overlap at all: both flags on, the loser did not read the whole table
+// and recorded at least one read predicate, every one bound.
+bool DeleteReadRefinementApplies(const SkippingInputs& in);
+
+// The first of `overlap` (the winner's removes of files the loser read) some of whose removed
+// rows may match the loser's reads; nullptr when none may.
+// REQUIRES: DeleteReadRefinementApplies(in).
+const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, const WinnerSummary& winner,
+                                                      const RemoveList& overlap);
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_DATA_SKIPPING_H_

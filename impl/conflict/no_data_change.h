@@ -1,0 +1,57 @@
+// Case 3, no-data-change exclusion (flag conflictDetection.excludeNoDataChangeFiles.enabled):
+// which of a winner's dataChange=false files leave the file checks.
+//
+// Concern: delta-rlc.md C-3 as reference/decisions.md "Case 3" tightens it. The reference trusts
+// dataChange=false; here a dataChange=false add leaves the added-files check only when
+//   (a) its (path, DV uniqueId) was active in the loser's read snapshot and no earlier winner
+//       removed it (a statistics-only re-add: the same rows), or
+//   (b) the commit's dataChange=false adds and removes conserve live rows
+//       (kernel/relocation.h: counts and, where statistics exist, bounds).
+// Otherwise it counts as changed data: a lone dataChange=false add of a new path conflicts. The
+// winner's dataChange=false removes leave removed-vs-read (both the path overlap and the
+// whole-table trigger) only for an append-only loser (no remove, no add carrying a DV), and,
+// stricter than both references, only when (b) holds: a dataChange=false remove that drops live
+// rows is a delete. Removed-vs-removed is unchanged. No event (as in the reference).
+//
+// A removed file's row count comes from the remove's statistics, else from the read snapshot's
+// add with the same (path, DV); a DV's size from its descriptor's cardinality. Anything missing
+// or unparsable makes (b) fail, which only costs the exclusion.
+//
+// Thread-safety: stateless functions.
+#ifndef RLC_IMPL_CONFLICT_NO_DATA_CHANGE_H_
+#define RLC_IMPL_CONFLICT_NO_DATA_CHANGE_H_
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "impl/conflict/pending_transaction.h"
+#include "impl/conflict/winner_summary.h"
+#include "impl/delta/actions.h"
+
+namespace rlc::conflict {
+
+struct NoDataChangeExclusion {
+  std::vector<bool> add_left_out;  // per winner.added_files index
+  bool removes_left_out = false;   // the dataChange=false removes leave removed-vs-read
+  bool conserved = false;          // (b) held for the commit's relocation
+};
+
+// read_files: the read snapshot's active adds by decoded path (delta::Snapshot::files).
+// removed_since_read: delta::Snapshot::LogicalKey of every file an earlier winner removed.
+NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const PendingTransaction& loser,
+                                               const std::map<std::string, delta::AddFile>& read_files,
+                                               const std::set<std::string>& removed_since_read);
+
+// No remove, and no add carrying a DV (delta-rlc.md C-3).
+bool IsAppendOnly(const PendingTransaction& loser);
+
+// The read snapshot's add for exactly this (decoded path, DV), or nullptr.
+const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& read_files,
+                                   const std::string& decoded_path, const std::optional<dv::DvDescriptor>& dv);
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_NO_DATA_CHANGE_H_

@@ -1,0 +1,198 @@
+// Case 3 (conflictDetection.excludeNoDataChangeFiles.enabled), end to end through the checker:
+// one test per rule and per guard of no_data_change.h.
+#include "impl/conflict/no_data_change.h"
+
+#include <gtest/gtest.h>
+
+#include "impl/conflict/case_test_support.h"
+
+namespace rlc::conflict {
+namespace {
+
+using namespace testing;  // NOLINT: the case builders
+using delta::Action;
+
+constexpr char kFlag[] = "conflictDetection.excludeNoDataChangeFiles.enabled";
+
+// An UPDATE loser that read f1 (id > 5) and rewrote it; unpartitioned, so every counted add
+// conflicts unless a case leaves it out.
+PendingTransaction UpdateLoser(bool flag = true) {
+  return LoserOf({"id > 5"}, {"f1"}, {InfoOf("UPDATE"), RemoveOf("f1"), AddOf("f1-new", IdStats(10, 0, 9))},
+                 flag ? std::vector<std::string>{kFlag} : std::vector<std::string>{});
+}
+
+// An INSERT ... SELECT loser: read f1, only appends (append-only in C-3's sense).
+PendingTransaction AppendOnlyLoser() {
+  return LoserOf({"id > 5"}, {"f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(3, 0, 2))}, {kFlag});
+}
+
+// OPTIMIZE of f2 (10 rows, ids 0..9, 2 deleted) and f3 (5 rows, ids 20..24) into c1.
+std::vector<Action> Optimize(int64_t output_rows, int64_t output_min = 0, int64_t output_max = 24) {
+  delta::RemoveFile f2 = RemoveOf("f2", false);
+  f2.stats = IdStats(10, 0, 9);
+  f2.deletion_vector = InlineDv({3, 4});
+  delta::RemoveFile f3 = RemoveOf("f3", false);
+  f3.stats = IdStats(5, 20, 24);
+  return {InfoOf("OPTIMIZE"), f2, f3, AddOf("c1", IdStats(output_rows, output_min, output_max), false)};
+}
+
+TEST(NoDataChange, FlagOffARelocationIsAChangedDataAdd) {
+  CaseCheck check;
+  const Verdict v = check.Run(UpdateLoser(false), {WinnerAt(1, Optimize(13))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
+  EXPECT_EQ(v.abort->path, "c1");
+}
+
+TEST(NoDataChange, ConservedOptimizeLeavesTheAppendCheck) {
+  CaseCheck check;
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13))});
+  EXPECT_TRUE(v.commits()) << Show(v);
+  EXPECT_EQ(v.actions, UpdateLoser().actions);  // Case 3 filters, never rewrites
+  EXPECT_TRUE(v.events.empty());                // and has no event
+}
+
+TEST(NoDataChange, LoneNoDataChangeAddOfANewPathConflicts) {
+  // The reference trusts dataChange=false; a writer that adds rows under it must still conflict.
+  CaseCheck check;
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), AddOf("sneaky", IdStats(4, 6, 9), false)})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
+  EXPECT_EQ(v.abort->path, "sneaky");
+}
+
+TEST(NoDataChange, StatisticsOnlyReAddOfAnActiveFileLeavesTheAppendCheck) {
+  CaseCheck check;
+  check.Active(AddOf("f9", R"({"numRecords":10})"));
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), AddOf("f9", IdStats(10, 0, 9), false)})});
+  EXPECT_TRUE(v.commits()) << Show(v);
+}
+
+TEST(NoDataChange, ReAddWithAnotherDvThanTheReadSnapshotsIsNotStatisticsOnly) {
+  CaseCheck check;
+  check.Active(AddOf("f9", R"({"numRecords":10})"));
+  delta::AddFile re_add = AddOf("f9", IdStats(10, 0, 9), false);
+  re_add.deletion_vector = InlineDv({1});
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), re_add})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->path, "f9");
+}
+
+TEST(NoDataChange, ReAddOfAFileAnEarlierWinnerRemovedIsNotStatisticsOnly) {
+  // Winner 1 deletes f9 outright (the loser did not read it); winner 2 brings it back with
+  // dataChange=false: rows reappear, so it is not a statistics-only re-add.
+  CaseCheck check;
+  check.Active(AddOf("f9", R"({"numRecords":10})"));
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f9")}),
+                                              WinnerAt(2, {InfoOf("RESTORE"), AddOf("f9", IdStats(10, 0, 9), false)})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->winner_version, 2);
+  EXPECT_EQ(v.abort->path, "f9");
+}
+
+TEST(NoDataChange, UnequalLiveRowCountsAreNotARelocation) {
+  // f2 holds 8 live rows (10 minus a DV of 2) and f3 5: an output of 15 rows adds two.
+  CaseCheck check;
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, Optimize(15))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->path, "c1");
+}
+
+TEST(NoDataChange, OutputBoundsOutsideTheSourcesAreNotARelocation) {
+  CaseCheck check;
+  EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13, 0, 99))}).commits());
+  EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13, -1, 24))}).commits());
+}
+
+TEST(NoDataChange, UnknownRowCountIsNotARelocation) {
+  CaseCheck check;
+  std::vector<Action> optimize = Optimize(13);
+  std::get<delta::RemoveFile>(optimize[2]).stats.reset();  // f3: no stats, not in the read snapshot
+  EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, optimize)}).commits());
+  // The read snapshot supplies the missing count when it holds f3 with the same DV.
+  check.Active(AddOf("f3", IdStats(5, 20, 24)));
+  EXPECT_TRUE(check.Run(UpdateLoser(), {WinnerAt(1, optimize)}).commits());
+}
+
+TEST(NoDataChange, DvLargerThanItsFileIsNotARelocation) {
+  CaseCheck check;
+  delta::RemoveFile f2 = RemoveOf("f2", false);
+  f2.stats = IdStats(1, 0, 9);
+  f2.deletion_vector = InlineDv({0, 1, 2});  // deletes 3 of 1 rows: 1 - 3 = -2 live
+  const std::vector<Action> bad = {InfoOf("OPTIMIZE"), f2, RemoveOf("f4", false), AddOf("c1", IdStats(0, 0, 9), false)};
+  check.Active(AddOf("f4", IdStats(2, 0, 9)));  // 2 live: the totals would balance at 0
+  EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, bad)}).commits());
+}
+
+TEST(NoDataChange, RelocatedReadFileLeavesRemovedVsReadForAnAppendOnlyLoser) {
+  CaseCheck check;
+  delta::RemoveFile f1 = RemoveOf("f1", false);
+  f1.stats = IdStats(4, 6, 9);
+  const std::vector<Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};
+  const Verdict v = check.Run(AppendOnlyLoser(), {WinnerAt(1, optimize)});
+  EXPECT_TRUE(v.commits()) << Show(v);
+  // A DML loser (it removes) still gets ConcurrentDeleteReadException.
+  PendingTransaction dml = AppendOnlyLoser();
+  dml.actions.push_back(RemoveOf("f0"));
+  const Verdict dml_verdict = check.Run(dml, {WinnerAt(1, optimize)});
+  ASSERT_FALSE(dml_verdict.commits());
+  EXPECT_EQ(dml_verdict.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  // So does a loser whose add carries a DV.
+  PendingTransaction dv_loser = AppendOnlyLoser();
+  delta::AddFile with_dv = AddOf("f0", IdStats(3, 0, 2));
+  with_dv.deletion_vector = InlineDv({0});
+  dv_loser.actions.push_back(with_dv);
+  EXPECT_EQ(check.Run(dv_loser, {WinnerAt(1, optimize)}).abort->kind, ConflictKind::kConcurrentDeleteRead);
+}
+
+TEST(NoDataChange, UnconservedNoDataChangeRemoveIsADeleteEvenForAnAppendOnlyLoser) {
+  CaseCheck check;
+  delta::RemoveFile f1 = RemoveOf("f1", false);
+  f1.stats = IdStats(4, 6, 9);  // 4 live rows leave, none arrive
+  const Verdict v = check.Run(AppendOnlyLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), f1})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(v.abort->path, "f1");
+}
+
+TEST(NoDataChange, WholeTableReadOfAnAppendOnlyLoserIgnoresARelocation) {
+  CaseCheck check;
+  PendingTransaction loser = AppendOnlyLoser();
+  loser.read_whole_table = true;
+  const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(13))});
+  EXPECT_TRUE(v.commits()) << Show(v);
+  loser.flags.exclude_no_data_change_files = false;
+  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(13))}).commits());
+}
+
+TEST(NoDataChange, RemovedVsRemovedIsUnchanged) {
+  CaseCheck check;
+  PendingTransaction loser = UpdateLoser();
+  loser.actions.push_back(RemoveOf("f2"));
+  const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(13))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteDelete);
+  EXPECT_EQ(v.abort->path, "f2");
+}
+
+TEST(NoDataChange, GenuineChangesAreAlwaysKept) {
+  CaseCheck check;
+  std::vector<Action> mixed = Optimize(13);
+  mixed.push_back(AddOf("appended", IdStats(1, 7, 7)));  // dataChange=true
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, mixed)});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->path, "appended");
+}
+
+TEST(NoDataChange, AppendOnlyMeansNoRemoveAndNoDvAdd) {
+  EXPECT_TRUE(IsAppendOnly(AppendOnlyLoser()));
+  EXPECT_FALSE(IsAppendOnly(UpdateLoser()));
+  PendingTransaction t = AppendOnlyLoser();
+  delta::AddFile a = AddOf("x", std::nullopt);
+  a.deletion_vector = InlineDv({2});
+  t.actions.push_back(a);
+  EXPECT_FALSE(IsAppendOnly(t));
+}
+
+}  // namespace
+}  // namespace rlc::conflict

@@ -1,0 +1,36 @@
+#include "impl/conflict/table_files.h"
+
+namespace rlc::conflict {
+
+StorageTableFiles::StorageTableFiles(const storage::Storage& storage, std::string table_root,
+                                     delta::DvLoadOptions options)
+    : storage_(storage), table_root_(std::move(table_root)), options_(std::move(options)) {}
+
+Result<dv::RowBitmap> StorageTableFiles::ReadDeletionVector(const dv::DvDescriptor& descriptor) const {
+  return delta::LoadDeletionVector(storage_, table_root_, descriptor, options_);
+}
+
+Status StorageTableFiles::ScanRows(const std::string& path, const RowVisitor&) const {
+  return Status::Unsupported(table_root_ + "/" + path + ": no reader for the data file's rows (Parquet)");
+}
+
+void InMemoryTableFiles::PutRows(const std::string& path, std::vector<predicate::RowValues> rows) {
+  rows_[path] = std::move(rows);
+}
+
+Status InMemoryTableFiles::ScanRows(const std::string& path, const RowVisitor& visit) const {
+  auto it = rows_.find(path);
+  if (it == rows_.end()) return StorageTableFiles::ScanRows(path, visit);
+  uint64_t position = 0;
+  for (const predicate::RowValues& values : it->second) {
+    const predicate::RowLookup lookup = [&values](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
+      auto found = values.find(column);
+      if (found == values.end()) return std::nullopt;
+      return found->second;
+    };
+    if (!visit(position++, lookup)) break;
+  }
+  return Status::Ok();
+}
+
+}  // namespace rlc::conflict

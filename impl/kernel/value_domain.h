@@ -1,0 +1,62 @@
+// ValueDomain: the algebra every reconcile kernel is written in, so one kernel text serves both
+// the checker (concrete values) and the proofs (Z3 terms).
+//
+// Concern: a kernel decides with these operations only. Everything that depends on a value goes
+// through them (including choices: Ite, never a C++ `if` on a Bool); C++ control flow may depend
+// only on the *shape* of the input (how many files, which statistics are present), which the
+// checker knows concretely and a proof fixes per obligation.
+//
+// A domain D provides three value types and the operations below, as const member functions:
+//   D::Bool   True(), False(), And(a, b), Or(a, b), Not(a), Implies(a, b)
+//   D::Int    Const(int64_t), Add(a, b), Sub(a, b), Eq(a, b), Lt(a, b), Le(a, b),
+//             Ite(Bool, Int, Int)
+//   D::Set    EmptySet(), Insert(s, Int), Contains(s, Int), Union(s, t), Intersect(s, t),
+//             Difference(s, t) (s minus t), Cardinality(s) -> Int, Rank(s, Int) -> Int (members
+//             of s below the Int), IsEmpty(s), IsSubset(s, t)
+//   D::Value  a statistic's value: ValueLe(a, b) -> Bool, false when the two cannot be compared
+//             (a concrete domain may meet values of different types; false only ever costs a
+//             reconcile, never admits one).
+// Integers are mathematical (no overflow): the production domain computes in 128 bits, which the
+// row counts of one commit cannot leave; Z3 uses unbounded Int.
+//
+// Thread-safety: a domain object is immutable once built.
+#ifndef RLC_IMPL_KERNEL_VALUE_DOMAIN_H_
+#define RLC_IMPL_KERNEL_VALUE_DOMAIN_H_
+
+#include <concepts>
+#include <cstdint>
+
+namespace rlc::kernel {
+
+template <class D>
+concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Set s,
+                               typename D::Value v) {
+  { d.True() } -> std::convertible_to<typename D::Bool>;
+  { d.False() } -> std::convertible_to<typename D::Bool>;
+  { d.And(b, b) } -> std::convertible_to<typename D::Bool>;
+  { d.Or(b, b) } -> std::convertible_to<typename D::Bool>;
+  { d.Not(b) } -> std::convertible_to<typename D::Bool>;
+  { d.Implies(b, b) } -> std::convertible_to<typename D::Bool>;
+  { d.Const(int64_t{0}) } -> std::convertible_to<typename D::Int>;
+  { d.Add(i, i) } -> std::convertible_to<typename D::Int>;
+  { d.Sub(i, i) } -> std::convertible_to<typename D::Int>;
+  { d.Eq(i, i) } -> std::convertible_to<typename D::Bool>;
+  { d.Lt(i, i) } -> std::convertible_to<typename D::Bool>;
+  { d.Le(i, i) } -> std::convertible_to<typename D::Bool>;
+  { d.Ite(b, i, i) } -> std::convertible_to<typename D::Int>;
+  { d.EmptySet() } -> std::convertible_to<typename D::Set>;
+  { d.Insert(s, i) } -> std::convertible_to<typename D::Set>;
+  { d.Contains(s, i) } -> std::convertible_to<typename D::Bool>;
+  { d.Union(s, s) } -> std::convertible_to<typename D::Set>;
+  { d.Intersect(s, s) } -> std::convertible_to<typename D::Set>;
+  { d.Difference(s, s) } -> std::convertible_to<typename D::Set>;
+  { d.Cardinality(s) } -> std::convertible_to<typename D::Int>;
+  { d.Rank(s, i) } -> std::convertible_to<typename D::Int>;
+  { d.IsEmpty(s) } -> std::convertible_to<typename D::Bool>;
+  { d.IsSubset(s, s) } -> std::convertible_to<typename D::Bool>;
+  { d.ValueLe(v, v) } -> std::convertible_to<typename D::Bool>;
+};
+
+}  // namespace rlc::kernel
+
+#endif  // RLC_IMPL_KERNEL_VALUE_DOMAIN_H_
