@@ -1,0 +1,399 @@
+// Case 1 (statistics and exact tiers) and 1b, end to end through the checker: one test per rule
+// and per guard of data_skipping.h.
+#include "impl/conflict/data_skipping.h"
+
+#include <gtest/gtest.h>
+
+#include "impl/conflict/case_test_support.h"
+
+namespace rlc::conflict {
+namespace {
+
+using namespace testing;  // NOLINT: the case builders
+using delta::Action;
+
+constexpr char kSkipping[] = "conflictDetection.dataSkipping.enabled";
+constexpr char kExact[] = "conflictDetection.dataSkipping.valueExact.enabled";
+
+// A DELETE loser on an unpartitioned table: read f1 through `predicate`, rewrote it.
+PendingTransaction DeleteLoser(std::vector<std::string> flags, std::vector<std::string> predicates = {"id > 5"}) {
+  return LoserOf(std::move(predicates), {"f1"}, {InfoOf("DELETE"), RemoveOf("f1")}, flags);
+}
+
+// One appending winner (not blind) with these files.
+WinningCommit Append(std::vector<delta::AddFile> adds) {
+  std::vector<Action> actions = {InfoOf("WRITE")};
+  for (delta::AddFile& a : adds) actions.push_back(std::move(a));
+  return WinnerAt(1, actions);
+}
+
+void ExpectAppendAbortOn(const Verdict& v, const std::string& path) {
+  ASSERT_FALSE(v.commits()) << "expected ConcurrentAppendException on " << path;
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend) << Show(v);
+  EXPECT_EQ(v.abort->path, path);
+}
+
+const Event* FindEvent(const Verdict& v, const std::string& name) {
+  for (const Event& e : v.events) {
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+// ---- statistics tier -----------------------------------------------------------------------
+
+TEST(DataSkipping, FlagOffEveryAddConflicts) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+}
+
+TEST(DataSkipping, StatisticsExcludeTheAddAndTheEventCountsIt) {
+  CaseCheck check;
+  const Verdict v = check.Run(DeleteLoser({kSkipping}),
+                              {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, -9, 5))})});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  EXPECT_EQ(v.actions, DeleteLoser({kSkipping}).actions);
+  const Event* e = FindEvent(v, kFilesSkippedEvent);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->winner_version, 1);
+  EXPECT_EQ(e->data.at("candidateFiles"), "2");
+  EXPECT_EQ(e->data.at("skippedFiles"), "2");
+  EXPECT_EQ(e->data.count("arm"), 0u);
+}
+
+TEST(DataSkipping, OnlyTheFilesThatMayMatchSurvive) {
+  CaseCheck check;
+  const Verdict v = check.Run(DeleteLoser({kSkipping}),
+                              {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, 4, 6))})});
+  ExpectAppendAbortOn(v, "w2");
+  const Event* e = FindEvent(v, kFilesSkippedEvent);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->data.at("candidateFiles"), "2");
+  EXPECT_EQ(e->data.at("skippedFiles"), "1");
+}
+
+TEST(DataSkipping, MissingStatisticsKeepTheAdd) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", std::nullopt)})}), "w1");
+  // numRecords alone says nothing about id.
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":3})")})}), "w1");
+}
+
+TEST(DataSkipping, UnparsableStatisticsKeepTheAdd) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":"many"})")})}),
+                      "w1");
+}
+
+TEST(DataSkipping, WholeTableReadKeepsEveryAdd) {
+  CaseCheck check;
+  PendingTransaction loser = DeleteLoser({kSkipping});
+  loser.read_whole_table = true;
+  ExpectAppendAbortOn(check.Run(loser, {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+}
+
+TEST(DataSkipping, NoReadPredicateKeepsEveryAdd) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+}
+
+TEST(DataSkipping, UnboundPredicateKeepsEveryAdd) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"nosuch > 5"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}),
+                      "w1");
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"id >"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+  // One bad predicate among good ones is enough.
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}, {"id > 5", "id >"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+}
+
+TEST(DataSkipping, ReadsCombineWithOrConjunctsWithAnd) {
+  CaseCheck check;
+  const std::vector<std::string> two_reads = {"id < 0", "id > 100"};
+  EXPECT_TRUE(check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 100))})}).commits());
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 101))})}),
+                      "w1");
+  // Within one read the conjuncts narrow: 0..10 holds rows < 3, none that is also > 50.
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"id < 3"}), {Append({AddOf("w1", IdStats(3, 0, 10))})}),
+                      "w1");
+  EXPECT_TRUE(
+      check.Run(DeleteLoser({kSkipping}, {"id < 3 AND id > 50"}), {Append({AddOf("w1", IdStats(3, 0, 10))})}).commits());
+}
+
+TEST(DataSkipping, PartitionValuesAndStatisticsDecideTogether) {
+  CaseCheck check;
+  check.read_table.metadata = TestTable({"part"});
+  // (part = 'a' AND id > 5) OR (part = 'b' AND id < 0): a file in 'a' with ids 0..4 matches
+  // neither, although each half alone (partition or statistics) admits it.
+  PendingTransaction loser = DeleteLoser({kSkipping}, {"(part = 'a' AND id > 5) OR (part = 'b' AND id < 0)"});
+  delta::AddFile w1 = AddOf("part=a/w1", IdStats(3, 0, 4));
+  w1.partition_values = {{"part", "a"}};
+  EXPECT_TRUE(check.Run(loser, {Append({w1})}).commits());
+  loser.flags.data_skipping = false;
+  ExpectAppendAbortOn(check.Run(loser, {Append({w1})}), "part=a/w1");
+}
+
+TEST(DataSkipping, ColumnMappingResolvesStatisticsByPhysicalName) {
+  CaseCheck check;
+  check.read_table.metadata.schema_string =
+      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":)"
+      R"({"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-1"}}]})";
+  check.read_table.metadata.configuration.emplace_back("delta.columnMapping.mode", "name");
+  const std::string physical = R"({"numRecords":3,"minValues":{"col-1":0},"maxValues":{"col-1":4}})";
+  const std::string logical = R"({"numRecords":3,"minValues":{"id":0},"maxValues":{"id":4}})";
+  EXPECT_TRUE(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", physical)})}).commits());
+  // Statistics under the logical name are not this column's: kept.
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", logical)})}), "w1");
+}
+
+TEST(DataSkipping, DeleteAgainstUpdateOnDisjointRowsPrunesTheUpdatesNewFile) {
+  // The UPDATE winner set id = 15 on a row of f2 (DV on f2, new file u1 with the image); the
+  // DELETE loser deleted `id = 5` from f1. u1 cannot hold id = 5, so Case 1 prunes it; what
+  // remains is f2's DV update, a same-file change for Case 2 (rowLevelConcurrency) to resolve.
+  CaseCheck check;
+  delta::AddFile f2_dv = AddOf("f2", IdStats(10, 10, 19));
+  f2_dv.deletion_vector = InlineDv({5});
+  const std::vector<Action> update = {InfoOf("UPDATE"), RemoveOf("f2"), f2_dv, AddOf("u1", IdStats(1, 15, 15))};
+  PendingTransaction loser = LoserOf({"id = 5"}, {"f1"}, {InfoOf("DELETE"), RemoveOf("f1")}, {kSkipping});
+  const Verdict with_skipping = check.Run(loser, {WinnerAt(1, update)});
+  // f2's re-add survives (its statistics 10..19 exclude id = 5 too, so it is pruned as well).
+  EXPECT_TRUE(with_skipping.commits()) << Show(with_skipping);
+  loser.flags.data_skipping = false;
+  loser.flags.row_level_concurrency = true;  // Case 2 alone does not prune the image file
+  ExpectAppendAbortOn(check.Run(loser, {WinnerAt(1, update)}), "f2");
+}
+
+// ---- exact tier ----------------------------------------------------------------------------
+
+TEST(DataSkippingExact, RowsWithoutALiveMatchAreSkipped) {
+  CaseCheck check;
+  // Statistics 0..9 admit id > 5; the rows are 0..4 and 9, and row 5 (id 9) is deleted.
+  delta::AddFile w1 = AddOf("w1", IdStats(6, 0, 9));
+  w1.deletion_vector = InlineDv({5});
+  check.files.PutRows("w1", IdRows({0, 1, 2, 3, 4, 9}));
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({w1})}), "w1");  // stats alone
+  const Verdict v = check.Run(DeleteLoser({kSkipping, kExact}), {Append({w1})});
+  EXPECT_TRUE(v.commits()) << Show(v);
+  ASSERT_NE(FindEvent(v, kFilesSkippedEvent), nullptr);
+  // Without the DV, row 5 is live and matches.
+  w1.deletion_vector.reset();
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({w1})}), "w1");
+}
+
+TEST(DataSkippingExact, SurvivorsAreJudgedOneByOne) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 9}));
+  check.files.PutRows("w2", IdRows({1, 2}));
+  const Verdict v = check.Run(DeleteLoser({kSkipping, kExact}),
+                              {Append({AddOf("w2", IdStats(2, 0, 9)), AddOf("w1", IdStats(2, 0, 9))})});
+  ExpectAppendAbortOn(v, "w1");
+  EXPECT_EQ(FindEvent(v, kFilesSkippedEvent)->data.at("skippedFiles"), "1");
+}
+
+TEST(DataSkippingExact, NoRowReaderKeepsEverySurvivor) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 1}));
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})},
+                                /*with_files=*/false),
+                      "w1");
+  // A reader without this file's rows (a Parquet file): kept.
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w9", IdStats(2, 0, 9))})}), "w9");
+}
+
+TEST(DataSkippingExact, ByteBudgetBoundsTheRead) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 1}));
+  PendingTransaction loser = DeleteLoser({kSkipping, kExact});
+  ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "99").ok());
+  ExpectAppendAbortOn(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}), "w1");  // 100 > 99
+  ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "100").ok());
+  EXPECT_TRUE(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}).commits());
+  ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "0").ok());  // unbounded
+  EXPECT_TRUE(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}).commits());
+}
+
+TEST(DataSkippingExact, RowCountDisagreeingWithNumRecordsKeepsTheFile) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 1}));
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(3, 0, 9))})}), "w1");
+}
+
+TEST(DataSkippingExact, DvThatDoesNotLoadKeepsTheFile) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 9}));
+  delta::AddFile w1 = AddOf("w1", IdStats(2, 0, 9));
+  w1.deletion_vector = InlineDv({1});
+  w1.deletion_vector->cardinality = 2;  // the bitmap holds one row: the loader refuses it
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({w1})}), "w1");
+}
+
+TEST(DataSkippingExact, RowThatCannotBeEvaluatedCountsAsAMatch) {
+  CaseCheck check;
+  check.files.PutRows("w1", {{{{"part"}, predicate::Literal::String("a")}}});  // no id column
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(1, 0, 9))})}), "w1");
+}
+
+TEST(DataSkippingExact, ExactFlagAloneDoesNothing) {
+  CaseCheck check;
+  check.files.PutRows("w1", IdRows({0, 1}));
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})}), "w1");
+}
+
+// ---- 1b ------------------------------------------------------------------------------------
+
+// A reader loser (UPDATE of rows id > 5, which it found in f1) and a DELETE winner that adds a
+// DV to f1. f1's rows: ids 0..9 at positions 0..9.
+PendingTransaction ReaderLoser(std::vector<std::string> flags) {
+  return LoserOf({"id > 5"}, {"f1"}, {InfoOf("UPDATE"), AddOf("new", IdStats(1, 6, 6))}, flags);
+}
+
+// `post_stats` lets a test craft a post-image whose statistics Case 1 prunes, so that the
+// removed-vs-read arm is the one that decides.
+std::vector<Action> DvDelete(const std::string& path, std::vector<uint64_t> old_dv, std::vector<uint64_t> new_dv,
+                             std::string post_stats = IdStats(10, 0, 9)) {
+  delta::RemoveFile r = RemoveOf(path);
+  r.stats = IdStats(10, 0, 9);
+  if (!old_dv.empty()) r.deletion_vector = InlineDv(old_dv);
+  delta::AddFile a = AddOf(path, post_stats);
+  a.deletion_vector = InlineDv(new_dv);
+  return {InfoOf("DELETE"), r, a};
+}
+
+// f1 and f2 hold ids 0..9 at positions 0..9.
+struct TableWithF1 : CaseCheck {
+  TableWithF1() {
+    files.PutRows("f1", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    files.PutRows("f2", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  }
+};
+
+TEST(DeleteRead, RemovedRowsThatDoNotMatchSuppressTheAbort) {
+  TableWithF1 check;
+  const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 2}))});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  bool delete_read_event = false;
+  for (const Event& e : v.events) {
+    if (e.name != kFilesSkippedEvent || e.data.count("arm") == 0) continue;
+    delete_read_event = true;
+    EXPECT_EQ(e.data.at("arm"), "deleteRead");
+    EXPECT_EQ(e.data.at("candidateFiles"), "1");
+    EXPECT_EQ(e.data.at("skippedFiles"), "1");
+  }
+  EXPECT_TRUE(delete_read_event);
+}
+
+TEST(DeleteRead, RemovedRowThatMatchesAborts) {
+  TableWithF1 check;
+  const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 7}))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(v.abort->path, "f1");
+}
+
+TEST(DeleteRead, RowsAlreadyDeletedBeforeDoNotCount) {
+  // Row 7 (a match) was deleted before the loser read; the winner adds row 1.
+  TableWithF1 check;
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7}, {1, 7}))}).commits());
+}
+
+TEST(DeleteRead, PostImageThatRevivesARowAborts) {
+  // Old DV {7, 8}, new DV {1, 8}: row 1 is deleted (no match) but row 7 (a match) comes back.
+  // The re-add then stays in the append check, which aborts first.
+  TableWithF1 check;
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}))}),
+                      "f1");
+  // With post-image statistics that Case 1 prunes (0..5), removed-vs-read still refuses it.
+  const Verdict v =
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}, IdStats(10, 0, 5)))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead) << Show(v);
+}
+
+TEST(DeleteRead, FilesAreNeverNettedAgainstEachOther) {
+  // The reference's G11: f1 loses a matching row (+1), f2 revives one (-1); a sum over both
+  // files is 0, "no conflict". Per file, f1 conflicts. (f2's post-image carries statistics that
+  // Case 1 prunes, so the append check lets it through and removed-vs-read decides.)
+  TableWithF1 check;
+  PendingTransaction loser = ReaderLoser({kSkipping, kExact});
+  loser.read_files = {"f1", "f2"};
+  std::vector<Action> winner = DvDelete("f1", {}, {7});
+  std::vector<Action> f2 = DvDelete("f2", {8}, {1}, IdStats(10, 0, 5));
+  winner.insert(winner.end(), f2.begin() + 1, f2.end());
+  const Verdict v = check.Run(loser, {WinnerAt(1, winner)});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(v.abort->path, "f1");
+}
+
+TEST(DeleteRead, FullRemovalIsJudgedOnEveryLiveRow) {
+  CaseCheck check;
+  check.files.PutRows("f1", IdRows({0, 1, 2, 7}));
+  delta::RemoveFile r = RemoveOf("f1");
+  r.stats = IdStats(4, 0, 7);
+  r.deletion_vector = InlineDv({3});  // id 7 was already deleted
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+  r.deletion_vector.reset();  // id 7 is live, and removed
+  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+}
+
+TEST(DeleteRead, StatisticsAloneCanClearAFile) {
+  // No row reader at all: f1's statistics (ids 0..4) prove no row matches id > 5.
+  CaseCheck check;
+  delta::RemoveFile r = RemoveOf("f1");
+  r.stats = IdStats(5, 0, 4);
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  // Without statistics, and without rows, it conflicts.
+  r.stats.reset();
+  EXPECT_FALSE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  // The read snapshot's add supplies the statistics when the remove has none.
+  check.Active(AddOf("f1", IdStats(5, 0, 4)));
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+}
+
+TEST(DeleteRead, NeedsBothFlags) {
+  TableWithF1 check;
+  const WinningCommit w = WinnerAt(1, DvDelete("f1", {}, {1, 2}));
+  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping}), {w}).commits());
+  EXPECT_FALSE(check.Run(ReaderLoser({kExact}), {w}).commits());
+}
+
+TEST(DeleteRead, WholeTableReadOrNoPredicateAborts) {
+  TableWithF1 check;
+  const WinningCommit w = WinnerAt(1, DvDelete("f1", {}, {1, 2}));
+  PendingTransaction whole = ReaderLoser({kSkipping, kExact});
+  whole.read_whole_table = true;
+  EXPECT_EQ(check.Run(whole, {w}).abort->kind, ConflictKind::kConcurrentDeleteRead);
+  PendingTransaction no_predicate = ReaderLoser({kSkipping, kExact});
+  no_predicate.read_predicates.clear();
+  EXPECT_EQ(check.Run(no_predicate, {w}).abort->kind, ConflictKind::kConcurrentDeleteRead);
+}
+
+TEST(DeleteRead, PartitionedRemoveWithoutPartitionValuesAborts) {
+  CaseCheck check;
+  check.read_table.metadata = TestTable({"part"});
+  check.files.PutRows("part=a/f1", IdRows({0, 1}));
+  delta::RemoveFile r = RemoveOf("part=a/f1");
+  r.stats = IdStats(2, 0, 1);
+  PendingTransaction loser = ReaderLoser({kSkipping, kExact});
+  loser.read_files = {"part=a/f1"};
+  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+  r.partition_values = delta::StringMap{{"part", "a"}};
+  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+}
+
+TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {
+  // The loser did not read f2; the winner's DV update of f2 brings no row back, so it cannot be
+  // a phantom for the loser, although f2's statistics admit id > 5.
+  TableWithF1 check;
+  const WinningCommit w = WinnerAt(1, DvDelete("f2", {3}, {3, 9}));
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {w}).commits());
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping}), {w}), "f2");
+  // A DV update that revives row 3 (a non-match) is still a new row: it stays in the check.
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {9}))}), "f2");
+}
+
+}  // namespace
+}  // namespace rlc::conflict
