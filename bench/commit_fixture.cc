@@ -33,7 +33,7 @@ std::string MakeFileActionsCommit(int actions, const CommitShape& shape) {
       dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
            std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
     }
-    if (i % 2 == 0) {
+    if (shape.adds_only || i % 2 == 0) {
       out += R"({"add":{"path":")" + path + R"(","partitionValues":)" + partition_values + R"(,"size":)" +
              std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":)" +
              data_change + R"(,"stats":")" + stats + "\"" + dv +

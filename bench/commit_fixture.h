@@ -15,12 +15,14 @@ struct CommitShape {
   std::string isolation_level = "SnapshotIsolation";
   bool data_change = false;
   int partitions = 0;  // 0: unpartitioned; else files spread over part=p1..pN
+  bool adds_only = false;  // every file action an add (else adds and removes alternate)
 };
 
 // A unique file name: <prefix><100000 + i>-<uuid>.c000.snappy.parquet
 std::string BenchFilePath(const char* prefix, int i);
 
-// A commit of `actions` lines: commitInfo, then adds and removes alternating.
+// A commit of `actions` lines: commitInfo, then adds and removes alternating (or adds only).
+// Statistics: id within [0, 2000), name within ["alpha", "omega"], ts within 2024.
 std::string MakeFileActionsCommit(int actions, const CommitShape& shape);
 
 }  // namespace rlc::bench

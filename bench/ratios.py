@@ -38,3 +38,10 @@ if "BM_CheckerBaseline100kWinner" in runs and "BM_ParseWinnerOnly" in runs:
         print("%-30s %8.1f ms" % (name, runs[name]["real_time"]))
     print("ratio checker / parse-only: %.2fx" % (
         runs["BM_CheckerBaseline100kWinner"]["real_time"] / runs["BM_ParseWinnerOnly"]["real_time"]))
+
+if "BM_DataSkippingStatsTier100kAdds" in runs and "BM_BaselineCheck100kAdds" in runs:
+    print("\nCase 1 statistics tier, 100,000-add winner vs a loser with 3 predicates (median)")
+    for name in ("BM_DataSkippingStatsTier100kAdds", "BM_BaselineCheck100kAdds"):
+        print("%-34s %8.1f ms" % (name, runs[name]["real_time"]))
+    print("ratio statistics tier / baseline check: %.2fx" % (
+        runs["BM_DataSkippingStatsTier100kAdds"]["real_time"] / runs["BM_BaselineCheck100kAdds"]["real_time"]))
