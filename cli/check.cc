@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "impl/conflict/checker.h"
+#include "impl/conflict/table_files.h"
 #include "impl/delta/commit_writer.h"
 #include "impl/storage/storage.h"
 
@@ -80,7 +81,10 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   }
   std::string root = options.table_dir;
   while (root.size() > 1 && root.back() == '/') root.pop_back();
-  Result<conflict::Verdict> verdict = conflict::CheckConflictsAgainstLog(*storage, root, *loser);
+  // DVs come from the table's storage; rows cannot be read here (Parquet), so the cases that need
+  // rows keep their conflicts.
+  const conflict::StorageTableFiles files(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
+  Result<conflict::Verdict> verdict = conflict::CheckConflictsAgainstLog(*storage, root, *loser, &files);
   if (!verdict.ok()) {
     err << "rlc check: " << verdict.status().ToString() << "\n";
     return 2;

@@ -20,6 +20,7 @@ struct CheckOptions {
   std::string txn_file;
   std::vector<std::string> flags;  // NAME=VALUE
   bool json = false;
+  std::string dv_file_prefix;  // as `rlc inspect --dv-file-prefix`
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   check->add_option("--txn", check_options.txn_file, "Pending transaction (JSON)")->required();
   check->add_option("--flag", check_options.flags, "A flag, NAME=VALUE (repeatable)");
   check->add_flag("--json", check_options.json, "Print one JSON object");
+  check->add_option("--dv-file-prefix", check_options.dv_file_prefix,
+                    "Put before deletion_vector_<uuid>.bin when resolving DV files");
 
   rlc::cli::VerifyOptions verify_options;
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");

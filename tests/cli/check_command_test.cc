@@ -108,4 +108,35 @@ TEST_F(CheckCommand, FlagsOnTheCommandLineAreAccepted) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+TEST_F(CheckCommand, DataSkippingPrunesAnAppendByItsStatistics) {
+  // An INSERT ... SELECT winner (not blind) adds a file whose ids (0..4) cannot match id > 5.
+  Commit(1, R"({"commitInfo":{"operation":"WRITE","isBlindAppend":false}})" "\n"
+            R"({"add":{"path":"w1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,)"
+            R"("stats":"{\"numRecords\":3,\"minValues\":{\"id\":0},\"maxValues\":{\"id\":4}}"}})" "\n");
+  rlc::testing::RunResult off = Check(kDeleteF1, "--json");
+  ASSERT_EQ(off.exit_code, 1) << off.err;
+  EXPECT_EQ(nlohmann::json::parse(off.out).at("abort").at("exception"), "ConcurrentAppendException");
+  rlc::testing::RunResult on = Check(kDeleteF1, "--json --flag conflictDetection.dataSkipping.enabled=true");
+  ASSERT_EQ(on.exit_code, 0) << on.out << on.err;
+  nlohmann::json out = nlohmann::json::parse(on.out);
+  ASSERT_EQ(out.at("events").size(), 1u);
+  EXPECT_EQ(out.at("events")[0].at("name"), "delta.conflictDetection.dataSkipping.filesSkipped");
+  EXPECT_EQ(out.at("events")[0].at("data").at("skippedFiles"), "1");
+}
+
+TEST_F(CheckCommand, DeleteReadRefinementWithoutRowsKeepsTheConflict) {
+  // A DELETE winner adds a DV to f1 (which the loser read); f1 is Parquet, its rows cannot be read
+  // here and its statistics say nothing about id, so 1b cannot clear it: the conflict stands.
+  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})" "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})" "\n");
+  constexpr char kReader[] =
+      R"({"readVersion": 0, "readPredicates": ["id > 5"], "readFiles": ["f1"],
+          "actions": [{"commitInfo": {"operation": "WRITE", "isBlindAppend": false}},
+                      {"add": {"path": "n1", "partitionValues": {}, "size": 1, "modificationTime": 1, "dataChange": true}}]})";
+  rlc::testing::RunResult r = Check(kReader, "--json --flag conflictDetection.dataSkipping.enabled=true "
+                                             "--flag conflictDetection.dataSkipping.valueExact.enabled=true");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("abort").at("exception"), "ConcurrentDeleteReadException");
+}
+
 }  // namespace
