@@ -109,6 +109,15 @@ std::string GenPredicate() {
   }
 }
 
+// numRecords alone, or with id bounds (which the flags-on property's statistics tier and Case 3
+// read; the baseline ignores statistics).
+std::string GenStats() {
+  if (Chance(50)) return R"({"numRecords":10})";
+  const int lo = Uniform(0, 100);
+  return R"({"numRecords":10,"minValues":{"id":)" + std::to_string(lo) + R"(},"maxValues":{"id":)" +
+         std::to_string(lo + Uniform(0, 30)) + "}}";
+}
+
 delta::AddFile GenAdd(bool partitioned, bool data_change) {
   delta::AddFile a;
   a.path = Pick(kPaths);
@@ -116,7 +125,7 @@ delta::AddFile GenAdd(bool partitioned, bool data_change) {
   a.size_bytes = 100;
   a.modification_time_ms = 1700000000000;
   a.data_change = data_change;
-  a.stats = R"({"numRecords":10})";
+  a.stats = GenStats();
   return a;
 }
 
@@ -126,6 +135,7 @@ delta::RemoveFile GenRemove(bool partitioned, bool data_change) {
   r.deletion_timestamp_ms = 1700000000000;
   r.data_change = data_change;
   if (partitioned && Chance(50)) r.partition_values = delta::StringMap{{"part", GenPartValue()}};
+  if (Chance(50)) r.stats = GenStats();
   return r;
 }
 
@@ -259,8 +269,8 @@ std::string DescribeScenario(const Scenario& s) {
   return out.str();
 }
 
-// The checker's outcome, or its error's text.
-std::variant<Outcome, std::string> RunChecker(const Scenario& s) {
+// The checker's verdict with the given flags, or its error's text.
+std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s, const conflict::Flags& flags) {
   conflict::PendingTransaction loser;
   loser.read_version = 0;
   loser.read_predicates = s.loser.read_predicates;
@@ -268,6 +278,7 @@ std::variant<Outcome, std::string> RunChecker(const Scenario& s) {
   loser.read_whole_table = s.loser.read_whole_table;
   loser.read_app_ids = s.loser.read_app_ids;
   loser.actions = s.loser.actions;
+  loser.flags = flags;
   std::vector<conflict::WinningCommit> winners;
   for (size_t i = 0; i < s.winners.size(); ++i) {
     const int64_t version = int64_t(i) + 1;
@@ -276,6 +287,14 @@ std::variant<Outcome, std::string> RunChecker(const Scenario& s) {
   rlc::Result<conflict::Verdict> v =
       conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol}, winners);
   if (!v.ok()) return "the checker returned an error: " + v.status().ToString();
+  return *v;
+}
+
+// The checker's outcome (every flag off), or its error's text.
+std::variant<Outcome, std::string> RunChecker(const Scenario& s) {
+  std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, conflict::Flags{});
+  if (const auto* error = std::get_if<std::string>(&run)) return *error;
+  const conflict::Verdict* v = &std::get<conflict::Verdict>(run);
   Outcome o;
   if (v->abort.has_value()) {
     o = {false, conflict::ExceptionName(v->abort->kind), v->abort->winner_version, v->abort->path};
@@ -378,6 +397,28 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOffVerdictEqualsTheIndependentBaseline, ()
     RC_ASSERT(checker.path.has_value() == expected.path.has_value());
     if (checker.path && expected.path) RC_ASSERT(*checker.path == *expected.path);
   }
+}
+
+// Monotonicity against the independent baseline (decisions.md): with any of the filtering flags
+// on (Case 3, Case 1, its exact tier and 1b), wherever the baseline commits the checker commits
+// too, with the loser's actions unchanged. No rows can be read here, so the row-reading tiers
+// keep their conflicts; the statistics tier and Case 3 run on the generated statistics.
+RC_GTEST_PROP(CheckerVsBaseline, FlagsOnCommitWhereverTheBaselineCommits, ()) {
+  const Scenario s = *GenScenario();
+  conflict::Flags flags;
+  flags.exclude_no_data_change_files = *rc::gen::arbitrary<bool>();
+  flags.data_skipping = *rc::gen::arbitrary<bool>();
+  flags.value_exact = *rc::gen::arbitrary<bool>();
+  const baseline::BaselineVerdict b = RunBaseline(s);
+  const std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, flags);
+  if (const auto* error = std::get_if<std::string>(&run)) RC_FAIL(*error + "\n" + DescribeScenario(s));
+  const conflict::Verdict& v = std::get<conflict::Verdict>(run);
+  RC_TAG(b.commits ? "baseline commits" : v.commits() ? "baseline aborts, a flag reconciles" : "both abort");
+  RC_LOG() << DescribeScenario(s) << "\nbaseline: " << (b.commits ? "commit" : b.exception)
+           << "\nchecker with flags: " << (v.commits() ? "commit" : conflict::Describe(*v.abort)) << "\n";
+  if (!b.commits) return;
+  RC_ASSERT(v.commits());
+  RC_ASSERT(v.actions == s.loser.actions);
 }
 
 // The generators reach every exception kind, every B3 check, and commits that only the
