@@ -358,6 +358,24 @@ TEST(DeleteRead, NeedsBothFlags) {
   const WinningCommit w = WinnerAt(1, DvDelete("f1", {}, {1, 2}));
   EXPECT_FALSE(check.Run(ReaderLoser({kSkipping}), {w}).commits());
   EXPECT_FALSE(check.Run(ReaderLoser({kExact}), {w}).commits());
+  // A full removal (no re-add for the append check to see): only the refinement clears it, and
+  // only with both flags. f3's rows (ids 0..2) do not match; it has no statistics.
+  check.files.PutRows("f3", IdRows({0, 1, 2}));
+  PendingTransaction loser = ReaderLoser({kSkipping, kExact});
+  loser.read_files = {"f3"};
+  const WinningCommit removal = WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f3")});
+  EXPECT_TRUE(check.Run(loser, {removal}).commits());
+  loser.flags.value_exact = false;
+  EXPECT_EQ(check.Run(loser, {removal}).abort->kind, ConflictKind::kConcurrentDeleteRead);
+}
+
+TEST(DeleteRead, DvThatDoesNotLoadKeepsTheReAdd) {
+  // f2's old DV {3, 9} is corrupt (its descriptor claims 3 rows); the new DV {9} revives row 3.
+  // Unable to load the old DV, the re-add cannot be shown to bring no row back: it stays.
+  TableWithF1 check;
+  std::vector<Action> update = DvDelete("f2", {3, 9}, {9});
+  std::get<delta::RemoveFile>(update[1]).deletion_vector->cardinality = 3;
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, update)}), "f2");
 }
 
 TEST(DeleteRead, WholeTableReadOrNoPredicateAborts) {
