@@ -31,6 +31,12 @@ ConcreteDomain::Set ConcreteDomain::Insert(const Set& s, Int row) const {
   return out;
 }
 
+void ConcreteDomain::InsertWhen(Set& s, Int row, Bool when) const {
+  if (!when) return;
+  RLC_ASSERT(IsRow(row));
+  s.Add(static_cast<uint64_t>(row));
+}
+
 ConcreteDomain::Bool ConcreteDomain::Contains(const Set& s, Int row) const {
   return IsRow(row) && s.Contains(static_cast<uint64_t>(row));
 }

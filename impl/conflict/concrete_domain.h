@@ -53,6 +53,13 @@ struct ConcreteDomain {
   Int Rank(const Set& s, Int below) const;  // members < below
   Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
   Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }
+  Set IteSet(Bool c, const Set& s, const Set& t) const { return c ? s : t; }
+  void InsertWhen(Set& s, Int row, Bool when) const;
+  // Visits the members in ascending order, each with present = true.
+  template <typename F>
+  void ForEachMember(const Set& s, F&& visit) const {
+    s.ForEach([&](uint64_t row) { visit(static_cast<Int>(row), true); });
+  }
 
   Bool ValueLe(const Value& a, const Value& b) const;
 };

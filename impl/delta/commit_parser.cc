@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "impl/base/limits.h"
+#include "impl/delta/raw_json.h"
 
 namespace rlc::delta {
 namespace {
@@ -120,34 +121,9 @@ class FieldReader {
     return Status::Ok();
   }
   static Status Raw(od::value& v, std::string_view field, std::string* out) {
-    od::json_type type;
-    if (v.type().get(type) != simdjson::SUCCESS) return Fail(field, "a JSON value");
-    std::string_view raw;
-    simdjson::error_code error = simdjson::SUCCESS;
-    if (type == od::json_type::object) {
-      od::object obj;
-      error = v.get_object().get(obj);
-      if (!error) error = obj.raw_json().get(raw);
-    } else if (type == od::json_type::array) {
-      od::array arr;
-      error = v.get_array().get(arr);
-      if (!error) error = arr.raw_json().get(raw);
-    } else {
-      raw = v.raw_json_token();
-      while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' ||
-                              raw.back() == '\r')) {
-        raw.remove_suffix(1);
-      }
-    }
-    if (error) return Fail(field, "a valid JSON value");
     // On Demand skips over an object or array without validating it; a raw value is written back
-    // verbatim, so it must be checked here (only unknown fields pay for this).
-    if (type == od::json_type::object || type == od::json_type::array) {
-      thread_local simdjson::dom::parser validator;
-      simdjson::dom::element ignored;
-      if (validator.parse(raw.data(), raw.size()).get(ignored)) return Fail(field, "a valid JSON value");
-    }
-    out->assign(raw);
+    // verbatim, so RawJsonValue checks it (only unknown fields pay for this).
+    if (!RawJsonValue(v, out)) return Fail(field, "a valid JSON value");
     return Status::Ok();
   }
   static Status Unknown(od::field& f, std::string_view key, std::string_view action,

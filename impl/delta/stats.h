@@ -40,6 +40,11 @@ struct FileStats {
 // Errors (kCorrupt) name the field, e.g. "stats.minValues.a.b: expected a number".
 Result<FileStats> ParseStats(std::string_view json);
 
+// The same statistics with tightBounds=false (a DV changed which rows are live, so min, max and
+// nullCount now describe a superset of them; delta-rlc.md A2). Every other field is kept as
+// written. kCorrupt when `json` is not an object.
+Result<std::string> WithWideBounds(std::string_view json);
+
 // Only numRecords, without building the maps (the replay's hot path).
 Result<std::optional<int64_t>> ParseNumRecords(std::string_view json);
 

@@ -53,3 +53,21 @@ TEST(Stats, DeepNestingIsRefused) {
 
 }  // namespace
 }  // namespace rlc::delta
+
+namespace rlc::delta {
+namespace {
+
+TEST(WithWideBounds, SetsTightBoundsFalseAndKeepsEverythingElse) {
+  Result<std::string> wide = WithWideBounds(R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"tightBounds":true,"other":[1,2]})");
+  ASSERT_TRUE(wide.ok()) << wide.status().ToString();
+  EXPECT_EQ(*wide, R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"other":[1,2],"tightBounds":false})");
+  Result<FileStats> parsed = ParseStats(*wide);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_FALSE(parsed->tight_bounds);
+  EXPECT_EQ(*WithWideBounds("{}"), R"({"tightBounds":false})");
+  EXPECT_FALSE(WithWideBounds("[1]").ok());
+  EXPECT_FALSE(WithWideBounds(R"({"a":1} x)").ok());
+}
+
+}  // namespace
+}  // namespace rlc::delta

@@ -12,7 +12,14 @@
 //             Ite(Bool, Int, Int)
 //   D::Set    EmptySet(), Insert(s, Int), Contains(s, Int), Union(s, t), Intersect(s, t),
 //             Difference(s, t) (s minus t), Cardinality(s) -> Int, Rank(s, Int) -> Int (members
-//             of s below the Int), IsEmpty(s), IsSubset(s, t)
+//             of s below the Int), IsEmpty(s), IsSubset(s, t), IteSet(Bool, s, t),
+//             InsertWhen(Set& s, Int, Bool) (adds the Int when the Bool holds; in place, so the
+//             concrete domain inserts in O(log n)),
+//             ForEachMember(s, f): calls f(Int element, Bool present) for each candidate
+//             element in ascending order. A concrete domain visits exactly the members (present
+//             is true); a bounded symbolic domain visits its whole universe, with present =
+//             Contains(s, element). A kernel's loop body must therefore guard every effect with
+//             `present` (Implies, InsertWhen, IteSet), never assume it.
 //   D::Value  a statistic's value: ValueLe(a, b) -> Bool, false when the two cannot be compared
 //             (a concrete domain may meet values of different types; false only ever costs a
 //             reconcile, never admits one).
@@ -54,6 +61,9 @@ concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i
   { d.Rank(s, i) } -> std::convertible_to<typename D::Int>;
   { d.IsEmpty(s) } -> std::convertible_to<typename D::Bool>;
   { d.IsSubset(s, s) } -> std::convertible_to<typename D::Bool>;
+  { d.IteSet(b, s, s) } -> std::convertible_to<typename D::Set>;
+  { d.InsertWhen(s, i, b) };
+  { d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {}) };
   { d.ValueLe(v, v) } -> std::convertible_to<typename D::Bool>;
 };
 

@@ -1,0 +1,54 @@
+#include "impl/conflict/dv_writer.h"
+
+#include <cstdio>
+
+#include "impl/dv/bitmap_codec.h"
+#include "impl/dv/dv_file.h"
+
+namespace rlc::conflict {
+
+StorageDvWriter::StorageDvWriter(storage::Storage& storage, std::string dir, std::string table_root,
+                                 std::optional<uint64_t> seed)
+    : storage_(storage),
+      dir_(std::move(dir)),
+      table_root_(std::move(table_root)),
+      random_(seed.has_value() ? *seed : std::random_device{}()) {}
+
+std::string StorageDvWriter::NextUuid() {
+  const uint64_t high = (random_() & ~uint64_t{0xF000}) | 0x4000;                    // version 4
+  const uint64_t low = (random_() & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // variant 10
+  char text[37];
+  std::snprintf(text, sizeof(text), "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(high >> 32),
+                static_cast<unsigned>((high >> 16) & 0xFFFF), static_cast<unsigned>(high & 0xFFFF),
+                static_cast<unsigned>(low >> 48), static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFull));
+  return text;
+}
+
+Result<dv::DvDescriptor> StorageDvWriter::Write(const dv::RowBitmap& rows) {
+  if (rows.IsEmpty()) return Status::InvalidArgument("a DV must delete at least one row");
+  dv::RowBitmap compact = rows;
+  compact.RunOptimize();
+  const std::string payload = dv::EncodeBitmap(compact);
+  std::vector<uint32_t> offsets;
+  const std::string file = dv::EncodeDvFile({payload}, &offsets);
+  const std::string uuid = NextUuid();
+  dv::DvDescriptor d;
+  d.offset = static_cast<int32_t>(offsets[0]);
+  d.size_bytes = static_cast<int32_t>(payload.size());
+  d.cardinality = static_cast<int64_t>(rows.Cardinality());
+  std::string path;
+  if (dir_ == table_root_) {
+    d.storage_type = 'u';
+    RLC_ASSIGN_OR_RETURN(d.path_or_inline_dv, dv::UuidPathOrInlineDv("", uuid));
+    RLC_ASSIGN_OR_RETURN(path, dv::ResolveDvFilePath(d, table_root_));
+  } else {
+    d.storage_type = 'p';
+    path = dir_ + "/deletion_vector_" + uuid + ".bin";
+    d.path_or_inline_dv = "file:" + path;
+  }
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(path, file));
+  written_files_.push_back(path);
+  return d;
+}
+
+}  // namespace rlc::conflict

@@ -1,0 +1,39 @@
+// Case 2's decision for one file both sides changed by DV: may the two DVs be unioned?
+// (delta-rlc.md C-2; flag rowLevelConcurrency.enabled.)
+//
+// Concern: `base` is the DV the loser read the file with, `winner` the DV the winner committed,
+// `loser` the DV the loser wants to commit. The loser's new deletions are loser \ base, the
+// winner's winner \ base. The merge is resolved when
+//   1. no row is newly deleted by both (the reference's overlap test: a same-row conflict), and
+//   2. both sides only added deletions to base (base within winner and within loser). The
+//      reference does not check 2; a side that revives a row would make the union undo it.
+// Then merged = winner ∪ loser, which equals the serial result in either order:
+// winner ∪ (loser \ base) = loser ∪ (winner \ base). proofs/ proves this for the shipped text.
+//
+// Written over a ValueDomain (value_domain.h).
+//
+// Thread-safety: pure functions.
+#ifndef RLC_IMPL_KERNEL_DV_MERGE_H_
+#define RLC_IMPL_KERNEL_DV_MERGE_H_
+
+#include "impl/kernel/value_domain.h"
+
+namespace rlc::kernel {
+
+template <ValueDomain D>
+struct DvMerge {
+  typename D::Bool resolved;
+  typename D::Set merged;  // meaningful when resolved
+};
+
+template <ValueDomain D>
+DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base, const typename D::Set& winner,
+                                const typename D::Set& loser) {
+  const typename D::Set both_new = d.Difference(d.Intersect(winner, loser), base);
+  const typename D::Bool only_added = d.And(d.IsSubset(base, winner), d.IsSubset(base, loser));
+  return {d.And(d.IsEmpty(both_new), only_added), d.Union(winner, loser)};
+}
+
+}  // namespace rlc::kernel
+
+#endif  // RLC_IMPL_KERNEL_DV_MERGE_H_
