@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include <nlohmann/json.hpp>
 
 #include "impl/conflict/checker.h"
@@ -12,7 +14,13 @@
 namespace rlc::cli {
 namespace {
 
-std::string RenderJson(const conflict::Verdict& v) {
+// The DV files the rebased actions name: written (--write-dvs) or only held in memory.
+struct DvFiles {
+  std::vector<std::string> paths;
+  bool written = false;
+};
+
+std::string RenderJson(const conflict::Verdict& v, const DvFiles& dv_files) {
   nlohmann::ordered_json out;
   out["verdict"] = v.commits() ? "commit" : "abort";
   out["checkedThroughVersion"] = v.checked_through_version;
@@ -38,10 +46,12 @@ std::string RenderJson(const conflict::Verdict& v) {
     actions.push_back(std::move(parsed));
   }
   out["actions"] = actions;
+  out["dvFiles"] = dv_files.paths;
+  out["dvFilesWritten"] = dv_files.written;
   return out.dump() + "\n";
 }
 
-std::string RenderText(const conflict::Verdict& v) {
+std::string RenderText(const conflict::Verdict& v, const DvFiles& dv_files) {
   std::string out;
   if (v.abort.has_value()) {
     out += "ABORT: " + conflict::Describe(*v.abort) + "\n";
@@ -54,6 +64,10 @@ std::string RenderText(const conflict::Verdict& v) {
   if (v.commits()) {
     out += "actions to commit:\n";
     for (const delta::Action& a : v.actions) out += "  " + delta::WriteActionLine(a) + "\n";
+  }
+  if (!dv_files.paths.empty()) {
+    out += dv_files.written ? "DV files written:\n" : "DV files the actions name, held in memory (pass --write-dvs DIR to write them):\n";
+    for (const std::string& p : dv_files.paths) out += "  " + p + "\n";
   }
   return out;
 }
@@ -82,14 +96,27 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   std::string root = options.table_dir;
   while (root.size() > 1 && root.back() == '/') root.pop_back();
   // DVs come from the table's storage; rows cannot be read here (Parquet), so the cases that need
-  // rows keep their conflicts.
+  // rows keep their conflicts. Rebuilt DVs stay in memory unless --write-dvs names a directory
+  // (the table root gives Delta's 'u' descriptors, any other directory absolute 'p' ones).
   const conflict::StorageTableFiles files(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
-  Result<conflict::Verdict> verdict = conflict::CheckConflictsAgainstLog(*storage, root, *loser, &files);
+  storage::InMemoryStorage memory;
+  std::string dv_dir = options.write_dvs.empty() ? root : options.write_dvs;
+  while (dv_dir.size() > 1 && dv_dir.back() == '/') dv_dir.pop_back();
+  conflict::StorageDvWriter dv_writer(options.write_dvs.empty() ? static_cast<storage::Storage&>(memory) : *storage,
+                                      dv_dir, root);
+  conflict::CheckEnvironment env;
+  env.files = &files;
+  env.dv_writer = &dv_writer;
+  env.now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch()).count();
+  Result<conflict::Verdict> verdict = conflict::CheckConflictsAgainstLog(*storage, root, *loser, env);
   if (!verdict.ok()) {
     err << "rlc check: " << verdict.status().ToString() << "\n";
     return 2;
   }
-  out << (options.json ? RenderJson(*verdict) : RenderText(*verdict));
+  const DvFiles dv_files{verdict->commits() ? dv_writer.written_files() : std::vector<std::string>{},
+                         !options.write_dvs.empty()};
+  out << (options.json ? RenderJson(*verdict, dv_files) : RenderText(*verdict, dv_files));
   return verdict->commits() ? 0 : 1;
 }
 

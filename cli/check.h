@@ -21,6 +21,7 @@ struct CheckOptions {
   std::vector<std::string> flags;  // NAME=VALUE
   bool json = false;
   std::string dv_file_prefix;  // as `rlc inspect --dv-file-prefix`
+  std::string write_dvs;       // write rebuilt DVs into this directory; empty: keep them in memory
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

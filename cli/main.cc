@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
   check->add_flag("--json", check_options.json, "Print one JSON object");
   check->add_option("--dv-file-prefix", check_options.dv_file_prefix,
                     "Put before deletion_vector_<uuid>.bin when resolving DV files");
+  check->add_option("--write-dvs", check_options.write_dvs,
+                    "Write the DVs the cases rebuild into DIR (the table root gives 'u' descriptors)");
 
   rlc::cli::VerifyOptions verify_options;
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");

@@ -115,8 +115,16 @@ struct CaseCheck {
 
   void Active(const delta::AddFile& add) { read_table.files[add.path] = add; }
 
+  StorageDvWriter dv_writer{storage, "/t", "/t", /*seed=*/7};
+
   Verdict Run(const PendingTransaction& loser, const std::vector<WinningCommit>& winners, bool with_files = true) {
-    Result<Verdict> v = CheckConflicts(loser, read_table, winners, with_files ? &files : nullptr);
+    CheckEnvironment env;
+    if (with_files) {
+      env.files = &files;
+      env.dv_writer = &dv_writer;
+    }
+    env.now_ms = 1700000000000;
+    Result<Verdict> v = CheckConflicts(loser, read_table, winners, env);
     EXPECT_TRUE(v.ok()) << v.status().ToString();
     return v.ok() ? *v : Verdict{};
   }

@@ -6,6 +6,7 @@
 #include "impl/conflict/data_skipping.h"
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/no_data_change.h"
+#include "impl/conflict/row_level_concurrency.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/log.h"
@@ -14,20 +15,20 @@
 namespace rlc::conflict {
 namespace {
 
-// What stays fixed across the winners of one check.
+// What lives across the winners of one check.
 struct CheckInputs {
   const ReadTable& read_table;
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;
+  RewriteInputs& rewrite;
   std::set<std::string> removed_since_read;  // logical keys earlier winners removed
 };
 
-// The rewriting cases (2, 4a, 4b) plug in here, per winner, before the file checks: they may
-// rebase the loser and add the paths they resolved to the skip-list. None runs with every flag
-// off.
-std::optional<Abort> RunRewritingCases(const RuleContext&, PendingTransaction&, std::set<std::string>&,
-                                       std::vector<Event>&) {
-  return std::nullopt;
+// The rewriting cases, per winner, before the file checks: they rebase the loser and add the
+// paths they resolved to the skip-list. None runs with every flag off.
+void RunRewritingCases(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
+                       std::set<std::string>& resolved, std::vector<Event>& events) {
+  if (loser.flags.row_level_concurrency) ResolveRowLevelConflicts(c.winner, in.rewrite, loser, resolved, events);
 }
 
 bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
@@ -87,26 +88,28 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
   return CheckRemovedVsRemoved(c, removes_vs_removed);
 }
 
-std::optional<Abort> CheckOneWinner(const RuleContext& c, const CheckInputs& in, PendingTransaction& loser,
+std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
                                     std::vector<Event>& events) {
   using Rule = std::optional<Abort> (*)(const RuleContext&);
   for (Rule rule : {CheckProtocol, CheckMetadata, CheckDomainMetadata, CheckAppIds}) {
     if (auto abort = rule(c)) return abort;
   }
   std::set<std::string> resolved;
-  if (auto abort = RunRewritingCases(c, loser, resolved, events)) return abort;
+  RunRewritingCases(c, in, loser, resolved, events);
   return CheckFiles(c, in, resolved, events);
 }
 
 }  // namespace
 
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners, const TableFiles* files) {
+                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(IsolationLevel table_level, TableIsolationLevel(read_table.metadata));
   PendingTransaction current = loser;
   const IsolationLevel isolation = CommitIsolationLevel(table_level, loser);
   const ReadPredicateMatcher matcher(loser.read_predicates, read_table.metadata);
-  CheckInputs inputs{read_table, matcher, files, {}};
+  DvStore dvs(env.files, env.dv_writer);
+  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs, env.now_ms, {}};
+  CheckInputs inputs{read_table, matcher, env.files, rewrite, {}};
   Verdict verdict;
   verdict.checked_through_version = loser.read_version;
   int64_t expected_version = loser.read_version + 1;
@@ -132,7 +135,7 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
 }
 
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const TableFiles* files) {
+                                         const PendingTransaction& loser, const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, loser.read_version));
   if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
     return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
@@ -148,7 +151,9 @@ Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::s
   }
   const StorageTableFiles storage_files(storage, std::string(table_root));
   const ReadTable read_table{*std::move(snapshot.metadata), *std::move(snapshot.protocol), std::move(snapshot.files)};
-  return CheckConflicts(loser, read_table, winners, files != nullptr ? files : &storage_files);
+  CheckEnvironment with_files = env;
+  if (with_files.files == nullptr) with_files.files = &storage_files;
+  return CheckConflicts(loser, read_table, winners, with_files);
 }
 
 }  // namespace rlc::conflict

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "impl/base/status.h"
+#include "impl/conflict/dv_writer.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/verdict.h"
@@ -50,16 +51,21 @@ struct WinningCommit {
   std::string source;  // the commit file's path, for messages
 };
 
+// What the cases may use beyond the commits. Anything absent only costs reconciles.
+struct CheckEnvironment {
+  const TableFiles* files = nullptr;  // DVs and rows (table_files.h); nullptr: neither
+  DvWriter* dv_writer = nullptr;      // where rebuilt DVs go; nullptr: Cases 2, 4a, 4b cannot run
+  int64_t now_ms = 0;                 // deletionTimestamp of the removes the cases rebuild
+};
+
 // REQUIRES: winners are consecutive versions starting at loser.read_version + 1.
-// `files` gives the cases DVs and rows (table_files.h); nullptr: neither, every case that needs
-// them keeps the conflict.
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners, const TableFiles* files = nullptr);
+                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env = {});
 
 // Reads the table at the loser's read version and every later commit from the log, then checks.
-// `files` nullptr: DVs through `storage`, no row reader.
+// env.files nullptr: DVs through `storage`, no row reader.
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const TableFiles* files = nullptr);
+                                         const PendingTransaction& loser, const CheckEnvironment& env = {});
 
 }  // namespace rlc::conflict
 

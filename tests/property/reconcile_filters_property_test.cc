@@ -417,7 +417,9 @@ CheckRun Check(const Scenario& s, const conflict::Flags& flags) {
   }
   conflict::PendingTransaction loser = s.loser;
   loser.flags = flags;
-  rlc::Result<conflict::Verdict> v = conflict::CheckConflicts(loser, read_table, winners, &files);
+  conflict::CheckEnvironment env;
+  env.files = &files;
+  rlc::Result<conflict::Verdict> v = conflict::CheckConflicts(loser, read_table, winners, env);
   if (!v.ok()) return {{}, v.status().ToString()};
   return {*v, ""};
 }

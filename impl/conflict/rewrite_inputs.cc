@@ -1,0 +1,61 @@
+#include "impl/conflict/rewrite_inputs.h"
+
+#include <algorithm>
+
+#include "impl/conflict/baseline_rules.h"
+#include "impl/delta/stats.h"
+
+namespace rlc::conflict {
+
+bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol) {
+  return protocol.HasWriterFeature("deletionVectors") && metadata.Property("delta.enableDeletionVectors") == "true";
+}
+
+delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms, bool data_change) {
+  delta::RemoveFile r;
+  r.path = add.path;
+  r.deletion_timestamp_ms = deletion_timestamp_ms;
+  r.data_change = data_change;
+  r.extended_file_metadata = true;
+  r.partition_values = add.partition_values;
+  r.size_bytes = add.size_bytes;
+  r.stats = add.stats;
+  r.tags = add.tags;
+  r.deletion_vector = add.deletion_vector;
+  r.base_row_id = add.base_row_id;
+  r.default_row_commit_version = add.default_row_commit_version;
+  return r;
+}
+
+std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add, const dv::DvDescriptor& dv) {
+  delta::AddFile out = add;
+  out.deletion_vector = dv;
+  if (add.stats.has_value()) {
+    Result<std::string> wide = delta::WithWideBounds(*add.stats);
+    if (!wide.ok()) return std::nullopt;
+    out.stats = *wide;
+  }
+  return out;
+}
+
+void DropReadFiles(const std::set<std::string>& paths, PendingTransaction& loser) {
+  if (paths.empty()) return;
+  std::erase_if(loser.read_files, [&](const std::string& p) { return paths.count(DecodedPath(p)) != 0; });
+}
+
+bool IsMultiDimensionalClustering(const std::optional<delta::CommitInfo>& commit_info) {
+  if (!commit_info.has_value()) return false;
+  for (const delta::UnknownField& p : commit_info->operation_parameters) {
+    if (p.key != "zOrderBy" && p.key != "clusterBy") continue;
+    // The value is JSON, often a string holding a JSON array ("[\"id\"]"): strip quoting and
+    // spacing; anything but nothing, [] or null names columns.
+    std::string bare;
+    for (char ch : p.raw_json) {
+      if (ch != '"' && ch != '\\' && ch != ' ') bare += ch;
+    }
+    if (!bare.empty() && bare != "[]" && bare != "null") return true;
+  }
+  return false;
+}
+
+}  // namespace rlc::conflict

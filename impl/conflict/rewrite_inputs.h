@@ -1,0 +1,63 @@
+// RewriteInputs: what the rewriting cases (2, 4a, 4b) share within one conflict check, and the
+// helpers they use to rebuild actions.
+//
+// Concern: the read table (DVs must be writable on it: delta-rlc.md C0, the deletionVectors
+// writer feature and delta.enableDeletionVectors=true), the DVs (dv_store.h), the clock for
+// deletionTimestamp, and the state 4a keeps across winners: each compacted source's run and the
+// DV the compaction read it with, taken from the composition tags the first time the source is
+// met, so that a second winner on the same source maps through the same run (reference G4).
+//
+// Thread-safety: one check, one thread.
+#ifndef RLC_IMPL_CONFLICT_REWRITE_INPUTS_H_
+#define RLC_IMPL_CONFLICT_REWRITE_INPUTS_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "impl/conflict/dv_store.h"
+#include "impl/conflict/pending_transaction.h"
+#include "impl/delta/actions.h"
+#include "impl/dv/row_bitmap.h"
+
+namespace rlc::conflict {
+
+// A compacted source as the compaction wrote it: positions [start, start + live) of `output`.
+struct CompactedSource {
+  std::string output;      // the output's decoded path
+  int64_t start = 0;
+  int64_t live = 0;
+  dv::RowBitmap compacted; // the DV the compaction read the source with
+};
+
+struct RewriteInputs {
+  const delta::Metadata& read_metadata;
+  const delta::Protocol& read_protocol;
+  DvStore& dvs;
+  int64_t now_ms = 0;
+  std::map<std::string, CompactedSource> loser_sources;  // 4a, by decoded source path
+};
+
+bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);
+
+// "Remove from" an add: the remove Delta writes for exactly that file (its DV, statistics, tags,
+// partition values, size and row-tracking fields), with extendedFileMetadata=true.
+delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms, bool data_change);
+
+// The add with a new DV and statistics marked tightBounds=false; nullopt when its statistics do
+// not parse (a rebuilt add must not carry bounds that claim to be tight).
+std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add, const dv::DvDescriptor& dv);
+
+// Drops every read file whose decoded path is in `paths`.
+void DropReadFiles(const std::set<std::string>& paths, PendingTransaction& loser);
+
+// Whether a commitInfo names a multi-dimensional clustering (a non-empty zOrderBy or clusterBy
+// operation parameter): such a compaction never reconciles (reference/decisions.md "Scope").
+bool IsMultiDimensionalClustering(const std::optional<delta::CommitInfo>& commit_info);
+
+}  // namespace rlc::conflict
+
+#endif  // RLC_IMPL_CONFLICT_REWRITE_INPUTS_H_

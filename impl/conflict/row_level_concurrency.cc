@@ -1,0 +1,75 @@
+#include "impl/conflict/row_level_concurrency.h"
+
+#include <map>
+
+#include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/concrete_domain.h"
+#include "impl/kernel/dv_merge.h"
+
+namespace rlc::conflict {
+namespace {
+
+bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
+  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
+}
+
+}  // namespace
+
+void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
+                              std::set<std::string>& resolved, std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
+  std::map<std::string, const delta::RemoveFile*> winner_removes;
+  for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
+  std::map<std::string, const delta::AddFile*> winner_updates;
+  for (const delta::AddFile& a : winner.added_files) {
+    const std::string path = DecodedPath(a.path);
+    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
+  }
+  if (winner_updates.empty()) return;
+  // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
+  std::map<std::string, size_t> loser_adds, loser_removes;
+  for (size_t i = 0; i < loser.actions.size(); ++i) {
+    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i]); a && a->deletion_vector.has_value()) {
+      loser_adds[DecodedPath(a->path)] = i;
+    } else if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) {
+      loser_removes[DecodedPath(r->path)] = i;
+    }
+  }
+  std::set<std::string> merged_paths;
+  for (const auto& [path, winner_add] : winner_updates) {
+    auto add_it = loser_adds.find(path);
+    auto remove_it = loser_removes.find(path);
+    if (add_it == loser_adds.end() || remove_it == loser_removes.end()) continue;
+    const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_it->second]);
+    const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_it->second]);
+    if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;
+    const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
+    const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add->deletion_vector);
+    const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
+    if (!base || !winner_dv || !loser_dv) continue;
+    const kernel::DvMerge<ConcreteDomain> merge =
+        kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
+    if (!merge.resolved) continue;
+    const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
+    if (!written) continue;
+    std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
+    if (!rebased) continue;
+    rebased->data_change = true;
+    loser.actions[remove_it->second] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/true);
+    loser.actions[add_it->second] = std::move(*rebased);
+    merged_paths.insert(path);
+  }
+  if (merged_paths.empty()) return;
+  resolved.insert(merged_paths.begin(), merged_paths.end());
+  DropReadFiles(merged_paths, loser);
+  Event e;
+  e.name = kDeletionVectorsMergedEvent;
+  e.winner_version = winner.version;
+  e.data = {{"winningCommitVersion", std::to_string(winner.version)},
+            {"resolvedPaths", std::to_string(merged_paths.size())},
+            {"winningOperation", winner.operation}};
+  events.push_back(std::move(e));
+}
+
+}  // namespace rlc::conflict
