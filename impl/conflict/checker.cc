@@ -6,6 +6,7 @@
 #include "impl/conflict/data_skipping.h"
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/no_data_change.h"
+#include "impl/conflict/optimize_reconciliation.h"
 #include "impl/conflict/row_level_concurrency.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/winner_summary.h"
@@ -28,7 +29,10 @@ struct CheckInputs {
 // paths they resolved to the skip-list. None runs with every flag off.
 void RunRewritingCases(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
                        std::set<std::string>& resolved, std::vector<Event>& events) {
-  if (loser.flags.row_level_concurrency) ResolveRowLevelConflicts(c.winner, in.rewrite, loser, resolved, events);
+  const Flags& flags = loser.flags;
+  if (flags.row_level_concurrency) ResolveRowLevelConflicts(c.winner, in.rewrite, loser, resolved, events);
+  if (flags.optimize_reconcile) ResolveOptimizeConflicts(c.winner, in.rewrite, loser, resolved, events);
+  if (flags.optimize_reconcile_reverse) ResolveReverseOptimizeConflicts(c.winner, in.rewrite, loser, resolved, events);
 }
 
 bool Resolved(const std::set<std::string>& resolved, const std::string& path) {

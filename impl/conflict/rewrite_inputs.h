@@ -39,6 +39,7 @@ struct RewriteInputs {
   DvStore& dvs;
   int64_t now_ms = 0;
   std::map<std::string, CompactedSource> loser_sources;  // 4a, by decoded source path
+  bool loser_sources_built = false;                      // from the loser's own tombstones, once
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);

@@ -1,0 +1,271 @@
+#include "impl/conflict/optimize_reconciliation.h"
+
+#include "impl/base/limits.h"
+#include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/concrete_domain.h"
+#include "impl/delta/composition_tags.h"
+#include "impl/delta/stats.h"
+#include "impl/kernel/remap.h"
+#include "impl/kernel/tiling.h"
+
+namespace rlc::conflict {
+namespace {
+
+using Domain = ConcreteDomain;
+
+std::optional<int64_t> NumRecords(const delta::AddFile& add) {
+  if (!add.stats.has_value()) return std::nullopt;
+  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*add.stats);
+  return n.ok() ? *n : std::nullopt;
+}
+
+bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
+  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
+}
+
+kernel::SourceRun<Domain> RunOf(const CompactedSource& s) { return {s.start, s.live}; }
+
+// The remap of one source onto its output's accumulating DV.
+bool Remap(const CompactedSource& source, int64_t output_rows, const dv::RowBitmap& before,
+           const dv::RowBitmap& after, dv::RowBitmap& output_dv) {
+  return kernel::RemapOntoOutput(Domain{}, RunOf(source), Int128(output_rows), static_cast<int64_t>(kRowIndexMax),
+                                 source.compacted, before, after, output_dv);
+}
+
+Event RemapEvent(const char* name, const char* sources_key, const WinnerSummary& winner, size_t sources,
+                 size_t outputs) {
+  Event e;
+  e.name = name;
+  e.winner_version = winner.version;
+  e.data = {{"winningCommitVersion", std::to_string(winner.version)},
+            {sources_key, std::to_string(sources)},
+            {"outputsRemapped", std::to_string(outputs)},
+            {"winningOperation", winner.operation}};
+  return e;
+}
+
+std::optional<delta::CommitInfo> CommitInfoOf(const std::vector<delta::Action>& actions) {
+  for (const delta::Action& a : actions) {
+    if (const auto* info = std::get_if<delta::CommitInfo>(&a)) return *info;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::map<std::string, CompactedSource> CompactedSources(const std::vector<const delta::RemoveFile*>& removes,
+                                                        const std::map<std::string, const delta::AddFile*>& outputs,
+                                                        DvStore& dvs) {
+  std::map<std::string, CompactedSource> sources;
+  std::set<std::string> broken_outputs;  // an output one of whose sources is unusable
+  std::map<std::string, std::vector<std::string>> by_output;
+  for (const delta::RemoveFile* r : removes) {
+    if (!r->tags.has_value()) continue;
+    const std::optional<delta::CompositionTag> tag = delta::ParseCompositionTags(*r->tags);
+    if (!tag.has_value()) continue;
+    const std::string output = DecodedPath(tag->output_path);
+    if (outputs.count(output) == 0) continue;
+    const std::optional<dv::RowBitmap> compacted = dvs.Load(r->deletion_vector);
+    if (!compacted.has_value()) {
+      broken_outputs.insert(output);
+      continue;
+    }
+    CompactedSource s;
+    s.output = output;
+    s.start = tag->row_offset_in_target;
+    s.live = tag->source_num_physical_records - static_cast<int64_t>(compacted->Cardinality());
+    s.compacted = *compacted;
+    const std::string path = DecodedPath(r->path);
+    by_output[output].push_back(path);
+    sources[path] = std::move(s);
+  }
+  // Every output must be tiled by its tagged sources (a source without tags leaves a gap).
+  for (const auto& [output, paths] : by_output) {
+    const std::optional<int64_t> rows = NumRecords(*outputs.at(output));
+    std::vector<kernel::SourceRun<Domain>> runs;
+    for (const std::string& p : paths) runs.push_back(RunOf(sources.at(p)));
+    if (broken_outputs.count(output) != 0 || !rows.has_value() ||
+        !kernel::RunsTileOutput(Domain{}, runs, Int128(*rows))) {
+      for (const std::string& p : paths) sources.erase(p);
+    }
+  }
+  return sources;
+}
+
+void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
+                              std::set<std::string>& resolved, std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  // The loser's own composition, read once from its original tombstones and kept across winners.
+  std::map<std::string, size_t> loser_adds, loser_removes;
+  for (size_t i = 0; i < loser.actions.size(); ++i) {
+    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) loser_adds[DecodedPath(a->path)] = i;
+    if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) loser_removes[DecodedPath(r->path)] = i;
+  }
+  if (!in.loser_sources_built) {
+    in.loser_sources_built = true;
+    if (!IsMultiDimensionalClustering(CommitInfoOf(loser.actions))) {
+      std::vector<const delta::RemoveFile*> removes;
+      std::map<std::string, const delta::AddFile*> outputs;
+      for (const auto& [path, i] : loser_removes) removes.push_back(&std::get<delta::RemoveFile>(loser.actions[i]));
+      for (const auto& [path, i] : loser_adds) outputs[path] = &std::get<delta::AddFile>(loser.actions[i]);
+      in.loser_sources = CompactedSources(removes, outputs, in.dvs);
+    }
+  }
+  if (in.loser_sources.empty()) return;
+  // Shared: sources the winner updated by DV (an add with a DV of a path it removed).
+  std::map<std::string, const delta::RemoveFile*> winner_removes;
+  for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
+  std::map<std::string, const delta::AddFile*> shared;
+  for (const delta::AddFile& a : winner.added_files) {
+    const std::string path = DecodedPath(a.path);
+    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && in.loser_sources.count(path) != 0 &&
+        loser_removes.count(path) != 0) {
+      shared[path] = &a;
+    }
+  }
+  if (shared.empty()) return;
+  std::map<std::string, dv::RowBitmap> output_dvs, seeds;  // by output, seeded once from its DV
+  for (const auto& [path, winner_add] : shared) {
+    const CompactedSource& source = in.loser_sources.at(path);
+    const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
+    auto output_it = loser_adds.find(source.output);
+    if (output_it == loser_adds.end()) return;
+    const auto& output = std::get<delta::AddFile>(loser.actions[output_it->second]);
+    const std::optional<int64_t> output_rows = NumRecords(output);
+    if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;
+    if (output_dvs.count(source.output) == 0) {
+      const std::optional<dv::RowBitmap> seed = in.dvs.Load(output.deletion_vector);
+      if (!seed) return;
+      output_dvs[source.output] = *seed;
+      seeds[source.output] = *seed;
+    }
+    const std::optional<dv::RowBitmap> before = in.dvs.Load(tombstone.deletion_vector);
+    const std::optional<dv::RowBitmap> after = in.dvs.Load(winner_add->deletion_vector);
+    if (!before || !after || !Remap(source, *output_rows, *before, *after, output_dvs[source.output])) return;
+  }
+  // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
+  std::map<size_t, delta::AddFile> rebuilt_outputs;
+  for (const auto& [output, rows] : output_dvs) {
+    if (rows == seeds.at(output)) continue;  // nothing new deleted there
+    const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
+    if (!written) return;
+    const size_t i = loser_adds.at(output);
+    std::optional<delta::AddFile> add = WithDeletionVector(std::get<delta::AddFile>(loser.actions[i]), *written);
+    if (!add) return;
+    rebuilt_outputs[i] = std::move(*add);
+  }
+  for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
+  std::set<std::string> sources;
+  for (const auto& [path, winner_add] : shared) {
+    loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
+    sources.insert(path);
+  }
+  resolved.insert(sources.begin(), sources.end());
+  DropReadFiles(sources, loser);
+  events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(), rebuilt_outputs.size()));
+}
+
+void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
+                                     std::set<std::string>& resolved, std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  // A pure compaction: every remove tagged onto one of its adds, every add an output, no add
+  // changing data, not a multi-dimensional clustering, every output tiled.
+  if (winner.removed_files.empty() || winner.added_files.empty()) return;
+  if (IsMultiDimensionalClustering(winner.commit_info)) return;
+  std::map<std::string, const delta::AddFile*> outputs;
+  for (const delta::AddFile& a : winner.added_files) {
+    if (a.data_change) return;
+    outputs[DecodedPath(a.path)] = &a;
+  }
+  std::vector<const delta::RemoveFile*> removes;
+  for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
+  const std::map<std::string, CompactedSource> sources = CompactedSources(removes, outputs, in.dvs);
+  if (sources.size() != winner.removed_files.size()) return;
+  std::set<std::string> referenced;
+  for (const auto& [path, s] : sources) referenced.insert(s.output);
+  if (referenced.size() != outputs.size()) return;
+  // The loser's DV updates of compacted sources, and every compacted source it touched (H1).
+  std::map<std::string, size_t> loser_dv_adds, loser_removes;
+  std::set<std::string> touched;
+  for (size_t i = 0; i < loser.actions.size(); ++i) {
+    std::string path;
+    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) {
+      path = DecodedPath(a->path);
+      if (a->deletion_vector.has_value()) loser_dv_adds[path] = i;
+    } else if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) {
+      path = DecodedPath(r->path);
+      loser_removes[path] = i;
+    } else {
+      continue;
+    }
+    if (sources.count(path) != 0) touched.insert(path);
+  }
+  std::vector<std::string> shared;
+  for (const auto& [path, i] : loser_dv_adds) {
+    if (sources.count(path) != 0 && loser_removes.count(path) != 0) shared.push_back(path);
+  }
+  if (shared.empty()) return;
+  // H1, with sources numbered by their order in `sources`.
+  std::map<std::string, int64_t> number;
+  for (const auto& [path, s] : sources) number.emplace(path, static_cast<int64_t>(number.size()));
+  dv::RowBitmap touched_numbers, remapped_numbers;
+  for (const std::string& p : touched) touched_numbers.Add(static_cast<uint64_t>(number.at(p)));
+  for (const std::string& p : shared) remapped_numbers.Add(static_cast<uint64_t>(number.at(p)));
+  if (!kernel::EveryTouchedSourceRemapped(Domain{}, touched_numbers, remapped_numbers)) return;
+  std::map<std::string, dv::RowBitmap> output_dvs, seeds;
+  for (const std::string& path : shared) {
+    const CompactedSource& source = sources.at(path);
+    const delta::AddFile& output = *outputs.at(source.output);
+    const std::optional<int64_t> output_rows = NumRecords(output);
+    if (!output_rows) return;
+    if (output_dvs.count(source.output) == 0) {
+      const std::optional<dv::RowBitmap> seed = in.dvs.Load(output.deletion_vector);
+      if (!seed) return;
+      output_dvs[source.output] = *seed;
+      seeds[source.output] = *seed;
+    }
+    const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
+    const auto& loser_add = std::get<delta::AddFile>(loser.actions[loser_dv_adds.at(path)]);
+    const std::optional<dv::RowBitmap> read = in.dvs.Load(loser_remove.deletion_vector);
+    const std::optional<dv::RowBitmap> wanted = in.dvs.Load(loser_add.deletion_vector);
+    if (!read || !wanted) return;
+    if (!kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
+                                        static_cast<int64_t>(kRowIndexMax), source.compacted, *read, *wanted,
+                                        output_dvs[source.output])) {
+      return;
+    }
+  }
+  // Rebuild: the loser's actions on remapped sources give way to the changed outputs.
+  std::vector<delta::Action> rebuilt;
+  for (const auto& [output, rows] : output_dvs) {
+    if (rows == seeds.at(output)) continue;  // nothing new deleted there
+    const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
+    if (!written) return;
+    std::optional<delta::AddFile> add = WithDeletionVector(*outputs.at(output), *written);
+    if (!add) return;
+    add->data_change = true;
+    rebuilt.push_back(RemoveFrom(*outputs.at(output), in.now_ms, /*data_change=*/true));
+    rebuilt.push_back(std::move(*add));
+  }
+  const std::set<std::string> remapped(shared.begin(), shared.end());
+  std::vector<delta::Action> actions;
+  for (delta::Action& a : loser.actions) {
+    const auto* add = std::get_if<delta::AddFile>(&a);
+    const auto* remove = std::get_if<delta::RemoveFile>(&a);
+    if ((add && remapped.count(DecodedPath(add->path))) || (remove && remapped.count(DecodedPath(remove->path)))) {
+      continue;
+    }
+    actions.push_back(std::move(a));
+  }
+  const size_t outputs_remapped = rebuilt.size() / 2;
+  for (delta::Action& a : rebuilt) actions.push_back(std::move(a));
+  loser.actions = std::move(actions);
+  std::set<std::string> all_sources;
+  for (const auto& [path, s] : sources) all_sources.insert(path);
+  resolved.insert(all_sources.begin(), all_sources.end());
+  for (const auto& [output, add] : outputs) resolved.insert(output);
+  DropReadFiles(all_sources, loser);
+  events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(), outputs_remapped));
+}
+
+}  // namespace rlc::conflict
