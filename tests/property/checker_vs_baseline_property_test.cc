@@ -24,6 +24,8 @@
 
 #include "impl/conflict/checker.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/dv/bitmap_codec.h"
+#include "impl/dv/z85.h"
 #include "tests/baseline/independent_baseline.h"
 
 namespace {
@@ -76,6 +78,7 @@ delta::Metadata GenTable() {
       R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
       R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
   if (Chance(60)) m.partition_columns = {"part"};
+  if (Chance(70)) m.configuration.emplace_back("delta.enableDeletionVectors", "true");
   const std::string level = Pick<std::string>({"", "Serializable", "WriteSerializable", "WriteSerializable"});
   if (!level.empty()) m.configuration.emplace_back("delta.isolationLevel", level);
   return m;
@@ -118,6 +121,43 @@ std::string GenStats() {
          std::to_string(lo + Uniform(0, 30)) + "}}";
 }
 
+// A DV from a small pool, so that the loser's and the winners' DVs on one path often meet (what
+// Case 2 needs); real inline bytes, so the rewriting cases can read them.
+rlc::dv::DvDescriptor InlineDvOf(const std::vector<uint64_t>& rows) {
+  const std::string bytes = rlc::dv::EncodeBitmap(rlc::dv::RowBitmap::FromSorted(rows));
+  rlc::dv::DvDescriptor d;
+  d.storage_type = 'i';
+  d.path_or_inline_dv = rlc::dv::Z85Encode(bytes);
+  d.size_bytes = static_cast<int32_t>(bytes.size());
+  d.cardinality = static_cast<int64_t>(rows.size());
+  return d;
+}
+
+std::optional<rlc::dv::DvDescriptor> GenDv() {
+  static const std::vector<std::vector<uint64_t>> kPool = {{1}, {2}, {1, 2}, {3, 4}};
+  if (!Chance(30)) return std::nullopt;
+  return InlineDvOf(Pick(kPool));
+}
+
+// A DV update of `path` from the rows `read` to read plus some of 5..9: what a DELETE by DV
+// commits (remove with the old DV, add with the new one).
+std::vector<Action> GenDvUpdate(const std::string& path, const std::vector<uint64_t>& read) {
+  std::vector<uint64_t> rows = read;
+  for (uint64_t r = 5; r < 10; ++r) {
+    if (Chance(30)) rows.push_back(r);
+  }
+  delta::RemoveFile remove;
+  remove.path = path;
+  remove.deletion_timestamp_ms = 1700000000000;
+  if (!read.empty()) remove.deletion_vector = InlineDvOf(read);
+  delta::AddFile add;
+  add.path = path;
+  add.size_bytes = 100;
+  add.stats = GenStats();
+  if (!rows.empty()) add.deletion_vector = InlineDvOf(rows);
+  return {remove, add};
+}
+
 delta::AddFile GenAdd(bool partitioned, bool data_change) {
   delta::AddFile a;
   a.path = Pick(kPaths);
@@ -126,6 +166,7 @@ delta::AddFile GenAdd(bool partitioned, bool data_change) {
   a.modification_time_ms = 1700000000000;
   a.data_change = data_change;
   a.stats = GenStats();
+  a.deletion_vector = GenDv();
   return a;
 }
 
@@ -136,6 +177,7 @@ delta::RemoveFile GenRemove(bool partitioned, bool data_change) {
   r.data_change = data_change;
   if (partitioned && Chance(50)) r.partition_values = delta::StringMap{{"part", GenPartValue()}};
   if (Chance(50)) r.stats = GenStats();
+  r.deletion_vector = GenDv();
   return r;
 }
 
@@ -235,6 +277,14 @@ rc::Gen<Scenario> GenScenario() {
     s.loser = GenLoser(s.metadata);
     const int winners = Uniform(1, 4);
     for (int i = 0; i < winners; ++i) s.winners.push_back(GenWinner(s.metadata));
+    // Sometimes both sides update one file's DV from the same read DV (Case 2's ground).
+    if (Chance(20) && s.metadata.partition_columns.empty()) {
+      const std::string path = "dv-target.parquet";
+      const std::vector<uint64_t> read = Pick<std::vector<uint64_t>>({{}, {1}, {1, 2}});
+      for (Action& a : GenDvUpdate(path, read)) s.loser.actions.push_back(std::move(a));
+      for (Action& a : GenDvUpdate(path, read)) s.winners[0].push_back(std::move(a));
+      if (Chance(50)) s.loser.read_files.push_back(path);
+    }
     return s;
   });
 }
@@ -269,8 +319,15 @@ std::string DescribeScenario(const Scenario& s) {
   return out.str();
 }
 
-// The checker's verdict with the given flags, or its error's text.
+// The checker's verdict with the given flags, or its error's text. DVs are read and written in
+// memory, so the rewriting cases (2, 4a, 4b) can run.
 std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s, const conflict::Flags& flags) {
+  rlc::storage::InMemoryStorage storage;
+  const conflict::StorageTableFiles files(storage, "/t");
+  conflict::StorageDvWriter dv_writer(storage, "/t", "/t", /*seed=*/1);
+  conflict::CheckEnvironment env;
+  env.files = &files;
+  env.dv_writer = &dv_writer;
   conflict::PendingTransaction loser;
   loser.read_version = 0;
   loser.read_predicates = s.loser.read_predicates;
@@ -285,7 +342,7 @@ std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s
     winners.push_back({version, delta::WriteCommitFile(s.winners[i]), "winner-" + std::to_string(version)});
   }
   rlc::Result<conflict::Verdict> v =
-      conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol}, winners);
+      conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol}, winners, env);
   if (!v.ok()) return "the checker returned an error: " + v.status().ToString();
   return *v;
 }
@@ -399,21 +456,26 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOffVerdictEqualsTheIndependentBaseline, ()
   }
 }
 
-// Monotonicity against the independent baseline (decisions.md): with any of the filtering flags
-// on (Case 3, Case 1, its exact tier and 1b), wherever the baseline commits the checker commits
-// too, with the loser's actions unchanged. No rows can be read here, so the row-reading tiers
-// keep their conflicts; the statistics tier and Case 3 run on the generated statistics.
+// Monotonicity against the independent baseline (decisions.md): with any of the six flags on
+// (Case 3, Case 1, its exact tier and 1b, Case 2, 4a, 4b), wherever the baseline commits the
+// checker commits too, with the loser's actions unchanged. No rows can be read here, so the
+// row-reading tiers keep their conflicts; the statistics tier and Case 3 run on the generated
+// statistics, Case 2 on the generated DVs (drawn from a small pool so that they meet).
 RC_GTEST_PROP(CheckerVsBaseline, FlagsOnCommitWhereverTheBaselineCommits, ()) {
   const Scenario s = *GenScenario();
   conflict::Flags flags;
   flags.exclude_no_data_change_files = *rc::gen::arbitrary<bool>();
   flags.data_skipping = *rc::gen::arbitrary<bool>();
   flags.value_exact = *rc::gen::arbitrary<bool>();
+  flags.row_level_concurrency = *rc::gen::arbitrary<bool>();
+  flags.optimize_reconcile = *rc::gen::arbitrary<bool>();
+  flags.optimize_reconcile_reverse = *rc::gen::arbitrary<bool>();
   const baseline::BaselineVerdict b = RunBaseline(s);
   const std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, flags);
   if (const auto* error = std::get_if<std::string>(&run)) RC_FAIL(*error + "\n" + DescribeScenario(s));
   const conflict::Verdict& v = std::get<conflict::Verdict>(run);
   RC_TAG(b.commits ? "baseline commits" : v.commits() ? "baseline aborts, a flag reconciles" : "both abort");
+  for (const conflict::Event& e : v.events) RC_TAG(e.name);
   RC_LOG() << DescribeScenario(s) << "\nbaseline: " << (b.commits ? "commit" : b.exception)
            << "\nchecker with flags: " << (v.commits() ? "commit" : conflict::Describe(*v.abort)) << "\n";
   if (!b.commits) return;
