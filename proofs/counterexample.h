@@ -1,0 +1,47 @@
+// The counterexample printer: a Z3 model shown in the kernels' terms (sets of rows, integers,
+// booleans), inputs first and then what the kernel computed from them, as Alive2 prints
+// "Example:" followed by the source's and the target's values.
+//
+// Concern: rendering only. Which values an obligation shows is data (ShownValue), chosen by the
+// obligation builder; the prover decides when to print.
+// Format, one line each:
+//   inputs:  base = {1, 3}, winner = {1, 3, 5}, loser = {}
+//   kernel:  resolved = true, merged = {1, 3, 5}
+// A set lists its members in ascending order; an Int prints in decimal; a Bool as true/false.
+// Values the model leaves open are completed (any value would do), so the text is always total.
+//
+// Thread-safety: stateless functions; the model's context must be used from one thread.
+#ifndef RLC_PROOFS_COUNTEREXAMPLE_H_
+#define RLC_PROOFS_COUNTEREXAMPLE_H_
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+#include "proofs/z3_domain.h"
+
+namespace rlc::proofs {
+
+enum class ShownKind { kSet, kInt, kBool };
+
+struct ShownValue {
+  std::string name;
+  ShownKind kind;
+  std::vector<z3::expr> terms;  // a set's membership terms (element j at index j), or one term
+};
+
+ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set);
+ShownValue ShowInt(const std::string& name, const z3::expr& value);
+ShownValue ShowBool(const std::string& name, const z3::expr& value);
+
+// One value under the model, e.g. "base = {1, 3}".
+std::string PrintValue(const z3::model& model, const ShownValue& value);
+
+// The two lines above; a line with no values is left out.
+std::string PrintCounterexample(const z3::model& model, const std::vector<ShownValue>& inputs,
+                                const std::vector<ShownValue>& kernel_values);
+
+}  // namespace rlc::proofs
+
+#endif  // RLC_PROOFS_COUNTEREXAMPLE_H_

@@ -1,0 +1,33 @@
+#include "proofs/obligations.h"
+
+#include <utility>
+
+#include "proofs/dv_merge_obligations.h"
+#include "proofs/remap_obligations.h"
+
+namespace rlc::proofs {
+
+const std::vector<RegisteredObligation>& AllObligations() {
+  static const std::vector<RegisteredObligation> kAll = {
+      {&Case2MergedIsSerial, kCase2Universe},
+      {&Case2NoRowDeletedByBoth, kCase2Universe},
+      {&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse},
+      {&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse},
+      {&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse},
+      {&RemapCarriesExactlyNewDeletions, kRemapUniverse},
+      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapUniverse},
+      {&RemapNeverOkPastACompactedRow, kRemapUniverse},
+  };
+  return kAll;
+}
+
+ObligationRun RunObligation(const RegisteredObligation& entry, unsigned timeout_ms) {
+  z3::context context;
+  const Z3Domain domain(context, entry.universe);
+  const Obligation obligation = entry.build(domain);
+  ProofResult result = Check(obligation, timeout_ms);
+  const bool met = MetExpectation(obligation, result);
+  return {obligation.expectation, obligation.statement, std::move(result), met};
+}
+
+}  // namespace rlc::proofs

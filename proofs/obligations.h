@@ -1,0 +1,49 @@
+// The registry of obligations: every claim proofs/ checks, with the universe it is checked over,
+// in one table (as TigerBeetle lists its fuzzers in one file).
+//
+// Concern: which obligations exist and their bounds. A universe is the number of rows a
+// symbolic DV ranges over; it is chosen so that each query answers in milliseconds (README.md
+// lists the measured times), since a bigger bound costs time and a kernel's decisions here are
+// made row by row.
+//
+// Thread-safety: the table is immutable. RunObligation builds its own z3::context, so distinct
+// calls may run on distinct threads.
+#ifndef RLC_PROOFS_OBLIGATIONS_H_
+#define RLC_PROOFS_OBLIGATIONS_H_
+
+#include <string>
+#include <vector>
+
+#include "proofs/obligation.h"
+#include "proofs/prover.h"
+#include "proofs/z3_domain.h"
+
+namespace rlc::proofs {
+
+inline constexpr int kCase2Universe = 64;
+// The variants that must fail run over fewer rows: a counterexample within 16 rows is one within
+// 64, and shrinking it (prover.h) takes about 0.1 s here against 1.3 s over 64 rows.
+inline constexpr int kCase2RefutationUniverse = 16;
+inline constexpr int kRemapUniverse = 10;
+
+struct RegisteredObligation {
+  Obligation (*build)(const Z3Domain&);
+  int universe;
+};
+
+// Every obligation, proofs first, each followed by the variants that must fail.
+const std::vector<RegisteredObligation>& AllObligations();
+
+struct ObligationRun {
+  Expectation expectation;
+  std::string statement;
+  ProofResult result;
+  bool met;  // MetExpectation(obligation, result)
+};
+
+// Builds the obligation over its universe in a fresh context and checks it.
+ObligationRun RunObligation(const RegisteredObligation& entry, unsigned timeout_ms = kSolverTimeoutMs);
+
+}  // namespace rlc::proofs
+
+#endif  // RLC_PROOFS_OBLIGATIONS_H_

@@ -1,0 +1,158 @@
+// The proofs, run in CTest under the label `proof`. Each test checks one registered obligation
+// (obligations.h) and asserts its expected outcome: a proof must be proved (unsat negation), and
+// its guard-less or vacuity variant must be refuted with a printed counterexample, so an
+// encoding that made every claim vacuously true would fail here. Solver times are printed.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "impl/kernel/dv_merge.h"
+#include "proofs/dv_merge_obligations.h"
+#include "proofs/obligations.h"
+#include "proofs/prover.h"
+#include "proofs/remap_obligations.h"
+#include "proofs/z3_domain.h"
+
+namespace rlc::proofs {
+namespace {
+
+ObligationRun RunAndPrint(Obligation (*build)(const Z3Domain&), int universe) {
+  ObligationRun run = RunObligation({build, universe});
+  std::cout << "[proof] " << run.statement << "\n[proof] " << Describe(run.result);
+  return run;
+}
+
+void ExpectProved(const ObligationRun& run) {
+  EXPECT_EQ(run.expectation, Expectation::kValid);
+  EXPECT_TRUE(run.result.proved) << Describe(run.result);
+  EXPECT_EQ(run.result.verdict, Verdict::kProved) << Describe(run.result);
+  EXPECT_TRUE(run.met);
+}
+
+void ExpectRefuted(const ObligationRun& run) {
+  EXPECT_EQ(run.expectation, Expectation::kRefutable);
+  EXPECT_FALSE(run.result.proved);
+  EXPECT_EQ(run.result.verdict, Verdict::kRefuted) << Describe(run.result);
+  EXPECT_FALSE(run.result.counterexample.empty());
+  EXPECT_TRUE(run.met);
+}
+
+TEST(Case2Proof, MergedIsSerialInBothOrders) { ExpectProved(RunAndPrint(&Case2MergedIsSerial, kCase2Universe)); }
+
+TEST(Case2Proof, NoRowIsDeletedByBothSides) {
+  ExpectProved(RunAndPrint(&Case2NoRowDeletedByBoth, kCase2Universe));
+}
+
+TEST(Case2Proof, UnionWithoutGuardIsRefuted) {
+  const ObligationRun run = RunAndPrint(&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse);
+  ExpectRefuted(run);
+  EXPECT_NE(run.result.counterexample.find("base = {"), std::string::npos) << run.result.counterexample;
+  EXPECT_NE(run.result.counterexample.find("merged = {"), std::string::npos) << run.result.counterexample;
+}
+
+TEST(Case2Proof, OverlapTestAloneIsRefuted) {
+  ExpectRefuted(RunAndPrint(&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse));
+}
+
+TEST(Case2Proof, ResolvedHoldsForAMergeOfTwoAdditions) {
+  const ObligationRun run = RunAndPrint(&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse);
+  ExpectRefuted(run);
+  EXPECT_NE(run.result.counterexample.find("resolved = true"), std::string::npos) << run.result.counterexample;
+}
+
+TEST(RemapProof, CarriesExactlyTheNewDeletions) {
+  ExpectProved(RunAndPrint(&RemapCarriesExactlyNewDeletions, kRemapUniverse));
+}
+
+TEST(RemapProof, WithoutGuardIsRefuted) {
+  ExpectRefuted(RunAndPrint(&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapUniverse));
+}
+
+TEST(RemapProof, OkHoldsForARemapThatShiftsARow) {
+  const ObligationRun run = RunAndPrint(&RemapNeverOkPastACompactedRow, kRemapUniverse);
+  ExpectRefuted(run);
+  EXPECT_NE(run.result.counterexample.find("ok = true"), std::string::npos) << run.result.counterexample;
+}
+
+TEST(Registry, EveryObligationMeetsItsExpectation) {
+  double total_ms = 0;
+  for (const RegisteredObligation& entry : AllObligations()) {
+    const ObligationRun run = RunObligation(entry);
+    total_ms += run.result.solver_ms;
+    EXPECT_TRUE(run.met) << Describe(run.result);
+  }
+  std::cout << "[proof] " << AllObligations().size() << " obligations, solver time " << total_ms << " ms\n";
+}
+
+// The domain's own semantics, on terms the solver must agree with, so a wrong operation cannot
+// make a kernel proof pass by accident.
+Obligation DomainClaim(const std::string& name, const z3::expr& claim) {
+  return {name, name, Expectation::kValid, claim, {}, {}};
+}
+
+TEST(Z3DomainSemantics, OperationsMeanWhatTheContractSays) {
+  z3::context context;
+  const Z3Domain d(context, 6);
+  const Z3Domain::Set s = d.FreshSet("s");
+  const Z3Domain::Set t = d.FreshSet("t");
+  const z3::expr x = d.FreshInt("x");
+  const z3::expr in_universe = 0 <= x && x < 6;
+  const std::vector<Obligation> claims = {
+      DomainClaim("insert then contains", z3::implies(in_universe, d.Contains(d.Insert(s, x), x))),
+      DomainClaim("insert outside the universe is a no-op", z3::implies(!in_universe, d.SetEq(d.Insert(s, x), s))),
+      DomainClaim("contains is false outside the universe", z3::implies(!in_universe, !d.Contains(s, x))),
+      DomainClaim("inclusion-exclusion", d.Add(d.Cardinality(d.Union(s, t)), d.Cardinality(d.Intersect(s, t))) ==
+                                             d.Add(d.Cardinality(s), d.Cardinality(t))),
+      DomainClaim("rank of the universe size is the cardinality", d.Rank(s, d.Const(6)) == d.Cardinality(s)),
+      DomainClaim("rank counts members below", d.Rank(d.Insert(d.EmptySet(), d.Const(2)), x) ==
+                                                       z3::ite(x > 2, d.Const(1), d.Const(0))),
+      DomainClaim("difference is disjoint from the subtrahend", d.IsEmpty(d.Intersect(d.Difference(s, t), t))),
+      DomainClaim("subset iff union is the superset", d.IsSubset(s, t) == d.SetEq(d.Union(s, t), t)),
+      DomainClaim("empty iff cardinality zero", d.IsEmpty(s) == (d.Cardinality(s) == 0)),
+  };
+  for (const Obligation& claim : claims) {
+    const ProofResult result = Check(claim);
+    EXPECT_TRUE(result.proved) << Describe(result);
+  }
+  // ForEachMember visits the whole universe in ascending order, present = membership.
+  int visited = 0;
+  d.ForEachMember(s, [&](const z3::expr& element, const z3::expr& present) {
+    EXPECT_TRUE(element.is_numeral());
+    EXPECT_EQ(element.get_numeral_int(), visited);
+    EXPECT_TRUE(z3::eq(present, s.members[visited]));
+    ++visited;
+  });
+  EXPECT_EQ(visited, 6);
+}
+
+// A query the solver cannot finish within its limit must come back unknown, never proved.
+TEST(Prover, TimeoutIsNotProved) {
+  z3::context context;
+  // Pigeonhole: 11 pigeons, 10 holes, each pigeon in some hole, no two in the same one. The claim
+  // that this is impossible is true, and hard for a CDCL solver: Z3 4.8.12 needs about 6 s, so a
+  // 10 ms limit must run out.
+  constexpr int kHoles = 10;
+  std::vector<std::vector<z3::expr>> in;
+  z3::expr placement = context.bool_val(true);
+  for (int p = 0; p <= kHoles; ++p) {
+    in.emplace_back();
+    z3::expr somewhere = context.bool_val(false);
+    for (int h = 0; h < kHoles; ++h) {
+      in[p].push_back(context.bool_const(("in_" + std::to_string(p) + "_" + std::to_string(h)).c_str()));
+      somewhere = somewhere || in[p][h];
+    }
+    placement = placement && somewhere;
+  }
+  for (int h = 0; h < kHoles; ++h) {
+    for (int p = 0; p <= kHoles; ++p) {
+      for (int q = p + 1; q <= kHoles; ++q) placement = placement && !(in[p][h] && in[q][h]);
+    }
+  }
+  const ProofResult result = Check(DomainClaim("pigeonhole", !placement), /*timeout_ms=*/10);
+  std::cout << "[proof] " << Describe(result);
+  EXPECT_FALSE(result.proved);
+  EXPECT_EQ(result.verdict, Verdict::kUnknown);
+}
+
+}  // namespace
+}  // namespace rlc::proofs

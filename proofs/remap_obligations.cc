@@ -1,0 +1,112 @@
+#include "proofs/remap_obligations.h"
+
+#include <string>
+#include <vector>
+
+#include "impl/kernel/remap.h"
+
+namespace rlc::proofs {
+
+namespace {
+
+// The kernel, run on fresh inputs, with the spec's view of each source row.
+struct RemapRun {
+  kernel::SourceRun<Z3Domain> run;
+  z3::expr output_rows;
+  Z3Domain::Set compacted;
+  Z3Domain::Set before;
+  Z3Domain::Set after;
+  Z3Domain::Set initial_output;
+  Z3Domain::Set output;  // after the kernel
+  z3::expr ok;
+  std::vector<z3::expr> is_new;    // is_new[i]: i in after \ before
+  std::vector<z3::expr> rank;      // rank[i]: members of compacted below i, counted here
+  std::vector<z3::expr> position;  // position[i] = start + i - rank[i]
+};
+
+RemapRun RunKernel(const Z3Domain& d) {
+  z3::context& c = d.context();
+  const kernel::SourceRun<Z3Domain> run{d.FreshInt("start"), d.FreshInt("live")};
+  const z3::expr output_rows = d.FreshInt("output_rows");
+  const Z3Domain::Set compacted = d.FreshSet("compacted");
+  const Z3Domain::Set before = d.FreshSet("before");
+  const Z3Domain::Set after = d.FreshSet("after");
+  const Z3Domain::Set initial_output = d.FreshSet("output_dv");
+  Z3Domain::Set output = initial_output;
+  const int64_t row_index_max = d.universe() - 1;
+  const z3::expr ok =
+      kernel::RemapOntoOutput(d, run, output_rows, row_index_max, compacted, before, after, output);
+
+  std::vector<z3::expr> is_new, rank, position;
+  for (int i = 0; i < d.universe(); ++i) {
+    is_new.push_back(after.members[i] && !before.members[i]);
+    z3::expr below = c.int_val(0);
+    for (int j = 0; j < i; ++j) below = below + z3::ite(compacted.members[j], c.int_val(1), c.int_val(0));
+    rank.push_back(below);
+    position.push_back(run.start + c.int_val(i) - below);
+  }
+  return {run, output_rows, compacted, before, after, initial_output, output, ok, is_new, rank, position};
+}
+
+// (1) and (2) of the header, over the raw membership terms.
+z3::expr CarriesExactlyNewDeletions(const Z3Domain& d, const RemapRun& r) {
+  z3::context& c = d.context();
+  const int n = d.universe();
+  z3::expr claim = c.bool_val(true);
+  for (int i = 0; i < n; ++i) {
+    z3::expr in_output = c.bool_val(false);
+    for (int p = 0; p < n; ++p) in_output = in_output || (r.output.members[p] && r.position[i] == p);
+    const z3::expr in_run = r.run.start <= r.position[i] && r.position[i] < r.run.start + r.run.live;
+    claim = claim && z3::implies(r.is_new[i], in_run && in_output);
+  }
+  for (int p = 0; p < n; ++p) {
+    z3::expr explained = r.initial_output.members[p];
+    for (int i = 0; i < n; ++i) explained = explained || (r.is_new[i] && r.position[i] == p);
+    claim = claim && z3::implies(r.initial_output.members[p], r.output.members[p]) &&
+            z3::implies(r.output.members[p], explained);
+  }
+  return claim;
+}
+
+std::string Bound(const Z3Domain& d) {
+  return " (source and output rows 0.." + std::to_string(d.universe() - 1) + ")";
+}
+
+Obligation Make(const std::string& name, const std::string& statement, Expectation expectation,
+                const z3::expr& claim, const RemapRun& r, const Z3Domain& d) {
+  return {name,
+          statement + Bound(d),
+          expectation,
+          claim,
+          {ShowInt("start", r.run.start), ShowInt("live", r.run.live), ShowInt("output_rows", r.output_rows),
+           ShowSet("compacted", r.compacted), ShowSet("before", r.before), ShowSet("after", r.after),
+           ShowSet("output_dv", r.initial_output)},
+          {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output)}};
+}
+
+}  // namespace
+
+Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d) {
+  const RemapRun r = RunKernel(d);
+  return Make("remap.carries_exactly_new_deletions",
+              "ok => each row of after - before lands at start + i - rank(i) in the run, and nothing else is added",
+              Expectation::kValid, z3::implies(r.ok, CarriesExactlyNewDeletions(d, r)), r, d);
+}
+
+Obligation RemapWithoutGuardCarriesExactlyNewDeletions(const Z3Domain& d) {
+  const RemapRun r = RunKernel(d);
+  return Make("remap.no_guard.carries_exactly_new_deletions",
+              "without the guard, the remap carries exactly the new deletions (must fail)", Expectation::kRefutable,
+              CarriesExactlyNewDeletions(d, r), r, d);
+}
+
+Obligation RemapNeverOkPastACompactedRow(const Z3Domain& d) {
+  const RemapRun r = RunKernel(d);
+  z3::expr shifted_row = d.context().bool_val(false);
+  for (int i = 0; i < d.universe(); ++i) shifted_row = shifted_row || (r.is_new[i] && r.rank[i] > 0);
+  return Make("remap.never_ok_past_a_compacted_row",
+              "ok never holds with a new row past a compacted row (must fail: the premise is satisfiable)",
+              Expectation::kRefutable, z3::implies(shifted_row, !r.ok), r, d);
+}
+
+}  // namespace rlc::proofs
