@@ -75,6 +75,13 @@ class Z3Domain {
   Set Difference(const Set& s, const Set& t) const;  // s minus t
   Int Cardinality(const Set& s) const;
   Int Rank(const Set& s, const Int& below) const;  // members < below
+  // The kernels' rank cursor: symbolically, Rank itself.
+  struct RankCursor {
+    const Z3Domain* d;
+    Set s;
+    Int Below(const Int& row) const { return d->Rank(s, row); }
+  };
+  RankCursor Ranker(const Set& s) const { return RankCursor{this, s}; }
   Bool IsEmpty(const Set& s) const;
   Bool IsSubset(const Set& s, const Set& t) const;
   Set IteSet(const Bool& c, const Set& s, const Set& t) const;

@@ -1,5 +1,6 @@
 #include "impl/conflict/concrete_domain.h"
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -45,6 +46,21 @@ ConcreteDomain::Int ConcreteDomain::Rank(const Set& s, Int below) const {
   if (below <= 0) return 0;
   const Int128 last = below - 1;
   return static_cast<Int128>(s.Rank(IsRow(last) ? static_cast<uint64_t>(last) : kRowIndexMax));
+}
+
+ConcreteDomain::Int ConcreteDomain::RankCursor::Below(Int row) const {
+  if (row <= 0) return 0;
+  const uint64_t bound = row > static_cast<Int128>(kRowIndexMax) ? kRowIndexMax + 1 : static_cast<uint64_t>(row);
+  if (row < last_) next_ = 0;  // a query going backwards restarts the walk
+  last_ = row;
+  // Walk a few steps from the last answer; jump by binary search when the gap is wide.
+  const size_t limit = std::min(members_.size(), next_ + 16);
+  while (next_ < limit && members_[next_] < bound) ++next_;
+  if (next_ == limit && next_ < members_.size() && members_[next_] < bound) {
+    next_ = static_cast<size_t>(std::lower_bound(members_.begin() + static_cast<std::ptrdiff_t>(next_), members_.end(), bound) -
+                                members_.begin());
+  }
+  return static_cast<Int>(next_);
 }
 
 ConcreteDomain::Bool ConcreteDomain::ValueLe(const Value& a, const Value& b) const {

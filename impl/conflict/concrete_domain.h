@@ -14,6 +14,7 @@
 #define RLC_IMPL_CONFLICT_CONCRETE_DOMAIN_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "impl/delta/stats.h"
 #include "impl/dv/row_bitmap.h"
@@ -54,6 +55,20 @@ struct ConcreteDomain {
   Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
   Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }
   Set IteSet(Bool c, const Set& s, const Set& t) const { return c ? s : t; }
+
+  // Rank by a cursor over the members, sorted once: ascending queries advance it (amortized O(1)),
+  // others binary-search. Holds a copy of the members, so the set may change afterwards.
+  class RankCursor {
+   public:
+    explicit RankCursor(const Set& s) : members_(s.ToVector()) {}
+    Int Below(Int row) const;
+
+   private:
+    std::vector<uint64_t> members_;
+    mutable size_t next_ = 0;  // members_[0..next_) are below the last row asked
+    mutable Int last_ = 0;
+  };
+  RankCursor Ranker(const Set& s) const { return RankCursor(s); }
   void InsertWhen(Set& s, Int row, Bool when) const;
   // Visits the members in ascending order, each with present = true.
   template <typename F>

@@ -104,6 +104,18 @@ TEST(ConcreteDomainTest, SetOperations) {
   EXPECT_FALSE(d.IsSubset(RowBitmap{1, 2}, s));
 }
 
+TEST(ConcreteDomainTest, RankCursorAgreesWithRankInAnyQueryOrder) {
+  RowBitmap s;
+  for (uint64_t r = 0; r < 5000; r += 7) s.Add(r);
+  s.Add(uint64_t{1} << 40);
+  const auto cursor = d.Ranker(s);
+  std::vector<ConcreteDomain::Int> queries = {-3, 0, 1, 7, 8, 100, 101, 4999, 5000, 2, 3000, ConcreteDomain::Int(1) << 41};
+  for (uint64_t q = 0; q < 6000; q += 13) queries.push_back(q);  // ascending, small steps
+  queries.push_back(ConcreteDomain::Int(1) << 40);
+  queries.push_back((ConcreteDomain::Int(1) << 40) + 1);
+  for (ConcreteDomain::Int q : queries) EXPECT_TRUE(cursor.Below(q) == d.Rank(s, q)) << static_cast<int64_t>(q);
+}
+
 TEST(RemovedRowsKernel, ExactTierKeepsOnlyALiveMatch) {
   EXPECT_TRUE(FileMayHoldMatchingRow(d, RowBitmap{}, RowBitmap{4}));
   EXPECT_FALSE(FileMayHoldMatchingRow(d, RowBitmap{4}, RowBitmap{4}));

@@ -15,6 +15,9 @@
 //             of s below the Int), IsEmpty(s), IsSubset(s, t), IteSet(Bool, s, t),
 //             InsertWhen(Set& s, Int, Bool) (adds the Int when the Bool holds; in place, so the
 //             concrete domain inserts in O(log n)),
+//             Ranker(s) -> an object r with r.Below(Int) -> Int = Rank(s, Int); a concrete domain
+//             answers ascending queries in amortized O(1) (a remap asks once per deleted row,
+//             in order), a symbolic one is Rank itself,
 //             ForEachMember(s, f): calls f(Int element, Bool present) for each candidate
 //             element in ascending order. A concrete domain visits exactly the members (present
 //             is true); a bounded symbolic domain visits its whole universe, with present =
@@ -62,6 +65,7 @@ concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i
   { d.IsEmpty(s) } -> std::convertible_to<typename D::Bool>;
   { d.IsSubset(s, s) } -> std::convertible_to<typename D::Bool>;
   { d.IteSet(b, s, s) } -> std::convertible_to<typename D::Set>;
+  { d.Ranker(s).Below(i) } -> std::convertible_to<typename D::Int>;
   { d.InsertWhen(s, i, b) };
   { d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {}) };
   { d.ValueLe(v, v) } -> std::convertible_to<typename D::Bool>;
