@@ -51,6 +51,7 @@ struct ConcreteDomain {
   Set Intersect(const Set& s, const Set& t) const { return s.Intersect(t); }
   Set Difference(const Set& s, const Set& t) const { return s.Difference(t); }
   Int Cardinality(const Set& s) const { return static_cast<Int128>(s.Cardinality()); }
+  Int IntersectCardinality(const Set& s, const Set& t) const { return static_cast<Int128>(s.IntersectionCardinality(t)); }
   Int Rank(const Set& s, Int below) const;  // members < below
   Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
   Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }
@@ -73,7 +74,13 @@ struct ConcreteDomain {
   // Visits the members in ascending order, each with present = true.
   template <typename F>
   void ForEachMember(const Set& s, F&& visit) const {
-    s.ForEach([&](uint64_t row) { visit(static_cast<Int>(row), true); });
+    std::vector<uint32_t> lows;
+    for (const Set::Bucket& b : s.buckets()) {
+      lows.resize(b.low.cardinality());
+      b.low.toUint32Array(lows.data());
+      const uint64_t high = uint64_t{b.high_key} << 32;
+      for (uint32_t low : lows) visit(static_cast<Int>(high | low), true);
+    }
   }
 
   Bool ValueLe(const Value& a, const Value& b) const;

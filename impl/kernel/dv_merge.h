@@ -29,9 +29,11 @@ struct DvMerge {
 template <ValueDomain D>
 DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base, const typename D::Set& winner,
                                 const typename D::Set& loser) {
-  const typename D::Set both_new = d.Difference(d.Intersect(winner, loser), base);
   const typename D::Bool only_added = d.And(d.IsSubset(base, winner), d.IsSubset(base, loser));
-  return {d.And(d.IsEmpty(both_new), only_added), d.Union(winner, loser)};
+  // No row newly deleted by both: (winner ∩ loser) \ base is empty, tested as a subset so that
+  // the difference is never built.
+  const typename D::Bool none_by_both = d.IsSubset(d.Intersect(winner, loser), base);
+  return {d.And(only_added, none_by_both), d.Union(winner, loser)};
 }
 
 }  // namespace rlc::kernel
