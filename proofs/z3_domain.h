@@ -75,7 +75,6 @@ class Z3Domain {
   Set Difference(const Set& s, const Set& t) const;  // s minus t
   Int Cardinality(const Set& s) const;
   Int Rank(const Set& s, const Int& below) const;  // members < below
-  Int IntersectCardinality(const Set& s, const Set& t) const { return Cardinality(Intersect(s, t)); }
   // The kernels' rank cursor: symbolically, Rank itself.
   struct RankCursor {
     const Z3Domain* d;

@@ -51,7 +51,6 @@ struct ConcreteDomain {
   Set Intersect(const Set& s, const Set& t) const { return s.Intersect(t); }
   Set Difference(const Set& s, const Set& t) const { return s.Difference(t); }
   Int Cardinality(const Set& s) const { return static_cast<Int128>(s.Cardinality()); }
-  Int IntersectCardinality(const Set& s, const Set& t) const { return static_cast<Int128>(s.IntersectionCardinality(t)); }
   Int Rank(const Set& s, Int below) const;  // members < below
   Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
   Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }

@@ -153,16 +153,6 @@ bool RowBitmap::IsSubsetOf(const RowBitmap& other) const {
   return true;
 }
 
-uint64_t RowBitmap::IntersectionCardinality(const RowBitmap& other) const {
-  uint64_t total = 0;
-  auto theirs = other.buckets_.begin();
-  for (const Bucket& b : buckets_) {
-    while (theirs != other.buckets_.end() && theirs->high_key < b.high_key) ++theirs;
-    if (theirs != other.buckets_.end() && theirs->high_key == b.high_key) total += b.low.and_cardinality(theirs->low);
-  }
-  return total;
-}
-
 void RowBitmap::ForEach(const std::function<void(uint64_t)>& visit) const {
   std::vector<uint32_t> lows;
   for (const Bucket& b : buckets_) {

@@ -58,8 +58,6 @@ class RowBitmap {
   RowBitmap Difference(const RowBitmap& other) const;  // this \ other
   bool Intersects(const RowBitmap& other) const;
   bool IsSubsetOf(const RowBitmap& other) const;
-  // The size of this & other, without building the intersection.
-  uint64_t IntersectionCardinality(const RowBitmap& other) const;
 
   // Calls visit(row) for every row in ascending order.
   void ForEach(const std::function<void(uint64_t)>& visit) const;

@@ -11,8 +11,7 @@
 //   D::Int    Const(int64_t), Add(a, b), Sub(a, b), Eq(a, b), Lt(a, b), Le(a, b),
 //             Ite(Bool, Int, Int)
 //   D::Set    EmptySet(), Insert(s, Int), Contains(s, Int), Union(s, t), Intersect(s, t),
-//             Difference(s, t) (s minus t), Cardinality(s) -> Int, IntersectCardinality(s, t) ->
-//             Int (= Cardinality(Intersect(s, t)), without building it), Rank(s, Int) -> Int (members
+//             Difference(s, t) (s minus t), Cardinality(s) -> Int, Rank(s, Int) -> Int (members
 //             of s below the Int), IsEmpty(s), IsSubset(s, t), IteSet(Bool, s, t),
 //             InsertWhen(Set& s, Int, Bool) (adds the Int when the Bool holds; in place, so the
 //             concrete domain inserts in O(log n)),
@@ -62,7 +61,6 @@ concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i
   { d.Intersect(s, s) } -> std::convertible_to<typename D::Set>;
   { d.Difference(s, s) } -> std::convertible_to<typename D::Set>;
   { d.Cardinality(s) } -> std::convertible_to<typename D::Int>;
-  { d.IntersectCardinality(s, s) } -> std::convertible_to<typename D::Int>;
   { d.Rank(s, i) } -> std::convertible_to<typename D::Int>;
   { d.IsEmpty(s) } -> std::convertible_to<typename D::Bool>;
   { d.IsSubset(s, s) } -> std::convertible_to<typename D::Bool>;
