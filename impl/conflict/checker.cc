@@ -39,16 +39,13 @@ bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
   return !resolved.empty() && resolved.count(DecodedPath(path)) != 0;
 }
 
-// Checks 5-7 on the winner's files minus what the cases resolved or left out.
+// Checks 5-7 on the winner's files minus what the cases resolved or left out (Case 3's decision
+// is taken by the caller: it also moves the loser's reads).
 std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, const std::set<std::string>& resolved,
-                                std::vector<Event>& events) {
+                                const NoDataChangeExclusion& no_data_change, std::vector<Event>& events) {
   const Flags& flags = c.loser.flags;
   const WinnerSummary& winner = c.winner;
   const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files};
-  NoDataChangeExclusion no_data_change;  // Case 3
-  if (flags.exclude_no_data_change_files) {
-    no_data_change = ExcludeNoDataChangeFiles(winner, c.loser, in.read_table.files, in.removed_since_read);
-  }
   std::vector<bool> re_adds;  // 1b's added-files arm
   if (flags.data_skipping && flags.value_exact) re_adds = ReAddsWithoutNewRows(skipping, winner);
 
@@ -100,7 +97,13 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, Pendi
   }
   std::set<std::string> resolved;
   RunRewritingCases(c, in, loser, resolved, events);
-  return CheckFiles(c, in, resolved, events);
+  NoDataChangeExclusion no_data_change;  // Case 3
+  if (loser.flags.exclude_no_data_change_files) {
+    no_data_change = ExcludeNoDataChangeFiles(c.winner, loser, in.read_table.files, in.removed_since_read);
+  }
+  if (auto abort = CheckFiles(c, in, resolved, no_data_change, events)) return abort;
+  FollowRelocatedReads(no_data_change, loser);
+  return std::nullopt;
 }
 
 }  // namespace

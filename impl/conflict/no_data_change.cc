@@ -72,12 +72,14 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
       continue;
     }
     relocation_adds.push_back(i);
+    out.relocated_to.push_back(add.path);
     added.push_back(ToRelocatedFile(add.stats, add.deletion_vector));
   }
   bool has_relocation_removes = false;
   for (const delta::RemoveFile& remove : winner.removed_files) {
     if (remove.data_change) continue;
     has_relocation_removes = true;
+    out.relocated_from.push_back(remove.path);
     std::optional<std::string> stats = remove.stats;
     if (!stats.has_value()) {
       const delta::AddFile* active = ActiveAtRead(read_files, DecodedPath(remove.path), remove.deletion_vector);
@@ -91,6 +93,18 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
   out.removes_left_out = has_relocation_removes && IsAppendOnly(loser);
   return out;
+}
+
+void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser) {
+  if (!exclusion.removes_left_out || exclusion.relocated_to.empty()) return;
+  std::set<std::string> read;
+  for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
+  bool source_read = loser.read_whole_table;
+  for (const std::string& p : exclusion.relocated_from) source_read = source_read || read.count(DecodedPath(p)) != 0;
+  if (!source_read) return;
+  for (const std::string& p : exclusion.relocated_to) {
+    if (read.insert(DecodedPath(p)).second) loser.read_files.push_back(p);
+  }
 }
 
 }  // namespace rlc::conflict

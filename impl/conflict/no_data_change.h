@@ -37,6 +37,8 @@ struct NoDataChangeExclusion {
   std::vector<bool> add_left_out;  // per winner.added_files index
   bool removes_left_out = false;   // the dataChange=false removes leave removed-vs-read
   bool conserved = false;          // (b) held for the commit's relocation
+  std::vector<std::string> relocated_from;  // the relocation's removed paths
+  std::vector<std::string> relocated_to;    // its added paths (left out under (b))
 };
 
 // read_files: the read snapshot's active adds by decoded path (delta::Snapshot::files).
@@ -44,6 +46,12 @@ struct NoDataChangeExclusion {
 NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const PendingTransaction& loser,
                                                const std::map<std::string, delta::AddFile>& read_files,
                                                const std::set<std::string>& removed_since_read);
+
+// After the loser passed a winner whose relocation left removed-vs-read: the rows the loser read
+// in a relocated file now live in the relocation's outputs (which ones is not recorded), so every
+// output joins the loser's read files when any source was read (or the whole table was). Without
+// this, a later winner deleting a relocated row the loser read would meet no read file.
+void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser);
 
 // No remove, and no add carrying a DV (delta-rlc.md C-3).
 bool IsAppendOnly(const PendingTransaction& loser);

@@ -196,3 +196,28 @@ TEST(NoDataChange, AppendOnlyMeansNoRemoveAndNoDvAdd) {
 
 }  // namespace
 }  // namespace rlc::conflict
+
+namespace rlc::conflict {
+namespace {
+
+using namespace testing;  // NOLINT: the case builders
+
+TEST(NoDataChange, ReadsFollowRelocatedRows) {
+  // Found by tests/property/reconcile_filters_property_test.cc: winner 1 relocates f1 (which the
+  // append-only loser read) into c1; winner 2 then deletes c1 outright. The loser's read rows are
+  // gone: c1 must count as read once the relocation left removed-vs-read.
+  CaseCheck check;
+  delta::RemoveFile f1 = RemoveOf("f1", false);
+  f1.stats = IdStats(4, 6, 9);
+  const std::vector<delta::Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};
+  const Verdict v = check.Run(LoserOf({"id > 5"}, {"f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(3, 0, 2))},
+                                      {"conflictDetection.excludeNoDataChangeFiles.enabled"}),
+                              {WinnerAt(1, optimize), WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(v.abort->winner_version, 2);
+  EXPECT_EQ(v.abort->path, "c1");
+}
+
+}  // namespace
+}  // namespace rlc::conflict

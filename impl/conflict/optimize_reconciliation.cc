@@ -1,5 +1,7 @@
 #include "impl/conflict/optimize_reconciliation.h"
 
+#include <algorithm>
+
 #include "impl/base/limits.h"
 #include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
@@ -264,7 +266,19 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   for (const auto& [path, s] : sources) all_sources.insert(path);
   resolved.insert(all_sources.begin(), all_sources.end());
   for (const auto& [output, add] : outputs) resolved.insert(output);
+  // The rows the loser read in a compacted source now live in its output: the output is read.
+  std::set<std::string> read_outputs;
+  for (const std::string& p : loser.read_files) {
+    auto it = sources.find(DecodedPath(p));
+    if (it != sources.end()) read_outputs.insert(it->second.output);
+  }
   DropReadFiles(all_sources, loser);
+  for (const std::string& output : read_outputs) {
+    if (std::find_if(loser.read_files.begin(), loser.read_files.end(),
+                     [&](const std::string& p) { return DecodedPath(p) == output; }) == loser.read_files.end()) {
+      loser.read_files.push_back(outputs.at(output)->path);
+    }
+  }
   events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(), outputs_remapped));
 }
 

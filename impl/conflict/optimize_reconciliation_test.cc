@@ -329,6 +329,20 @@ TEST(ReverseRemap, OtherLoserActionsAreKept) {
   EXPECT_NE(Find<delta::AddFile>(v, "image"), nullptr);
 }
 
+TEST(ReverseRemap, ReadsFollowTheCompactedRows) {
+  // The loser read f1 and f2 and, in the end, deleted nothing new (a no-op DV update of f1), so it
+  // does not rewrite c1. After the remap its reads of f1 and f2 are reads of c1: a later winner
+  // deleting c1 outright must still conflict with it.
+  CaseCheck check;
+  const PendingTransaction loser = LoserOf({"id = 3"}, {"f1", "f2"}, DvDelete(F1(), {0}), {kReverse});
+  const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture())),
+                                      WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(v.abort->winner_version, 2);
+  EXPECT_EQ(v.abort->path, "c1");
+}
+
 TEST(ReverseRemap, NoNewRowDropsTheNoOpWithoutTouchingTheOutput) {
   CaseCheck check;
   const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(F1(), {0}), {kReverse});
