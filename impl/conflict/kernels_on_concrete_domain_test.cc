@@ -8,6 +8,8 @@
 #include "impl/kernel/data_skipping.h"
 #include "impl/kernel/relocation.h"
 #include "impl/kernel/removed_rows.h"
+#include "impl/kernel/remap.h"
+#include "impl/kernel/tiling.h"
 
 namespace rlc::kernel {
 namespace {
@@ -138,6 +140,38 @@ TEST(RemovedRowsKernel, RemovedRowsAreTheNewlyDeletedOnes) {
   EXPECT_TRUE(RemovedRowsMayMatch(d, RowBitmap{}, RowBitmap{1, 7}, matching));
   // A post-image that drops a deleted row revives it: doubt.
   EXPECT_TRUE(RemovedRowsMayMatch(d, RowBitmap{2}, RowBitmap{1}, RowBitmap{}));
+}
+
+// Each guard of kernel/remap.h on its own: a source of 10 rows, row 0 deleted when compacted,
+// placed at [9, 18) of an 18-row output.
+TEST(RemapKernel, EveryGuardRefusesOnItsOwn) {
+  const SourceRun<ConcreteDomain> run{9, 9};
+  const int64_t max = int64_t{1} << 40;
+  auto remap = [&](SourceRun<ConcreteDomain> r, ConcreteDomain::Int rows, int64_t row_max, RowBitmap compacted,
+                   RowBitmap before, RowBitmap after) {
+    RowBitmap out;
+    const bool ok = RemapOntoOutput(d, r, rows, row_max, compacted, before, after, out);
+    return std::make_pair(ok, out.ToVector());
+  };
+  EXPECT_EQ(remap(run, 18, max, {0}, {0}, {0, 3, 9}), std::make_pair(true, std::vector<uint64_t>{11, 17}));
+  EXPECT_FALSE(remap({-1, 9}, 18, max, {0}, {0}, {0, 3}).first);            // start below 0
+  EXPECT_FALSE(remap({9, -1}, 18, max, {0}, {0}, {0}).first);               // negative length
+  EXPECT_FALSE(remap({10, 9}, 18, max, {0}, {0}, {0, 3}).first);            // run past the output
+  EXPECT_FALSE(remap(run, 18, 16, {0}, {0}, {0, 3}).first);                 // output past the row limit
+  EXPECT_FALSE(remap(run, 18, max, {0, 1}, {0}, {0, 3}).first);             // compacted not within before
+  EXPECT_FALSE(remap(run, 18, max, {0}, {0, 5}, {0, 3}).first);             // a row comes back
+  EXPECT_FALSE(remap(run, 18, max, {0}, {0}, {0, 10}).first);               // rank 9: past the run
+  EXPECT_TRUE(remap(run, 18, max, {0}, {0}, {0}).first);                    // nothing new: fine
+}
+
+TEST(TilingKernel, RunsMustCoverTheOutputExactly) {
+  using Run = SourceRun<ConcreteDomain>;
+  EXPECT_TRUE(RunsTileOutput(d, std::vector<Run>{{0, 9}, {9, 10}}, 19));
+  EXPECT_TRUE(RunsTileOutput(d, std::vector<Run>{{9, 10}, {0, 9}}, 19));   // any order
+  EXPECT_FALSE(RunsTileOutput(d, std::vector<Run>{{0, 9}, {10, 9}}, 19));  // a gap
+  EXPECT_FALSE(RunsTileOutput(d, std::vector<Run>{{0, 9}, {8, 11}}, 19));  // an overlap, sum right
+  EXPECT_FALSE(RunsTileOutput(d, std::vector<Run>{{0, 9}, {9, 10}}, 20));  // short of the output
+  EXPECT_FALSE(RunsTileOutput(d, std::vector<Run>{{-1, 10}, {9, 10}}, 19));
 }
 
 TEST(DataSkippingKernel, GuardsKeepTheFile) {
