@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/audit.h"
 #include "cli/check.h"
 #include "cli/inspect.h"
 #include "cli/verify.h"
@@ -63,6 +64,13 @@ int main(int argc, char** argv) {
                     "Write the DVs the cases rebuild into DIR (the table root gives 'u' descriptors)");
 
   rlc::cli::VerifyOptions verify_options;
+  rlc::cli::AuditOptions audit_options;
+  CLI::App* audit = app.add_subcommand("audit", "Check the invariants of every commit of a table's log");
+  audit->add_option("TABLE_DIR", audit_options.table_dir, "Table root")->required();
+  audit->add_flag("--json", audit_options.json, "Print one JSON object");
+  audit->add_option("--dv-file-prefix", audit_options.dv_file_prefix,
+                    "Put before deletion_vector_<uuid>.bin when resolving DV files");
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -77,6 +85,7 @@ int main(int argc, char** argv) {
                       json, dv_file_prefix);
   }
   if (*check) return rlc::cli::RunCheck(check_options, std::cout, std::cerr);
+  if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);
   return 2;
 }

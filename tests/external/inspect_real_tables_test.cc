@@ -207,6 +207,89 @@ TEST(SpecialChar, UnsubstitutedTemplateIsAClearError) {
   EXPECT_NE(r.err.find("is not absolute"), std::string::npos) << r.err;
 }
 
+// ---- rlc audit ----------------------------------------------------------------------------------
+
+json Audit(const fs::path& table, const std::string& prefix, int expected_exit) {
+  std::string args = "audit " + Quote(table.string()) + " --json";
+  if (!prefix.empty()) args += " --dv-file-prefix " + Quote(prefix);
+  RunResult r = RunRlc(args);
+  EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
+  return r.exit_code == 2 ? json::object() : json::parse(r.out);
+}
+
+class AuditedTable : public ::testing::TestWithParam<std::string> {};
+
+// Every table but the two below is clean under every rule.
+TEST_P(AuditedTable, IsClean) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const std::string name = GetParam();
+  const json got = Audit(kTables / name, Expected().at(name).at("dvFilePrefix"), 0);
+  EXPECT_EQ(got.at("findings"), json::array());
+  EXPECT_GE(got.at("versionsChecked").get<int64_t>(), 1);
+  EXPECT_GE(got.at("dvsChecked").get<int64_t>(), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    DeltaTables, AuditedTable,
+    ::testing::Values("delta-kernel-rs__with-short-dv", "delta-rs__table-with-dv-small",
+                      "delta-rs__table_with_deletion_logs", "delta__basic-dv-no-checkpoint",
+                      "delta__basic-dv-with-checkpoint", "delta__dat-v0.0.3__deletion_vectors",
+                      "delta__dv-partitioned-with-checkpoint", "delta__dv-with-columnmapping",
+                      "delta__log-replay-dv-key-cases", "delta__partitioned-table-with-dv-large",
+                      "delta__table-with-dv-large", "delta__table-with-dv-small"),
+    TestName);
+
+// The Databricks table: the eight OPTIMIZE commits' tag groups are verified, and the eight
+// dataChange=false commits conserve live rows. A run that verifies no tag group is a failure.
+TEST(Audit, DatabricksCompositionTagsTileTheirOutputs) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const json got = Audit(kTables / "delta-rs__cdf-table-with-cdc-and-dvs", "", 0);
+  EXPECT_EQ(got.at("findings"), json::array());
+  EXPECT_EQ(got.at("tagGroupsChecked"), 8);
+  EXPECT_EQ(got.at("tagGroupsTiled"), 8);
+  EXPECT_EQ(got.at("noDataChangeCommits"), 8);
+  EXPECT_EQ(got.at("noDataChangeCommitsUncounted"), 0);
+}
+
+// delta-kernel-rs's CDF test table rewrites one file's DV so that deleted rows come back (its
+// versions 2 and 4-6 replace DVs {0,1,4,5} -> {0,5} -> {3} -> none, by design, to exercise change
+// data for restored rows). That is a real property of the table, and exactly what the audit says.
+TEST(Audit, KernelCdfTableRevivesRowsByDesign) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const json got = Audit(kTables / "delta-kernel-rs__cdf-table-with-dv", "", 1);
+  std::vector<int64_t> versions;
+  for (const json& f : got.at("findings")) {
+    EXPECT_EQ(f.at("rule"), "dv-never-shrinks");
+    EXPECT_EQ(f.at("path"), "part-00000-fae5310a-a37d-4e51-827b-c3d5516560ca-c000.snappy.parquet");
+    versions.push_back(f.at("version"));
+  }
+  EXPECT_EQ(versions, (std::vector<int64_t>{2, 4, 5, 6}));
+}
+
+// The special-character table, substituted as above, is clean; unsubstituted it is unreadable.
+TEST(Audit, SpecialCharTableAfterSubstitution) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const fs::path source = kTables / "delta__table-with-dv-special-char";
+  Audit(source, "", 2);
+  const fs::path copy = fs::temp_directory_path() / ("rlc-audit-special-char-" + std::to_string(::getpid()));
+  fs::remove_all(copy);
+  fs::copy(source, copy, fs::copy_options::recursive);
+  const fs::path commit = copy / "_delta_log" / "00000000000000000000.json";
+  std::ifstream in(commit);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  in.close();
+  std::string text = ss.str();
+  const std::string marker = "{{FOLDER_WITH_SPECIAL_CHAR}}";
+  ASSERT_NE(text.find(marker), std::string::npos);
+  text.replace(text.find(marker), marker.size(), (copy / "folder&with%25special%20char").string());
+  fs::permissions(commit, fs::perms::owner_write, fs::perm_options::add);
+  std::ofstream(commit, std::ios::trunc) << text;
+  const json got = Audit(copy, "", 0);
+  fs::remove_all(copy);
+  EXPECT_EQ(got.at("findings"), json::array());
+}
+
 // Versions past the latest, and folders without a log, are exit 2 with the reason.
 TEST(RealTables, BadArgumentsExitTwo) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";

@@ -1,0 +1,220 @@
+#include "impl/audit/log_audit.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+#include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/concrete_domain.h"
+#include "impl/delta/commit_parser.h"
+#include "impl/delta/composition_tags.h"
+#include "impl/delta/log.h"
+#include "impl/delta/snapshot.h"
+#include "impl/delta/stats.h"
+#include "impl/kernel/tiling.h"
+
+namespace rlc::audit {
+namespace {
+
+using conflict::DecodedPath;
+
+struct ActiveFile {
+  std::string key;  // delta::Snapshot::LogicalKey
+  std::optional<int64_t> num_records;
+  dv::RowBitmap dv;
+};
+
+std::optional<int64_t> NumRecords(const std::optional<std::string>& stats) {
+  if (!stats.has_value()) return std::nullopt;
+  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*stats);
+  return n.ok() ? *n : std::nullopt;
+}
+
+class Auditor {
+ public:
+  Auditor(const storage::Storage& storage, std::string_view root, const delta::DvLoadOptions& options)
+      : storage_(storage), root_(root), options_(options) {}
+
+  Status Version(const delta::Commit& commit);
+  AuditReport report;
+
+ private:
+  void Find(int64_t version, std::string path, const char* rule, std::string detail) {
+    report.findings.push_back({version, std::move(path), rule, std::move(detail)});
+  }
+  Result<dv::RowBitmap> LoadDv(int64_t version, const std::string& path, const std::optional<dv::DvDescriptor>& d) {
+    if (!d.has_value()) return dv::RowBitmap();
+    Result<dv::RowBitmap> rows = delta::LoadDeletionVector(storage_, root_, *d, options_);
+    if (!rows.ok()) return rows.status().WithContext("version " + std::to_string(version) + ", " + path);
+    return rows;
+  }
+  std::optional<int64_t> Live() const {
+    int64_t total = 0;
+    for (const auto& [path, f] : active_) {
+      if (!f.num_records.has_value()) return std::nullopt;
+      total += *f.num_records - static_cast<int64_t>(f.dv.Cardinality());
+    }
+    return total;
+  }
+  void CheckTags(const delta::Commit& commit, const std::map<std::string, const delta::AddFile*>& adds,
+                 const std::map<std::string, dv::RowBitmap>& removed_dvs);
+
+  const storage::Storage& storage_;
+  std::string root_;
+  delta::DvLoadOptions options_;
+  std::map<std::string, ActiveFile> active_;  // by decoded path
+};
+
+void Auditor::CheckTags(const delta::Commit& commit, const std::map<std::string, const delta::AddFile*>& adds,
+                        const std::map<std::string, dv::RowBitmap>& removed_dvs) {
+  using Domain = conflict::ConcreteDomain;
+  std::map<std::string, std::vector<std::pair<std::string, kernel::SourceRun<Domain>>>> groups;
+  for (const delta::Action& a : commit.actions) {
+    const auto* r = std::get_if<delta::RemoveFile>(&a);
+    if (r == nullptr || !r->tags.has_value()) continue;
+    bool tagged = false;
+    for (const auto& [key, value] : *r->tags) {
+      tagged = tagged || key == delta::kCompactedIntoTag || key == delta::kCompactionInfoTag;
+    }
+    if (!tagged) continue;
+    const std::optional<delta::CompositionTag> tag = delta::ParseCompositionTags(*r->tags);
+    if (!tag.has_value()) {
+      Find(commit.version, r->path, "tags-tile-output", "composition tags are malformed or incomplete");
+      continue;
+    }
+    const auto dv = removed_dvs.find(DecodedPath(r->path));
+    const int64_t deleted = dv == removed_dvs.end() ? 0 : static_cast<int64_t>(dv->second.Cardinality());
+    groups[DecodedPath(tag->output_path)].push_back(
+        {r->path, {tag->row_offset_in_target, tag->source_num_physical_records - deleted}});
+  }
+  for (const auto& [output, sources] : groups) {
+    ++report.tag_groups_checked;
+    auto add = adds.find(output);
+    if (add == adds.end()) {
+      Find(commit.version, output, "tags-tile-output", "sources are tagged into an output this commit does not add");
+      continue;
+    }
+    const std::optional<int64_t> rows = NumRecords(add->second->stats);
+    std::vector<kernel::SourceRun<Domain>> runs;
+    std::string listing;
+    for (const auto& [path, run] : sources) {
+      runs.push_back(run);
+      listing += " [" + std::to_string(static_cast<int64_t>(run.start)) + ", +" +
+                 std::to_string(static_cast<int64_t>(run.live)) + ")";
+    }
+    if (!rows.has_value()) {
+      Find(commit.version, add->second->path, "tags-tile-output", "the output has no numRecords");
+    } else if (!kernel::RunsTileOutput(Domain{}, runs, conflict::Int128(*rows))) {
+      Find(commit.version, add->second->path, "tags-tile-output",
+           "the runs" + listing + " do not tile its " + std::to_string(*rows) + " rows");
+    } else {
+      ++report.tag_groups_tiled;
+    }
+  }
+}
+
+Status Auditor::Version(const delta::Commit& commit) {
+  const int64_t v = commit.version;
+  ++report.versions_checked;
+  const std::optional<int64_t> live_before = Live();
+  std::map<std::string, int> add_count, remove_count;
+  std::map<std::string, const delta::AddFile*> adds;
+  std::map<std::string, dv::RowBitmap> removed_dvs;  // the DVs this commit's removes name
+  bool file_actions = false, all_no_data_change = true;
+  for (const delta::Action& a : commit.actions) {
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) {
+      file_actions = true;
+      all_no_data_change = all_no_data_change && !r->data_change;
+      const std::string path = DecodedPath(r->path);
+      if (++remove_count[path] == 2) Find(v, r->path, "single-active-version", "the commit removes this path twice");
+      auto it = active_.find(path);
+      const std::string key = delta::Snapshot::LogicalKey(path, r->deletion_vector);
+      if (it == active_.end()) {
+        Find(v, r->path, "single-active-version", "removes a file that is not active");
+        RLC_ASSIGN_OR_RETURN(removed_dvs[path], LoadDv(v, r->path, r->deletion_vector));
+      } else if (it->second.key != key) {
+        Find(v, r->path, "single-active-version", "removes a (path, DV) other than the active one");
+        RLC_ASSIGN_OR_RETURN(removed_dvs[path], LoadDv(v, r->path, r->deletion_vector));
+      } else {
+        removed_dvs[path] = it->second.dv;
+      }
+    } else if (const auto* add = std::get_if<delta::AddFile>(&a)) {
+      file_actions = true;
+      all_no_data_change = all_no_data_change && !add->data_change;
+      const std::string path = DecodedPath(add->path);
+      if (++add_count[path] == 2) Find(v, add->path, "single-active-version", "the commit adds this path twice");
+      adds[path] = add;
+    }
+  }
+  std::map<std::string, ActiveFile> added;
+  for (const auto& [path, add] : adds) {
+    ActiveFile& file = added[path];
+    file.key = delta::Snapshot::LogicalKey(path, add->deletion_vector);
+    file.num_records = NumRecords(add->stats);
+    RLC_ASSIGN_OR_RETURN(file.dv, LoadDv(v, add->path, add->deletion_vector));
+    if (add->deletion_vector.has_value()) {
+      ++report.dvs_checked;
+      if (!file.num_records.has_value()) {
+        Find(v, add->path, "dv-within-file", "the file has a DV but no numRecords");
+      } else if (!file.dv.IsEmpty() && file.dv.Maximum() >= static_cast<uint64_t>(*file.num_records)) {
+        Find(v, add->path, "dv-within-file",
+             "the DV deletes row " + std::to_string(file.dv.Maximum()) + " of a file of " +
+                 std::to_string(*file.num_records) + " rows");
+      }
+    }
+    auto active = active_.find(path);
+    const bool replaced = removed_dvs.count(path) != 0;
+    if (active != active_.end() && !replaced && active->second.key != file.key) {
+      Find(v, add->path, "single-active-version", "adds a second version of an active path without removing the first");
+    }
+    if (replaced && !removed_dvs.at(path).IsSubsetOf(file.dv)) {
+      const dv::RowBitmap back = removed_dvs.at(path).Difference(file.dv);
+      Find(v, add->path, "dv-never-shrinks",
+           std::to_string(back.Cardinality()) + " deleted row(s) come back, e.g. row " +
+               std::to_string(back.ToVector().front()));
+    }
+  }
+  // Apply: removes first, then adds (keyed by decoded path).
+  for (const auto& [path, dv] : removed_dvs) {
+    if (adds.count(path) == 0) active_.erase(path);
+  }
+  for (auto& [path, file] : added) active_[path] = std::move(file);
+  CheckTags(commit, adds, removed_dvs);
+  if (file_actions && all_no_data_change) {
+    ++report.no_data_change_commits;
+    const std::optional<int64_t> live_after = Live();
+    if (!live_before.has_value() || !live_after.has_value()) {
+      ++report.no_data_change_commits_uncounted;
+    } else if (*live_before != *live_after) {
+      Find(v, "", "no-data-change-conserves",
+           "live rows go from " + std::to_string(*live_before) + " to " + std::to_string(*live_after));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<AuditReport> AuditLog(const storage::Storage& storage, std::string_view table_root,
+                             const delta::DvLoadOptions& dv_options) {
+  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
+  if (listing.commit_versions.empty() || listing.commit_versions.front() != 0) {
+    return Status::Unsupported(delta::LogDir(table_root) +
+                               ": the JSON history does not start at version 0 (checkpoints cannot be read here)");
+  }
+  Auditor auditor(storage, table_root, dv_options);
+  int64_t expected = 0;
+  for (int64_t v : listing.commit_versions) {
+    if (v != expected) {
+      return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(expected) + " is missing");
+    }
+    ++expected;
+    const std::string path = delta::LogDir(table_root) + "/" + delta::CommitFileName(v);
+    RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
+    RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ParseCommit(bytes, v, path));
+    RLC_RETURN_IF_ERROR(auditor.Version(commit));
+  }
+  return std::move(auditor.report);
+}
+
+}  // namespace rlc::audit
