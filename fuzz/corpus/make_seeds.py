@@ -232,12 +232,67 @@ def commit_seeds():
     ]
 
 
+def checker_cases_seeds():
+    """Losers and winners that reach each reconcile case (checker_cases_fuzzer's input format)."""
+    import json
+
+    def dv(rows):
+        raw = bitmap(rows)
+        return {"storageType": "i", "pathOrInlineDv": z85_encode(raw), "sizeInBytes": len(raw), "cardinality": len(rows)}
+
+    def add(path, rows, dv_rows=None, data_change=True, stats=None):
+        a = {"path": path, "partitionValues": {}, "size": 1, "modificationTime": 1, "dataChange": data_change,
+             "stats": stats or json.dumps({"numRecords": rows})}
+        if dv_rows:
+            a["deletionVector"] = dv(dv_rows)
+        return {"add": a}
+
+    def remove(path, dv_rows=None, data_change=True, tags=None):
+        r = {"path": path, "dataChange": data_change}
+        if dv_rows:
+            r["deletionVector"] = dv(dv_rows)
+        if tags:
+            r["tags"] = tags
+        return {"remove": r}
+
+    def info(op):
+        return {"commitInfo": {"operation": op, "isBlindAppend": False}}
+
+    def tags(output, offset, physical):
+        return {"compactedInto": json.dumps([output]),
+                "compactionInfo": json.dumps([{"rowOffsetInTarget": offset, "sourceNumPhysicalRecords": physical}])}
+
+    def seed(loser_predicates, read_files, loser_actions, *winners):
+        txn = json.dumps({"readVersion": 0, "readPredicates": loser_predicates, "readFiles": read_files,
+                          "actions": loser_actions})
+        return "\n---\n".join([txn] + ["\n".join(json.dumps(a) for a in w) for w in winners])
+
+    optimize = [info("OPTIMIZE"), remove("f1", [0], False, tags("c1", 0, 10)), remove("f2", None, False, tags("c1", 9, 10)),
+                add("c1", 19, None, False)]
+    dv_delete_f2 = [info("DELETE"), remove("f2"), add("f2", 10, [5])]
+    return [
+        ("case2-disjoint", seed(["id = 3"], ["f1"], [info("DELETE"), remove("f1"), add("f1", 10, [3])],
+                                [info("DELETE"), remove("f1"), add("f1", 10, [7])])),
+        ("case4a", seed([], ["f1", "f2"], optimize, dv_delete_f2)),
+        ("case4b", seed(["id = 15"], ["f2"], dv_delete_f2, optimize)),
+        ("case1-stats", seed(["id > 5"], ["f1"], [info("DELETE"), remove("f1")],
+                             [info("WRITE"), add("w1", 3, stats=json.dumps(
+                                 {"numRecords": 3, "minValues": {"id": 0}, "maxValues": {"id": 4}}))])),
+        ("case3-relocation", seed(["id > 5"], ["f1"], [info("WRITE"), add("n", 1)],
+                                  [info("OPTIMIZE"), remove("f1", None, False), add("c9", 4, None, False)])),
+        ("two-winners", seed(["id = 3"], ["f1"], [info("DELETE"), remove("f1"), add("f1", 10, [3])],
+                             [info("DELETE"), remove("f1"), add("f1", 10, [2])],
+                             [info("DELETE"), remove("f1", [2]), add("f1", 10, [2, 4])])),
+    ]
+
+
 def main():
     write("bitmap_decoder", bitmap_seeds())
     write("z85", z85_seeds())
     write("dv_file", dv_file_seeds())
     write("composition_tags", composition_seeds())
     write("commit_line", commit_seeds())
+    write("checker_cases", checker_cases_seeds())
     print("uuid z85:", UUID_Z85)
 
 
