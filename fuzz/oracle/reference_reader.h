@@ -1,0 +1,56 @@
+// ReferenceReader: the oracle's own reader of a Delta table, written for the oracle alone.
+//
+// Concern: what a reader sees at one version (active files, each with the rows its DV deletes),
+// computed without impl/'s replay, DV codec, Z85 or CRoaring, so that a bug an impl/ encoder and
+// decoder share cannot hide from the oracle (reference/decisions.md "Independence of the
+// checkers"). It implements only what the oracle reads, straight from Delta's PROTOCOL.md:
+//   - log replay from version 0 over JSON commits; a file's key is (URL-decoded path, DV unique
+//     id); a remove cancels the add with its key; the last add of a key wins;
+//   - DV descriptors 'i' (Z85 inline), 'u' (Z85 UUID, optional random prefix, under the table
+//     root, with an optional test file-name prefix) and 'p' (absolute, file: URL); the DV file's
+//     big-endian size and CRC-32 at the descriptor's offset;
+//   - the portable RoaringBitmapArray: magic 1681511377, bucket count, then per bucket its high
+//     key and a standard portable 32-bit Roaring bitmap (array, bitset and run containers, with
+//     or without the run flag bitmap and the offset header).
+// Anything else, or anything malformed, is an error string naming the version, path or offset.
+//
+// Thread-safety: stateless functions; reads files with the standard library.
+#ifndef RLC_FUZZ_ORACLE_REFERENCE_READER_H_
+#define RLC_FUZZ_ORACLE_REFERENCE_READER_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rlc::oracle {
+
+struct ReferenceFile {
+  std::string path;  // URL-decoded, as the key
+  std::map<std::string, std::optional<std::string>> partition_values;
+  std::optional<int64_t> num_records;
+  std::set<uint64_t> deleted;  // rows the DV deletes
+};
+
+struct ReferenceSnapshot {
+  int64_t version = -1;
+  std::vector<ReferenceFile> files;  // by path
+};
+
+struct ReferenceResult {
+  std::optional<ReferenceSnapshot> snapshot;
+  std::string error;  // set when snapshot is empty
+};
+
+// version < 0: the latest. dv_file_prefix: put before "deletion_vector_<uuid>.bin" ('u' DVs).
+ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
+                                      const std::string& dv_file_prefix = "");
+
+// The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
+std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
+
+}  // namespace rlc::oracle
+
+#endif  // RLC_FUZZ_ORACLE_REFERENCE_READER_H_
