@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -211,7 +212,43 @@ std::string DvId(const json& add) {
   return id;
 }
 
+// A row file's rows as canonical JSON objects; nullopt (and why) when malformed.
+std::optional<std::vector<std::string>> RowFileRows(const std::string& path, std::string* why) {
+  std::optional<std::string> text = ReadWholeFile(path);
+  if (!text) return *why = "row file not found: " + path, std::nullopt;
+  std::istringstream lines(*text);
+  std::string line;
+  if (!std::getline(lines, line) || line != "rlc-rows 1") return *why = "not a row file: " + path, std::nullopt;
+  if (!std::getline(lines, line)) return *why = "row file without columns: " + path, std::nullopt;
+  const json header = json::parse(line, nullptr, false);
+  if (header.is_discarded() || !header.contains("columns")) return *why = "bad row file header: " + path, std::nullopt;
+  std::vector<std::string> names;
+  for (const json& c : header.at("columns")) names.push_back(c.at("name").get<std::string>());
+  std::vector<std::string> rows;
+  while (std::getline(lines, line)) {
+    const json values = json::parse(line, nullptr, false);
+    if (values.is_discarded() || !values.is_array() || values.size() != names.size()) {
+      return *why = "bad row in " + path, std::nullopt;
+    }
+    json row = json::object();  // nlohmann's object keeps keys sorted
+    for (size_t i = 0; i < names.size(); ++i) row[names[i]] = values[i];
+    rows.push_back(row.dump());
+  }
+  return rows;
+}
+
 }  // namespace
+
+std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot) {
+  std::vector<std::string> live;
+  for (const ReferenceFile& f : snapshot.files) {
+    for (size_t i = 0; i < f.physical_rows.size(); ++i) {
+      if (f.deleted.count(i) == 0) live.push_back(f.physical_rows[i]);
+    }
+  }
+  std::sort(live.begin(), live.end());
+  return live;
+}
 
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why) {
   Cursor c{bytes};
@@ -289,6 +326,20 @@ ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t vers
         return result;
       }
       file.deleted = std::move(*rows);
+    }
+    if (file.path.size() > 5 && file.path.substr(file.path.size() - 5) == ".rows") {
+      std::string why;
+      std::optional<std::vector<std::string>> rows = RowFileRows(table_dir + "/" + file.path, &why);
+      if (!rows) {
+        result.error = "version " + std::to_string(snapshot.version) + ": " + why;
+        return result;
+      }
+      if (!file.num_records.has_value() || static_cast<int64_t>(rows->size()) != *file.num_records) {
+        result.error = "version " + std::to_string(snapshot.version) + ", " + file.path +
+                       ": the row file's row count disagrees with numRecords";
+        return result;
+      }
+      file.physical_rows = std::move(*rows);
     }
     snapshot.files.push_back(std::move(file));
   }

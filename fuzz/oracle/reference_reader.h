@@ -32,6 +32,10 @@ struct ReferenceFile {
   std::map<std::string, std::optional<std::string>> partition_values;
   std::optional<int64_t> num_records;
   std::set<uint64_t> deleted;  // rows the DV deletes
+  // For a simulator row file (".rows", fuzz/simulator/row_file.h), parsed here on the oracle's
+  // own: every physical row, as a JSON object with the columns in name order, e.g.
+  // {"id":3,"part":"a"}. Empty for other files.
+  std::vector<std::string> physical_rows;
 };
 
 struct ReferenceSnapshot {
@@ -45,11 +49,16 @@ struct ReferenceResult {
 };
 
 // version < 0: the latest. dv_file_prefix: put before "deletion_vector_<uuid>.bin" ('u' DVs).
+// A row file whose row count disagrees with the add's numRecords is an error.
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
                                       const std::string& dv_file_prefix = "");
 
 // The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
+
+// The live rows of a snapshot's row files (physical rows minus each file's DV), sorted: what a
+// reader of the table sees.
+std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot);
 
 }  // namespace rlc::oracle
 
