@@ -138,6 +138,7 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
     }
   }
   verdict.actions = std::move(current.actions);
+  verdict.read_files = std::move(current.read_files);
   return verdict;
 }
 

@@ -49,6 +49,8 @@ struct Event {
 struct Verdict {
   std::optional<Abort> abort;          // set: the loser must abort
   std::vector<delta::Action> actions;  // the loser's actions to commit (rebased when a case ran)
+  std::vector<std::string> read_files; // the loser's read files after the cases moved them, for a
+                                       // later check against newer winners
   std::vector<Event> events;
   int64_t checked_through_version = 0; // the last winner checked
 

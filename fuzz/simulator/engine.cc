@@ -1,0 +1,386 @@
+#include "fuzz/simulator/engine.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "fuzz/simulator/row_file.h"
+#include "impl/conflict/checker.h"
+#include "impl/conflict/composition_capture.h"
+#include "impl/conflict/dv_writer.h"
+#include "impl/conflict/rewrite_inputs.h"
+#include "impl/delta/commit_writer.h"
+#include "impl/delta/deletion_vector_loader.h"
+#include "impl/delta/log.h"
+#include "impl/delta/snapshot.h"
+
+namespace rlc::simulator {
+namespace {
+
+constexpr char kRowIdColumn[] = "_rid";
+constexpr int64_t kTimestamp = 1700000000000;
+
+RowFileValue ToRowFileValue(const model::Value& v) {
+  if (model::IsNull(v)) return std::nullopt;
+  if (const auto* n = std::get_if<int64_t>(&v)) return *n;
+  return std::get<std::string>(v);
+}
+
+model::Value ToModelValue(const RowFileValue& v) {
+  if (!v.has_value()) return model::Value{};
+  if (const auto* n = std::get_if<int64_t>(&*v)) return *n;
+  return std::get<std::string>(*v);
+}
+
+delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool blind) {
+  delta::CommitInfo info;
+  info.timestamp_ms = kTimestamp;
+  info.operation = operation;
+  info.read_version = read_version;
+  info.is_blind_append = blind;
+  return info;
+}
+
+}  // namespace
+
+struct Simulator::Snapshot {
+  model::LogicalTable table;
+  std::map<std::string, delta::AddFile> files;                      // decoded path -> active add
+  std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
+  std::map<std::string, dv::RowBitmap> file_dvs;
+  std::map<model::RowId, std::pair<std::string, uint64_t>> where;   // live row -> (path, position)
+};
+
+Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
+    : storage_(storage), root_(std::move(root)), table_(std::move(table)), options_(options) {
+  next_row_id_ = table_.next_row_id;
+}
+
+std::string Simulator::PartitionValue(const model::Row& row) const {
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    if (table_.schema[i].is_partition) {
+      return model::IsNull(row.values[i]) ? "" : model::ToString(row.values[i]);
+    }
+  }
+  return "";
+}
+
+std::string Simulator::NewPath(const std::string& partition, const char* kind) {
+  const std::string name = std::string(kind) + "-" + std::to_string(next_file_++) + ".rows";
+  std::string part_column;
+  for (const model::Column& c : table_.schema) {
+    if (c.is_partition) part_column = c.name;
+  }
+  return part_column.empty() ? name : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : partition) + "/" + name;
+}
+
+delta::Metadata Simulator::MetadataAction() const {
+  nlohmann::json fields = nlohmann::json::array();
+  delta::Metadata m;
+  for (const model::Column& c : table_.schema) {
+    fields.push_back({{"name", c.name}, {"type", c.type == model::ColumnType::kLong ? "long" : "string"},
+                      {"nullable", true}, {"metadata", nlohmann::json::object()}});
+    if (c.is_partition) m.partition_columns.push_back(c.name);
+  }
+  m.id = "simulated-table";
+  m.schema_string = nlohmann::json{{"type", "struct"}, {"fields", fields}}.dump();
+  m.configuration.emplace_back("delta.enableDeletionVectors", table_.properties.deletion_vectors_enabled ? "true" : "false");
+  const model::IsolationLevel level = table_.properties.isolation_level;
+  if (level == model::IsolationLevel::kWriteSerializable) m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
+  for (const auto& [k, v] : table_.properties.other) m.configuration.emplace_back(k, v);
+  m.created_time_ms = kTimestamp;
+  return m;
+}
+
+Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows) {
+  RowFile file;
+  file.columns.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
+  for (const model::Column& c : table_.schema) {
+    file.columns.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
+  }
+  // Statistics of the data columns (Delta keeps none for partition columns).
+  nlohmann::json min = nlohmann::json::object(), max = nlohmann::json::object(), nulls = nlohmann::json::object();
+  for (const model::Row& row : rows) {
+    std::vector<RowFileValue> values = {static_cast<int64_t>(row.id)};
+    for (size_t i = 0; i < table_.schema.size(); ++i) {
+      values.push_back(ToRowFileValue(row.values[i]));
+      const model::Column& c = table_.schema[i];
+      if (c.is_partition) continue;
+      const model::Value& v = row.values[i];
+      nulls[c.name] = nulls.value(c.name, 0) + (model::IsNull(v) ? 1 : 0);
+      if (model::IsNull(v)) continue;
+      const nlohmann::json j = c.type == model::ColumnType::kLong ? nlohmann::json(std::get<int64_t>(v))
+                                                                  : nlohmann::json(std::get<std::string>(v));
+      if (!min.contains(c.name) || j < min[c.name]) min[c.name] = j;
+      if (!max.contains(c.name) || j > max[c.name]) max[c.name] = j;
+    }
+    file.rows.push_back(std::move(values));
+  }
+  const std::string path = NewPath(partition, "part");
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path, EncodeRowFile(file)));
+  delta::AddFile add;
+  add.path = path;
+  for (const model::Column& c : table_.schema) {
+    if (c.is_partition) add.partition_values.emplace_back(c.name, partition.empty() ? std::nullopt : std::optional(partition));
+  }
+  add.size_bytes = static_cast<int64_t>(EncodeRowFile(file).size());
+  add.modification_time_ms = kTimestamp;
+  nlohmann::json stats = {{"numRecords", rows.size()}};
+  if (options_.statistics) {
+    stats["minValues"] = min;
+    stats["maxValues"] = max;
+    stats["nullCount"] = nulls;
+  }
+  add.stats = stats.dump();
+  return add;
+}
+
+Status Simulator::Create(int files) {
+  std::vector<delta::Action> actions;
+  delta::Protocol protocol;
+  protocol.min_reader_version = 3;
+  protocol.min_writer_version = 7;
+  protocol.reader_features = std::vector<std::string>(table_.protocol_features.begin(), table_.protocol_features.end());
+  protocol.writer_features = protocol.reader_features;
+  actions.push_back(Info("CREATE TABLE", -1, false));
+  actions.push_back(protocol);
+  actions.push_back(MetadataAction());
+  // The rows, in identity order, split into `files` files per partition value.
+  std::map<std::string, std::vector<model::Row>> by_partition;
+  for (const auto& [id, row] : table_.rows) by_partition[PartitionValue(row)].push_back(row);
+  for (const auto& [partition, rows] : by_partition) {
+    const size_t per_file = std::max<size_t>(1, (rows.size() + files - 1) / std::max(files, 1));
+    for (size_t start = 0; start < rows.size(); start += per_file) {
+      const std::vector<model::Row> chunk(rows.begin() + static_cast<std::ptrdiff_t>(start),
+                                          rows.begin() + static_cast<std::ptrdiff_t>(std::min(rows.size(), start + per_file)));
+      RLC_ASSIGN_OR_RETURN(delta::AddFile add, WriteRowFile(partition, chunk));
+      actions.push_back(add);
+    }
+  }
+  return storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(0), delta::WriteCommitFile(actions));
+}
+
+Result<int64_t> Simulator::LatestVersion() const {
+  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage_, root_));
+  return listing.latest_version();
+}
+
+Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
+  RLC_ASSIGN_OR_RETURN(delta::Snapshot log, delta::ReplayLog(storage_, root_, version));
+  Snapshot s;
+  s.table = table_;
+  s.table.rows.clear();
+  s.table.version = version;
+  s.files = log.files;
+  for (const auto& [path, add] : log.files) {
+    RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
+    RLC_ASSIGN_OR_RETURN(RowFile file, DecodeRowFile(bytes));
+    dv::RowBitmap deleted;
+    if (add.deletion_vector.has_value()) {
+      RLC_ASSIGN_OR_RETURN(deleted, delta::LoadDeletionVector(storage_, root_, *add.deletion_vector));
+    }
+    std::vector<model::RowId>& ids = s.file_rows[path];
+    for (uint64_t position = 0; position < file.rows.size(); ++position) {
+      const auto& values = file.rows[position];
+      const auto id = static_cast<model::RowId>(std::get<int64_t>(*values[0]));
+      ids.push_back(id);
+      if (deleted.Contains(position)) continue;
+      model::Row row{id, {}};
+      for (size_t i = 1; i < values.size(); ++i) row.values.push_back(ToModelValue(values[i]));
+      s.table.rows[id] = std::move(row);
+      s.where[id] = {path, position};
+    }
+    s.file_dvs[path] = std::move(deleted);
+  }
+  return s;
+}
+
+Result<model::LogicalTable> Simulator::Read(int64_t version) const {
+  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(version));
+  return std::move(s.table);
+}
+
+Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_t read_version,
+                                       const conflict::Flags& flags) {
+  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(read_version));
+  s.table.next_row_id = next_row_id_;
+  Transaction t;
+  t.operation = operation;
+  t.read_version = read_version;
+  t.effect = model::Apply(s.table, operation);
+  next_row_id_ = std::max(next_row_id_, t.effect.after.next_row_id);
+  t.pending.read_version = read_version;
+  t.pending.flags = flags;
+  t.commits_nothing = t.effect.error.has_value() || t.effect.skipped;
+  if (t.commits_nothing) return t;
+  std::vector<delta::Action>& actions = t.pending.actions;
+  // What the model says the operation read.
+  std::set<std::string> read_files;
+  for (const model::PredicateRead& read : t.effect.reads) {
+    if (read.predicate.kind == model::Predicate::Kind::kTrue) {
+      t.pending.read_whole_table = true;
+      for (const auto& [path, add] : s.files) read_files.insert(add.path);
+    } else {
+      t.pending.read_predicates.push_back(model::ToString(read.predicate));
+    }
+    for (model::RowId id : read.matched) read_files.insert(s.files.at(s.where.at(id).first).path);
+  }
+  t.pending.read_files.assign(read_files.begin(), read_files.end());
+  const bool blind = t.effect.is_blind_append;
+  actions.push_back(Info(model::OperationName(operation), read_version, blind));
+
+  if (const auto* change = std::get_if<model::MetadataChange>(&operation)) {
+    delta::Metadata m = MetadataAction();
+    m.configuration.emplace_back(change->key, change->value);
+    actions.push_back(m);
+    return t;
+  }
+  if (const auto* change = std::get_if<model::ProtocolChange>(&operation)) {
+    delta::Protocol p;
+    p.min_reader_version = 3;
+    p.min_writer_version = 7;
+    std::set<std::string> features = table_.protocol_features;
+    features.insert(change->add_feature);
+    p.reader_features = std::vector<std::string>(features.begin(), features.end());
+    p.writer_features = p.reader_features;
+    actions.push_back(p);
+    return t;
+  }
+  if (const auto* optimize = std::get_if<model::Optimize>(&operation)) {
+    const bool zorder = !optimize->zorder_by.empty();
+    if (zorder) {
+      std::get<delta::CommitInfo>(actions[0]).operation_parameters.push_back(
+          {"zOrderBy", nlohmann::json(nlohmann::json(optimize->zorder_by).dump()).dump()});
+    }
+    // Bins of consecutive files with live rows, per partition.
+    std::map<std::string, std::vector<std::string>> by_partition;
+    for (const auto& [path, add] : s.files) {
+      const auto& ids = s.file_rows.at(path);
+      if (ids.size() > s.file_dvs.at(path).Cardinality()) {
+        by_partition[add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("")].push_back(path);
+      }
+    }
+    for (const auto& [partition, paths] : by_partition) {
+      std::vector<std::vector<std::string>> bins(1);
+      int64_t rows_in_bin = 0;
+      for (const std::string& path : paths) {
+        const int64_t live = static_cast<int64_t>(s.file_rows.at(path).size() - s.file_dvs.at(path).Cardinality());
+        if (!bins.back().empty() && rows_in_bin + live > options_.optimize_target_rows) {
+          bins.emplace_back();
+          rows_in_bin = 0;
+        }
+        bins.back().push_back(path);
+        rows_in_bin += live;
+      }
+      for (const std::vector<std::string>& bin : bins) {
+        const bool has_dv = std::any_of(bin.begin(), bin.end(), [&](const std::string& p) { return !s.file_dvs.at(p).IsEmpty(); });
+        if (bin.size() < 2 && !has_dv) continue;  // nothing to compact
+        std::vector<delta::AddFile> sources;
+        std::vector<std::pair<std::string, model::Row>> rows;  // (source path, row) in write order
+        for (const std::string& path : bin) {
+          sources.push_back(s.files.at(path));
+          const auto& ids = s.file_rows.at(path);
+          for (uint64_t position = 0; position < ids.size(); ++position) {
+            if (!s.file_dvs.at(path).Contains(position)) rows.push_back({s.files.at(path).path, s.table.rows.at(ids[position])});
+          }
+        }
+        if (zorder) {
+          const size_t column = *s.table.ColumnIndex(optimize->zorder_by[0]);
+          std::stable_sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) {
+            const std::optional<int> c = model::Compare(a.second.values[column], b.second.values[column]);
+            return c.has_value() && *c < 0;
+          });
+        }
+        conflict::CompositionCapture capture(sources);
+        std::vector<model::Row> output_rows;
+        for (const auto& [path, row] : rows) {
+          capture.ObserveRows(path, 1);  // the writer reports each row it writes
+          output_rows.push_back(row);
+        }
+        RLC_ASSIGN_OR_RETURN(delta::AddFile output, WriteRowFile(partition, output_rows));
+        output.data_change = false;
+        const conflict::CompositionCapture::Outcome outcome =
+            capture.Finish(flags, {output.path}, /*tasks=*/1, zorder, kTimestamp);
+        for (const delta::RemoveFile& r : outcome.tombstones) actions.push_back(r);
+        actions.push_back(output);
+      }
+    }
+    return t;
+  }
+  // Row-level writes: delete and update rows where they are, write the new images and inserts.
+  std::map<std::string, std::vector<uint64_t>> deleted;  // path -> positions
+  std::map<std::string, std::vector<model::Row>> new_rows;  // partition -> rows
+  for (const model::RowWrite& w : t.effect.writes) {
+    if (w.kind != model::RowWrite::Kind::kInsert) {
+      const auto& [path, position] = s.where.at(w.row);
+      deleted[path].push_back(position);
+    }
+    if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
+  }
+  rlc::conflict::StorageDvWriter dv_writer(storage_, root_, root_);
+  for (const auto& [path, positions] : deleted) {
+    const delta::AddFile& add = s.files.at(path);
+    actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
+    dv::RowBitmap dv = s.file_dvs.at(path);
+    for (uint64_t p : positions) dv.Add(p);
+    const auto& ids = s.file_rows.at(path);
+    if (dv.Cardinality() == ids.size()) continue;  // no live row left: the remove alone
+    if (options_.merge_on_read && table_.properties.deletion_vectors_enabled) {
+      RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, dv_writer.Write(dv));
+      std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
+      if (!rebased) return Status::Corrupt(path + ": statistics do not parse");
+      rebased->data_change = true;
+      actions.push_back(*rebased);
+    } else {
+      std::vector<model::Row> kept;
+      for (uint64_t position = 0; position < ids.size(); ++position) {
+        if (!dv.Contains(position)) kept.push_back(s.table.rows.at(ids[position]));
+      }
+      const std::string partition = add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("");
+      RLC_ASSIGN_OR_RETURN(delta::AddFile rewritten, WriteRowFile(partition, kept));
+      actions.push_back(rewritten);
+    }
+  }
+  for (const auto& [partition, rows] : new_rows) {
+    RLC_ASSIGN_OR_RETURN(delta::AddFile add, WriteRowFile(partition, rows));
+    actions.push_back(add);
+  }
+  return t;
+}
+
+Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
+  CommitOutcome outcome;
+  if (transaction.commits_nothing) return outcome;
+  conflict::PendingTransaction pending = transaction.pending;
+  const RowFileTableFiles files(storage_, root_);
+  conflict::StorageDvWriter dv_writer(storage_, root_, root_);
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    const int64_t version = pending.read_version + 1;
+    const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),
+                                            delta::WriteCommitFile(pending.actions));
+    if (put.ok()) {
+      outcome.committed = true;
+      outcome.version = version;
+      outcome.actions = pending.actions;
+      return outcome;
+    }
+    if (put.code() != StatusCode::kAlreadyExists) return put;
+    // Another commit won: check against every winner since the last version checked.
+    conflict::CheckEnvironment env;
+    env.files = &files;
+    env.dv_writer = &dv_writer;
+    env.now_ms = kTimestamp;
+    RLC_ASSIGN_OR_RETURN(conflict::Verdict verdict, conflict::CheckConflictsAgainstLog(storage_, root_, pending, env));
+    outcome.events.insert(outcome.events.end(), verdict.events.begin(), verdict.events.end());
+    if (!verdict.commits()) {
+      outcome.abort = verdict.abort;
+      return outcome;
+    }
+    pending.actions = verdict.actions;
+    pending.read_files = verdict.read_files;
+    pending.read_version = verdict.checked_through_version;
+  }
+  return Status::OverLimit(root_ + ": no free version after 1000 attempts");
+}
+
+}  // namespace rlc::simulator

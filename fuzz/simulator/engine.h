@@ -1,0 +1,103 @@
+// Simulator: runs model operations the way an engine does, against a real Delta table (a
+// directory, or memory), so the checker is driven exactly as it would be in production.
+//
+// Concern: the engine side of one transaction. Prepare reads a snapshot through impl/ (log
+// replay, the simulator's row files, DVs), lets the model compute the operation's row-level
+// effect on it (model/semantics/serial.h), and turns that effect into Delta actions and files:
+//   - deleted and updated rows: a DV (merge-on-read: the file's new DV is the old one plus the
+//     rows' positions; a file left without live rows is removed) or, copy-on-write, the file
+//     rewritten without them;
+//   - inserted rows and updated rows' new images: new row files, one per partition value, with
+//     statistics (numRecords, min/max/nullCount per column, or none when statistics are off);
+//   - OPTIMIZE: bins of consecutive files (per partition) up to a target row count, each
+//     compacted into one output whose writer reports the runs it wrote to the capture builder
+//     (impl/conflict/composition_capture.h), so its tombstones are tagged when the gate passes;
+//     ZORDER sorts the rows first, which interleaves sources (the gate then leaves them untagged);
+//   - metadata and protocol changes as metaData / protocol actions.
+// The pending transaction records what the model says the operation read: its predicates as text
+// (a TRUE predicate is a whole-table read) and the files holding the rows they matched.
+// Commit writes the next version with put-if-absent; when another commit won, it runs the
+// checker against the winners (with the transaction's flags, DVs and rows through the table's
+// storage), commits the rebased actions at the next free version, or aborts.
+//
+// Rows carry their model identity in a hidden `_rid` column of the row files, so a snapshot maps
+// back onto the model's rows; new identities come from one counter per simulator, so concurrent
+// transactions never reuse one.
+//
+// Thread-safety: one simulator per thread; the table may be shared with other processes.
+#ifndef RLC_FUZZ_SIMULATOR_ENGINE_H_
+#define RLC_FUZZ_SIMULATOR_ENGINE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "impl/base/status.h"
+#include "impl/conflict/flags.h"
+#include "impl/conflict/pending_transaction.h"
+#include "impl/conflict/verdict.h"
+#include "impl/delta/actions.h"
+#include "impl/storage/storage.h"
+#include "model/semantics/operation.h"
+#include "model/semantics/serial.h"
+#include "model/semantics/table.h"
+
+namespace rlc::simulator {
+
+struct TableOptions {
+  bool merge_on_read = true;  // DVs for deletes and updates; false: copy-on-write
+  bool statistics = true;
+  int64_t optimize_target_rows = 8;  // an OPTIMIZE bin holds up to this many live rows
+};
+
+struct Transaction {
+  model::Operation operation;
+  int64_t read_version = 0;
+  model::OperationEffect effect;          // the model's effect on the snapshot
+  conflict::PendingTransaction pending;   // read set, actions and flags, as the checker sees them
+  bool commits_nothing = false;           // the model skipped the operation or it failed
+};
+
+struct CommitOutcome {
+  bool committed = false;
+  int64_t version = -1;                   // the version written, when committed
+  std::optional<conflict::Abort> abort;   // why not, when aborted
+  std::vector<conflict::Event> events;    // the reconcile events of every check on the way
+  std::vector<delta::Action> actions;     // what was committed (rebased when a case ran)
+};
+
+class Simulator {
+ public:
+  // `table` gives the schema (model::MakeTable's), the properties and the protocol features.
+  Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options = {});
+
+  // Version 0: protocol, metadata, and the table's rows spread over `files` row files.
+  Status Create(int files);
+  // The table at `version` as the model sees it (rows with their identities), read through impl/.
+  Result<model::LogicalTable> Read(int64_t version) const;
+  Result<int64_t> LatestVersion() const;
+
+  Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version, const conflict::Flags& flags);
+  Result<CommitOutcome> Commit(const Transaction& transaction);
+
+ private:
+  struct Snapshot;
+  Result<Snapshot> ReadSnapshot(int64_t version) const;
+  Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
+  std::string NewPath(const std::string& partition, const char* kind);
+  delta::Metadata MetadataAction() const;
+  std::string PartitionValue(const model::Row& row) const;
+
+  storage::Storage& storage_;
+  std::string root_;
+  model::LogicalTable table_;  // schema, properties, features, initial rows
+  TableOptions options_;
+  model::RowId next_row_id_ = 1;
+  int64_t next_file_ = 0;
+};
+
+}  // namespace rlc::simulator
+
+#endif  // RLC_FUZZ_SIMULATOR_ENGINE_H_
