@@ -72,6 +72,15 @@ void BM_RawCRoaringUnion(benchmark::State& state) {
   }
 }
 
+// The union step alone, as the kernel performs it (RowBitmap over CRoaring).
+void BM_Case2UnionStep(benchmark::State& state) {
+  const Fixture& f = Make(state.range(0), state.range(1));
+  for (auto _ : state) {
+    RowBitmap u = f.winner.Union(f.loser);
+    benchmark::DoNotOptimize(u);
+  }
+}
+
 void BM_Case2MergeKernel(benchmark::State& state) {
   const Fixture& f = Make(state.range(0), state.range(1));
   for (auto _ : state) {
@@ -114,6 +123,7 @@ void Sizes(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_RawCRoaringUnion)->Apply(Sizes);
+BENCHMARK(BM_Case2UnionStep)->Apply(Sizes);
 BENCHMARK(BM_Case2MergeKernel)->Apply(Sizes);
 BENCHMARK(BM_ForwardRemapKernel)->Apply(Sizes);
 BENCHMARK(BM_ReverseRemapKernel)->Apply(Sizes);
