@@ -239,6 +239,13 @@ std::optional<std::vector<std::string>> RowFileRows(const std::string& path, std
 
 }  // namespace
 
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
+                                                  const std::string& dv_file_prefix, std::string* why) {
+  const json dv = json::parse(descriptor_json, nullptr, false);
+  if (dv.is_discarded() || !dv.is_object()) return *why = "a DV descriptor is not a JSON object", std::nullopt;
+  return DvRows(table_dir, dv, dv_file_prefix, why);
+}
+
 std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot) {
   std::vector<std::string> live;
   for (const ReferenceFile& f : snapshot.files) {

@@ -53,6 +53,11 @@ struct ReferenceResult {
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
                                       const std::string& dv_file_prefix = "");
 
+// The rows a DV descriptor (as the log's JSON text of the "deletionVector" object) deletes;
+// nullopt (and why) when it cannot be read.
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
+                                                  const std::string& dv_file_prefix, std::string* why);
+
 // The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
 
