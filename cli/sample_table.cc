@@ -79,15 +79,7 @@ Result<std::vector<dv::DvDescriptor>> WriteDvFile(storage::Storage& storage, con
   return descriptors;
 }
 
-dv::DvDescriptor InlineDv(dv::RowBitmap bitmap) {
-  std::string payload = dv::EncodeBitmap(bitmap);
-  dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = dv::Z85Encode(payload);
-  d.size_bytes = int32_t(payload.size());
-  d.cardinality = int64_t(bitmap.Cardinality());
-  return d;
-}
+dv::DvDescriptor InlineDv(const dv::RowBitmap& bitmap) { return dv::InlineDescriptor(bitmap); }
 
 Status Commit(storage::Storage& storage, const std::string& root, int64_t version,
               const std::vector<Action>& actions) {

@@ -7,23 +7,15 @@
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/log.h"
-#include "impl/dv/bitmap_codec.h"
-#include "impl/dv/z85.h"
+#include "impl/dv/descriptor.h"
+#include "impl/dv/row_bitmap.h"
 
 namespace rlc::audit {
 namespace {
 
 using delta::Action;
 
-dv::DvDescriptor Dv(const std::vector<uint64_t>& rows) {
-  const std::string bytes = dv::EncodeBitmap(dv::RowBitmap::FromSorted(rows));
-  dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = dv::Z85Encode(bytes);
-  d.size_bytes = static_cast<int32_t>(bytes.size());
-  d.cardinality = static_cast<int64_t>(rows.size());
-  return d;
-}
+dv::DvDescriptor Dv(const std::vector<uint64_t>& rows) { return dv::InlineDescriptor(dv::RowBitmap::FromSorted(rows)); }
 
 delta::AddFile Add(const std::string& path, std::optional<int64_t> rows, std::vector<uint64_t> dv = {},
                    bool data_change = true) {

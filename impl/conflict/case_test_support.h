@@ -73,13 +73,7 @@ inline delta::CommitInfo InfoOf(const std::string& operation) {
 
 // An inline DV deleting `rows`, encoded as Delta writes it.
 inline dv::DvDescriptor InlineDv(const std::vector<uint64_t>& rows) {
-  const std::string bytes = dv::EncodeBitmap(dv::RowBitmap::FromSorted(rows));
-  dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = dv::Z85Encode(bytes);
-  d.size_bytes = static_cast<int32_t>(bytes.size());
-  d.cardinality = static_cast<int64_t>(rows.size());
-  return d;
+  return dv::InlineDescriptor(dv::RowBitmap::FromSorted(rows));
 }
 
 inline WinningCommit WinnerAt(int64_t version, const std::vector<delta::Action>& actions) {

@@ -173,28 +173,15 @@ Result<std::optional<int64_t>> ParseNumRecords(std::string_view json) {
 Result<std::string> WithWideBounds(std::string_view json) {
   // Rebuilt from each top-level field's raw text, so every statistic rlc does not model is kept
   // byte for byte; only tightBounds changes.
-  simdjson::padded_string padded(json);
-  od::parser parser;
-  od::document doc;
-  if (parser.iterate(padded).get(doc)) return Status::Corrupt("stats: not a JSON document");
-  od::object obj;
-  if (doc.get_object().get(obj)) return Status::Corrupt("stats: expected a JSON object");
   std::string out = "{";
-  for (auto entry : obj) {
-    od::field f;
-    std::string_view key;
-    if (std::move(entry).get(f) || f.unescaped_key().get(key)) return Status::Corrupt("stats: malformed object");
-    const std::string quoted_key = JsonQuote(key);
-    if (key == "tightBounds") continue;
-    std::string raw_value;
-    od::value value = f.value();
-    if (!RawJsonValue(value, &raw_value)) return Status::Corrupt("stats." + std::string(key) + ": malformed value");
+  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](const std::string& key, od::value& v) -> Status {
+    if (key == "tightBounds") return Status::Ok();
+    std::string raw;
+    if (!RawJsonValue(v, &raw)) return Status::Corrupt("stats." + key + ": malformed value");
     if (out.size() > 1) out += ',';
-    out += quoted_key;
-    out += ':';
-    out += raw_value;
-  }
-  if (!AtEnd(doc)) return Status::Corrupt("stats: trailing characters after the object");
+    out += JsonQuote(key) + ":" + raw;
+    return Status::Ok();
+  }));
   if (out.size() > 1) out += ',';
   return out + "\"tightBounds\":false}";
 }

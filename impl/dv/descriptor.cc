@@ -1,5 +1,8 @@
 #include "impl/dv/descriptor.h"
 
+#include "impl/dv/bitmap_codec.h"
+#include "impl/dv/row_bitmap.h"
+
 #include "impl/dv/z85.h"
 
 namespace rlc::dv {
@@ -105,6 +108,16 @@ Result<std::string> ResolveDvFilePath(const DvDescriptor& d, std::string_view ta
     return Status::Corrupt("DV path '" + decoded + "' of storage type 'p' is not absolute");
   }
   return std::string(path);
+}
+
+DvDescriptor InlineDescriptor(const RowBitmap& rows) {
+  const std::string bytes = EncodeBitmap(rows);
+  DvDescriptor d;
+  d.storage_type = 'i';
+  d.path_or_inline_dv = Z85Encode(bytes);
+  d.size_bytes = static_cast<int32_t>(bytes.size());
+  d.cardinality = static_cast<int64_t>(rows.Cardinality());
+  return d;
 }
 
 Result<std::string> UuidPathOrInlineDv(std::string_view prefix, std::string_view uuid_text) {

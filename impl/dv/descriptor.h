@@ -52,6 +52,12 @@ struct DvDescriptor {
 Result<std::string> ResolveDvFilePath(const DvDescriptor& d, std::string_view table_root,
                                       std::string_view file_name_prefix = "");
 
+class RowBitmap;  // row_bitmap.h (not included: it brings CRoaring to every user of actions)
+
+// An inline ('i') descriptor holding `rows` (EncodeBitmap, then Z85), as writers put small DVs
+// straight into the log.
+DvDescriptor InlineDescriptor(const RowBitmap& rows);
+
 // The 'u' descriptor path for a DV file named deletion_vector_<uuid>.bin under `prefix`.
 Result<std::string> UuidPathOrInlineDv(std::string_view prefix, std::string_view uuid_text);
 

@@ -64,16 +64,6 @@ const std::vector<Case> kCases = {
     {23, "part-00000-9d12b4eb", 6, 6},  // offset 0, DV {7}: 0 + 6 - 0
 };
 
-rlc::dv::DvDescriptor InlineDv(const rlc::dv::RowBitmap& rows) {
-  const std::string bytes = rlc::dv::EncodeBitmap(rows);
-  rlc::dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = rlc::dv::Z85Encode(bytes);
-  d.size_bytes = static_cast<int32_t>(bytes.size());
-  d.cardinality = static_cast<int64_t>(rows.Cardinality());
-  return d;
-}
-
 // Everything one direction needs, with the table read from ../shared and new DVs kept in memory.
 struct Fixture {
   explicit Fixture(int64_t version) : version(version) {
@@ -110,7 +100,7 @@ struct Fixture {
     info.operation = "DELETE";
     info.is_blind_append = false;
     delta::AddFile after = source;
-    after.deletion_vector = InlineDv(rows);
+    after.deletion_vector = rlc::dv::InlineDescriptor(rows);
     return {info, conflict::RemoveFrom(source, 1700000000000, true), after};
   }
 

@@ -125,13 +125,7 @@ std::string GenStats() {
 // A DV from a small pool, so that the loser's and the winners' DVs on one path often meet (what
 // Case 2 needs); real inline bytes, so the rewriting cases can read them.
 rlc::dv::DvDescriptor InlineDvOf(const std::vector<uint64_t>& rows) {
-  const std::string bytes = rlc::dv::EncodeBitmap(rlc::dv::RowBitmap::FromSorted(rows));
-  rlc::dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = rlc::dv::Z85Encode(bytes);
-  d.size_bytes = static_cast<int32_t>(bytes.size());
-  d.cardinality = static_cast<int64_t>(rows.size());
-  return d;
+  return rlc::dv::InlineDescriptor(rlc::dv::RowBitmap::FromSorted(rows));
 }
 
 std::optional<rlc::dv::DvDescriptor> GenDv() {

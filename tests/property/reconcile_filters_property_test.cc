@@ -125,13 +125,7 @@ std::optional<std::string> StatsJson(const DataFile& f) {
 
 std::optional<rlc::dv::DvDescriptor> Dv(const std::set<uint64_t>& rows) {
   if (rows.empty()) return std::nullopt;
-  const std::string bytes = rlc::dv::EncodeBitmap(rlc::dv::RowBitmap::FromSorted({rows.begin(), rows.end()}));
-  rlc::dv::DvDescriptor d;
-  d.storage_type = 'i';
-  d.path_or_inline_dv = rlc::dv::Z85Encode(bytes);
-  d.size_bytes = static_cast<int32_t>(bytes.size());
-  d.cardinality = static_cast<int64_t>(rows.size());
-  return d;
+  return rlc::dv::InlineDescriptor(rlc::dv::RowBitmap::FromSorted({rows.begin(), rows.end()}));
 }
 
 delta::AddFile AddOf(const Table& t, const DataFile& f, bool data_change) {
