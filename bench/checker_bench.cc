@@ -30,23 +30,7 @@ const std::string& Winner() {
   return winner;
 }
 
-conflict::ReadTable Table() {
-  delta::Metadata m;
-  m.id = "bench-table";
-  m.schema_string =
-      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
-      R"({"name":"name","type":"string","nullable":true,"metadata":{}},)"
-      R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}},)"
-      R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
-  m.partition_columns = {"part"};
-  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
-  delta::Protocol p;
-  p.min_reader_version = 3;
-  p.min_writer_version = 7;
-  p.reader_features = std::vector<std::string>{"deletionVectors"};
-  p.writer_features = std::vector<std::string>{"deletionVectors"};
-  return conflict::ReadTable{m, p};
-}
+conflict::ReadTable Table() { return rlc::bench::BenchReadTable(/*partitioned=*/true); }
 
 conflict::PendingTransaction Loser() {
   conflict::PendingTransaction t;

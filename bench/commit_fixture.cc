@@ -4,6 +4,23 @@
 
 namespace rlc::bench {
 
+conflict::ReadTable BenchReadTable(bool partitioned) {
+  delta::Metadata m;
+  m.id = "bench-table";
+  m.schema_string = std::string(R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)") +
+                    R"({"name":"name","type":"string","nullable":true,"metadata":{}},)" +
+                    R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}})" +
+                    (partitioned ? R"(,{"name":"part","type":"string","nullable":true,"metadata":{}}]})" : "]}");
+  if (partitioned) m.partition_columns = {"part"};
+  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+  delta::Protocol p;
+  p.min_reader_version = 3;
+  p.min_writer_version = 7;
+  p.reader_features = std::vector<std::string>{"deletionVectors"};
+  p.writer_features = std::vector<std::string>{"deletionVectors"};
+  return conflict::ReadTable{m, p};
+}
+
 std::string BenchFilePath(const char* prefix, int i) {
   return std::string(prefix) + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
 }

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "impl/conflict/checker.h"
+
 namespace rlc::bench {
 
 struct CommitShape {
@@ -20,6 +22,10 @@ struct CommitShape {
 
 // A unique file name: <prefix><100000 + i>-<uuid>.c000.snappy.parquet
 std::string BenchFilePath(const char* prefix, int i);
+
+// The table the checker benchmarks read: columns id long, name string, ts timestamp (and, when
+// partitioned, part string as the partition column); DVs enabled; WriteSerializable.
+conflict::ReadTable BenchReadTable(bool partitioned);
 
 // A commit of `actions` lines: commitInfo, then adds and removes alternating (or adds only).
 // Statistics: id within [0, 2000), name within ["alpha", "omega"], ts within 2024.

@@ -26,21 +26,7 @@ const std::string& Winner() {
   return winner;
 }
 
-conflict::ReadTable Table() {
-  delta::Metadata m;
-  m.id = "bench-table";
-  m.schema_string =
-      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
-      R"({"name":"name","type":"string","nullable":true,"metadata":{}},)"
-      R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}}]})";
-  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
-  delta::Protocol p;
-  p.min_reader_version = 3;
-  p.min_writer_version = 7;
-  p.reader_features = std::vector<std::string>{"deletionVectors"};
-  p.writer_features = std::vector<std::string>{"deletionVectors"};
-  return conflict::ReadTable{m, p};
-}
+conflict::ReadTable Table() { return rlc::bench::BenchReadTable(/*partitioned=*/false); }
 
 conflict::PendingTransaction Loser(bool data_skipping) {
   conflict::PendingTransaction t;

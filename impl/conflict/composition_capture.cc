@@ -9,15 +9,14 @@
 
 namespace rlc::conflict {
 
-CompositionCapture::CompositionCapture(std::vector<delta::AddFile> sources) : sources_(std::move(sources)) {}
+CompositionCapture::CompositionCapture(std::vector<delta::AddFile> sources) : sources_(std::move(sources)) {
+  for (size_t i = 0; i < sources_.size(); ++i) source_index_[DecodedPath(sources_[i].path)] = static_cast<int>(i);
+}
 
 void CompositionCapture::ObserveRows(std::string_view source_path, int64_t rows) {
   if (rows <= 0) return;
-  int source = -1;
-  const std::string path = DecodedPath(std::string(source_path));
-  for (size_t i = 0; i < sources_.size(); ++i) {
-    if (DecodedPath(sources_[i].path) == path) source = static_cast<int>(i);
-  }
+  const auto it = source_index_.find(DecodedPath(std::string(source_path)));
+  const int source = it == source_index_.end() ? -1 : it->second;
   if (!runs_.empty() && runs_.back().source == source) {
     runs_.back().rows += rows;
   } else {

@@ -18,6 +18,7 @@
 #define RLC_IMPL_CONFLICT_COMPOSITION_CAPTURE_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,7 @@ class CompositionCapture {
     int64_t rows = 0;
   };
   std::vector<delta::AddFile> sources_;
+  std::map<std::string, int> source_index_;  // decoded path -> index into sources_
   std::vector<Run> runs_;
 };
 

@@ -109,7 +109,8 @@ AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
   return kept;
 }
 
-bool RemovedRowsMayMatch(const SkippingInputs& in, const WinnerSummary& winner, const delta::RemoveFile& remove) {
+bool RemovedRowsMayMatch(const SkippingInputs& in, const std::unordered_map<std::string, const delta::AddFile*>& post_images,
+                         const delta::RemoveFile& remove) {
   const bool partitioned = !in.read_metadata.partition_columns.empty();
   if (partitioned && !remove.partition_values.has_value()) return true;
   const std::string path = DecodedPath(remove.path);
@@ -126,11 +127,9 @@ bool RemovedRowsMayMatch(const SkippingInputs& in, const WinnerSummary& winner, 
   const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
   if (!pre.has_value()) return true;
   std::optional<dv::RowBitmap> post;
-  for (const delta::AddFile& add : winner.added_files) {
-    if (DecodedPath(add.path) != path) continue;
-    post = LoadDv(in, add.deletion_vector);
+  if (auto it = post_images.find(path); it != post_images.end()) {
+    post = LoadDv(in, it->second->deletion_vector);
     if (!post.has_value()) return true;
-    break;
   }
   const auto newly_deleted = [&](uint64_t position) {
     return !pre->Contains(position) && (!post.has_value() || post->Contains(position));
@@ -190,8 +189,11 @@ bool DeleteReadRefinementApplies(const SkippingInputs& in) {
 const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, const WinnerSummary& winner,
                                                       const RemoveList& overlap) {
   RLC_ASSERT(DeleteReadRefinementApplies(in));
+  // The winner's add of a removed path is its post-image (the first one, by decoded path).
+  std::unordered_map<std::string, const delta::AddFile*> post_images;
+  for (const delta::AddFile& add : winner.added_files) post_images.emplace(DecodedPath(add.path), &add);
   for (const delta::RemoveFile* remove : overlap) {
-    if (RemovedRowsMayMatch(in, winner, *remove)) return remove;
+    if (RemovedRowsMayMatch(in, post_images, *remove)) return remove;
   }
   return nullptr;
 }

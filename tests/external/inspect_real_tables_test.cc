@@ -170,26 +170,31 @@ TEST(RealTables, RowsListMatchesDeletedCounts) {
   }
 }
 
-// The special-character table's log is a template: as Delta's own test does, copy it, put the
-// absolute folder path in, and read it; the URL-escaped 'p' path must resolve.
-TEST(SpecialChar, TemplatedPathResolvesAfterSubstitution) {
-  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
-  const fs::path source = kTables / "delta__table-with-dv-special-char";
-  const fs::path copy = fs::temp_directory_path() / ("rlc-special-char-" + std::to_string(::getpid()));
+// The special-character table's log is a template: as Delta's own test does, copy it to a temp
+// folder named by `prefix` and put that folder's absolute path in. Empty on failure.
+fs::path SubstitutedSpecialCharCopy(const std::string& prefix) {
+  const fs::path copy = fs::temp_directory_path() / (prefix + std::to_string(::getpid()));
   fs::remove_all(copy);
-  fs::copy(source, copy, fs::copy_options::recursive);
+  fs::copy(kTables / "delta__table-with-dv-special-char", copy, fs::copy_options::recursive);
   const fs::path commit = copy / "_delta_log" / "00000000000000000000.json";
   std::ifstream in(commit);
   std::stringstream ss;
   ss << in.rdbuf();
   in.close();
   std::string text = ss.str();
-  const std::string folder = (copy / "folder&with%25special%20char").string();
   const std::string marker = "{{FOLDER_WITH_SPECIAL_CHAR}}";
-  ASSERT_NE(text.find(marker), std::string::npos);
-  text.replace(text.find(marker), marker.size(), folder);
+  if (text.find(marker) == std::string::npos) return {};
+  text.replace(text.find(marker), marker.size(), (copy / "folder&with%25special%20char").string());
   fs::permissions(commit, fs::perms::owner_write, fs::perm_options::add);
   std::ofstream(commit, std::ios::trunc) << text;
+  return copy;
+}
+
+// Read after the substitution, the URL-escaped 'p' path must resolve.
+TEST(SpecialChar, TemplatedPathResolvesAfterSubstitution) {
+  if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
+  const fs::path copy = SubstitutedSpecialCharCopy("rlc-special-char-");
+  ASSERT_FALSE(copy.empty());
   RunResult r = RunRlc("inspect " + Quote(copy.string()) + " --json --rows");
   fs::remove_all(copy);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -271,20 +276,8 @@ TEST(Audit, SpecialCharTableAfterSubstitution) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
   const fs::path source = kTables / "delta__table-with-dv-special-char";
   Audit(source, "", 2);
-  const fs::path copy = fs::temp_directory_path() / ("rlc-audit-special-char-" + std::to_string(::getpid()));
-  fs::remove_all(copy);
-  fs::copy(source, copy, fs::copy_options::recursive);
-  const fs::path commit = copy / "_delta_log" / "00000000000000000000.json";
-  std::ifstream in(commit);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  in.close();
-  std::string text = ss.str();
-  const std::string marker = "{{FOLDER_WITH_SPECIAL_CHAR}}";
-  ASSERT_NE(text.find(marker), std::string::npos);
-  text.replace(text.find(marker), marker.size(), (copy / "folder&with%25special%20char").string());
-  fs::permissions(commit, fs::perms::owner_write, fs::perm_options::add);
-  std::ofstream(commit, std::ios::trunc) << text;
+  const fs::path copy = SubstitutedSpecialCharCopy("rlc-audit-special-char-");
+  ASSERT_FALSE(copy.empty());
   const json got = Audit(copy, "", 0);
   fs::remove_all(copy);
   EXPECT_EQ(got.at("findings"), json::array());
