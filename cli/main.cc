@@ -10,6 +10,7 @@
 #include "cli/audit.h"
 #include "cli/check.h"
 #include "cli/inspect.h"
+#include "cli/scenario.h"
 #include "cli/verify.h"
 #include "impl/storage/storage.h"
 
@@ -71,6 +72,13 @@ int main(int argc, char** argv) {
   audit->add_option("--dv-file-prefix", audit_options.dv_file_prefix,
                     "Put before deletion_vector_<uuid>.bin when resolving DV files");
 
+  rlc::cli::ScenarioOptions scenario_options;
+  CLI::App* scenario = app.add_subcommand("scenario", "Run scenario files (a history each) through the checker and the oracle");
+  scenario->add_option("FILE", scenario_options.paths, "Scenario files, or folders of *.scenario files")->required();
+  scenario->add_flag("--json", scenario_options.json, "Print one JSON object");
+  scenario->add_flag("--verbose", scenario_options.verbose, "Print the timeline and checks of passing scenarios too");
+  scenario->add_option("--keep", scenario_options.keep_dir, "Keep each scenario's table under DIR");
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -86,6 +94,7 @@ int main(int argc, char** argv) {
   }
   if (*check) return rlc::cli::RunCheck(check_options, std::cout, std::cerr);
   if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
+  if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);
   return 2;
 }

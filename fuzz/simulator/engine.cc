@@ -49,6 +49,7 @@ struct Simulator::Snapshot {
   std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
   std::map<model::RowId, std::pair<std::string, uint64_t>> where;   // live row -> (path, position)
+  bool deletion_vectors_writable = false;  // the protocol has the feature and the property allows it
 };
 
 Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
@@ -172,6 +173,12 @@ Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
   s.table.rows.clear();
   s.table.version = version;
   s.files = log.files;
+  // DVs need the table feature in the protocol (writer side) and delta.enableDeletionVectors.
+  bool feature = false;
+  if (log.protocol.has_value() && log.protocol->writer_features.has_value()) {
+    for (const std::string& f : *log.protocol->writer_features) feature = feature || f == "deletionVectors";
+  }
+  s.deletion_vectors_writable = feature && table_.properties.deletion_vectors_enabled;
   for (const auto& [path, add] : log.files) {
     RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
     RLC_ASSIGN_OR_RETURN(RowFile file, DecodeRowFile(bytes));
@@ -201,7 +208,7 @@ Result<model::LogicalTable> Simulator::Read(int64_t version) const {
 }
 
 Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_t read_version,
-                                       const conflict::Flags& flags) {
+                                       const conflict::Flags& flags, const OptimizeOptions& optimize_options) {
   RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(read_version));
   s.table.next_row_id = next_row_id_;
   Transaction t;
@@ -246,8 +253,22 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     actions.push_back(p);
     return t;
   }
+  if (const auto* write = std::get_if<model::IdempotentWrite>(&operation)) {
+    delta::Txn txn;
+    txn.app_id = write->app_id;
+    txn.version = write->version;
+    txn.last_updated_ms = kTimestamp;
+    actions.push_back(txn);
+  }
   if (const auto* optimize = std::get_if<model::Optimize>(&operation)) {
     const bool zorder = !optimize->zorder_by.empty();
+    const int64_t target_rows =
+        optimize_options.target_rows > 0 ? optimize_options.target_rows : options_.optimize_target_rows;
+    conflict::Flags capture_flags = flags;
+    if (!optimize_options.capture) {
+      capture_flags.optimize_reconcile = false;
+      capture_flags.optimize_reconcile_reverse = false;
+    }
     if (zorder) {
       std::get<delta::CommitInfo>(actions[0]).operation_parameters.push_back(
           {"zOrderBy", nlohmann::json(nlohmann::json(optimize->zorder_by).dump()).dump()});
@@ -265,7 +286,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
       int64_t rows_in_bin = 0;
       for (const std::string& path : paths) {
         const int64_t live = static_cast<int64_t>(s.file_rows.at(path).size() - s.file_dvs.at(path).Cardinality());
-        if (!bins.back().empty() && rows_in_bin + live > options_.optimize_target_rows) {
+        if (!bins.back().empty() && rows_in_bin + live > target_rows) {
           bins.emplace_back();
           rows_in_bin = 0;
         }
@@ -276,13 +297,29 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
         const bool has_dv = std::any_of(bin.begin(), bin.end(), [&](const std::string& p) { return !s.file_dvs.at(p).IsEmpty(); });
         if (bin.size() < 2 && !has_dv) continue;  // nothing to compact
         std::vector<delta::AddFile> sources;
-        std::vector<std::pair<std::string, model::Row>> rows;  // (source path, row) in write order
+        std::vector<std::vector<std::pair<std::string, model::Row>>> rows_by_source;
         for (const std::string& path : bin) {
-          sources.push_back(s.files.at(path));
+          const delta::AddFile& add = s.files.at(path);
+          sources.push_back(add);
+          t.compacted.push_back({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
+          rows_by_source.emplace_back();
           const auto& ids = s.file_rows.at(path);
           for (uint64_t position = 0; position < ids.size(); ++position) {
-            if (!s.file_dvs.at(path).Contains(position)) rows.push_back({s.files.at(path).path, s.table.rows.at(ids[position])});
+            if (!s.file_dvs.at(path).Contains(position)) rows_by_source.back().push_back({add.path, s.table.rows.at(ids[position])});
           }
+        }
+        // The rows in write order.
+        std::vector<std::pair<std::string, model::Row>> rows;
+        if (optimize_options.layout == OptimizeLayout::kInterleave) {
+          for (size_t k = 0, left = 1; left > 0; ++k) {
+            left = 0;
+            for (const auto& source_rows : rows_by_source) {
+              if (k < source_rows.size()) rows.push_back(source_rows[k]);
+              left += k + 1 < source_rows.size() ? 1 : 0;
+            }
+          }
+        } else {
+          for (const auto& source_rows : rows_by_source) rows.insert(rows.end(), source_rows.begin(), source_rows.end());
         }
         if (zorder) {
           const size_t column = *s.table.ColumnIndex(optimize->zorder_by[0]);
@@ -291,18 +328,32 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
             return c.has_value() && *c < 0;
           });
         }
+        // Which output each row goes to: one, or two for a split or a repartition.
+        const bool two_outputs = optimize_options.layout == OptimizeLayout::kSplit ||
+                                 optimize_options.layout == OptimizeLayout::kRepartition;
+        std::vector<model::Row> output_rows[2];
         conflict::CompositionCapture capture(sources);
-        std::vector<model::Row> output_rows;
-        for (const auto& [path, row] : rows) {
+        for (size_t k = 0; k < rows.size(); ++k) {
+          const auto& [path, row] = rows[k];
+          int output = 0;
+          if (optimize_options.layout == OptimizeLayout::kSplit) output = k >= (rows.size() + 1) / 2 ? 1 : 0;
+          if (optimize_options.layout == OptimizeLayout::kRepartition) output = static_cast<int>(row.id % 2);
           capture.ObserveRows(path, 1);  // the writer reports each row it writes
-          output_rows.push_back(row);
+          output_rows[output].push_back(row);
         }
-        RLC_ASSIGN_OR_RETURN(delta::AddFile output, WriteRowFile(partition, output_rows));
-        output.data_change = false;
+        std::vector<delta::AddFile> outputs;
+        for (int o = 0; o < (two_outputs ? 2 : 1); ++o) {
+          if (output_rows[o].empty()) continue;
+          RLC_ASSIGN_OR_RETURN(delta::AddFile output, WriteRowFile(partition, output_rows[o]));
+          output.data_change = false;
+          outputs.push_back(std::move(output));
+        }
+        std::vector<std::string> output_paths;
+        for (const delta::AddFile& output : outputs) output_paths.push_back(output.path);
         const conflict::CompositionCapture::Outcome outcome =
-            capture.Finish(flags, {output.path}, /*tasks=*/1, zorder, kTimestamp);
+            capture.Finish(capture_flags, output_paths, /*tasks=*/two_outputs ? 2 : 1, zorder, kTimestamp);
         for (const delta::RemoveFile& r : outcome.tombstones) actions.push_back(r);
-        actions.push_back(output);
+        for (const delta::AddFile& output : outputs) actions.push_back(output);
       }
     }
     return t;
@@ -325,7 +376,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     for (uint64_t p : positions) dv.Add(p);
     const auto& ids = s.file_rows.at(path);
     if (dv.Cardinality() == ids.size()) continue;  // no live row left: the remove alone
-    if (options_.merge_on_read && table_.properties.deletion_vectors_enabled) {
+    if (options_.merge_on_read && s.deletion_vectors_writable) {
       RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, dv_writer.Write(dv));
       std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
       if (!rebased) return Status::Corrupt(path + ": statistics do not parse");
@@ -346,6 +397,29 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     actions.push_back(add);
   }
   return t;
+}
+
+Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const {
+  if (reads.empty()) return Status::Ok();
+  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(transaction.read_version));
+  conflict::PendingTransaction& pending = transaction.pending;
+  std::set<std::string> files(pending.read_files.begin(), pending.read_files.end());
+  for (const model::Predicate& p : reads) {
+    if (p.kind == model::Predicate::Kind::kTrue) {
+      pending.read_whole_table = true;
+      for (const auto& [path, add] : s.files) files.insert(add.path);
+      continue;
+    }
+    pending.read_predicates.push_back(model::ToString(p));
+    for (const auto& [id, row] : s.table.rows) {
+      if (model::Qualifies(p, s.table, row)) files.insert(s.files.at(s.where.at(id).first).path);
+    }
+  }
+  pending.read_files.assign(files.begin(), files.end());
+  for (delta::Action& a : pending.actions) {
+    if (auto* info = std::get_if<delta::CommitInfo>(&a)) info->is_blind_append = false;
+  }
+  return Status::Ok();
 }
 
 Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
@@ -373,14 +447,38 @@ Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
     RLC_ASSIGN_OR_RETURN(conflict::Verdict verdict, conflict::CheckConflictsAgainstLog(storage_, root_, pending, env));
     outcome.events.insert(outcome.events.end(), verdict.events.begin(), verdict.events.end());
     if (!verdict.commits()) {
-      outcome.abort = verdict.abort;
-      return outcome;
+      // B5: an OPTIMIZE starts over on the latest version with the same actions while what it
+      // compacted is still there, unchanged (and the table's partitioning with it).
+      RLC_ASSIGN_OR_RETURN(const bool retry, OptimizeMayRetry(transaction));
+      if (!retry || outcome.optimize_retries >= 100) {
+        outcome.abort = verdict.abort;
+        return outcome;
+      }
+      ++outcome.optimize_retries;
+      RLC_ASSIGN_OR_RETURN(pending.read_version, LatestVersion());
+      pending.actions = transaction.pending.actions;
+      pending.read_files = transaction.pending.read_files;
+      continue;
     }
     pending.actions = verdict.actions;
     pending.read_files = verdict.read_files;
     pending.read_version = verdict.checked_through_version;
   }
   return Status::OverLimit(root_ + ": no free version after 1000 attempts");
+}
+
+Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
+  if (transaction.raw_actions || !std::holds_alternative<model::Optimize>(transaction.operation)) return false;
+  RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
+  RLC_ASSIGN_OR_RETURN(delta::Snapshot now, delta::ReplayLog(storage_, root_, latest));
+  RLC_ASSIGN_OR_RETURN(delta::Snapshot then, delta::ReplayLog(storage_, root_, transaction.read_version));
+  if (!now.metadata || !then.metadata || now.metadata->partition_columns != then.metadata->partition_columns) return false;
+  std::set<std::pair<std::string, std::string>> active;
+  for (const auto& [key, add] : now.files) {
+    active.insert({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
+  }
+  return std::all_of(transaction.compacted.begin(), transaction.compacted.end(),
+                     [&](const auto& source) { return active.count(source) > 0; });
 }
 
 }  // namespace rlc::simulator

@@ -52,12 +52,30 @@ struct TableOptions {
   int64_t optimize_target_rows = 8;  // an OPTIMIZE bin holds up to this many live rows
 };
 
+// How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
+// (the writer reports what it really wrote), so its tombstones stay untagged.
+enum class OptimizeLayout {
+  kBinPack,     // each bin's sources one after another into one output
+  kInterleave,  // one output, rows taken from the bin's sources in turn
+  kSplit,       // each bin written as two outputs, split in the middle
+  kRepartition, // each bin's rows spread over two outputs by row identity (a shuffle)
+};
+
+struct OptimizeOptions {
+  OptimizeLayout layout = OptimizeLayout::kBinPack;
+  int64_t target_rows = 0;  // 0: the table's optimize_target_rows
+  bool capture = true;      // false: the writer records no composition even with the flags on
+};
+
 struct Transaction {
   model::Operation operation;
   int64_t read_version = 0;
   model::OperationEffect effect;          // the model's effect on the snapshot
   conflict::PendingTransaction pending;   // read set, actions and flags, as the checker sees them
   bool commits_nothing = false;           // the model skipped the operation or it failed
+  bool raw_actions = false;               // pending.actions were given, not derived from `operation`
+  // OPTIMIZE: the (path, DV unique id) of every source it compacted, for its own retry (B5).
+  std::vector<std::pair<std::string, std::string>> compacted;
 };
 
 struct CommitOutcome {
@@ -66,6 +84,7 @@ struct CommitOutcome {
   std::optional<conflict::Abort> abort;   // why not, when aborted
   std::vector<conflict::Event> events;    // the reconcile events of every check on the way
   std::vector<delta::Action> actions;     // what was committed (rebased when a case ran)
+  int optimize_retries = 0;               // B5 retries of an OPTIMIZE's pre-built actions
 };
 
 class Simulator {
@@ -79,12 +98,22 @@ class Simulator {
   Result<model::LogicalTable> Read(int64_t version) const;
   Result<int64_t> LatestVersion() const;
 
-  Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version, const conflict::Flags& flags);
+  // `optimize` applies when the operation is an OPTIMIZE.
+  Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version, const conflict::Flags& flags,
+                              const OptimizeOptions& optimize = {});
+  // Adds reads to a prepared transaction, as if its operation had also read these predicates on
+  // its snapshot (TRUE: the whole table): their text, and the files holding the rows they match.
+  // The transaction stops being a blind append.
+  Status AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const;
+  // Commits at the next free version through the checker. An OPTIMIZE the checker aborts retries
+  // its pre-built actions on the latest version while every source it compacted, with the same
+  // DV, is still active there (delta-rlc.md B5), as Delta's OPTIMIZE does.
   Result<CommitOutcome> Commit(const Transaction& transaction);
 
  private:
   struct Snapshot;
   Result<Snapshot> ReadSnapshot(int64_t version) const;
+  Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
   std::string NewPath(const std::string& partition, const char* kind);
   delta::Metadata MetadataAction() const;

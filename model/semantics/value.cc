@@ -39,7 +39,10 @@ std::optional<int> Compare(const Value& a, const Value& b) {
 std::string ToString(const Value& v) {
   if (IsNull(v)) return "NULL";
   if (const auto* x = std::get_if<int64_t>(&v)) return std::to_string(*x);
-  return "'" + std::get<std::string>(v) + "'";
+  // SQL's quoting: a quote inside the string is doubled, so the text reads back unchanged.
+  std::string quoted = "'";
+  for (char c : std::get<std::string>(v)) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  return quoted + "'";
 }
 
 }  // namespace rlc::model

@@ -1,0 +1,63 @@
+// The oracle's check (d): did a loser abort where Delta's documented conflict matrix says it
+// cannot conflict? That is a missed reconcile, a lost opportunity rather than wrong data, and is
+// reported apart from checks (a)-(c).
+//
+// Concern: one racing pair, the committed winner and the aborted loser, judged against the cell
+// of model/isolation/conflict_matrix.h for their operation classes and the table's level. The
+// documented matrix with row-level concurrency applies only where its preconditions hold: an
+// unpartitioned table with DVs written merge-on-read, and every reconcile flag on for both
+// transactions; elsewhere the pair is not judged. Within a cell:
+//   cannot conflict  the loser must commit;
+//   same row only    the loser must commit unless the two touch a common row: one writes (deletes,
+//                    updates) a row the other writes or read, or one's new rows (inserts, new
+//                    images) satisfy a predicate the other read;
+//   can conflict     an abort is allowed;
+//   deferred         out of scope (reference/decisions.md): counted, never a finding.
+// Two compactions of a common source file touch the same rows (their outputs would duplicate
+// them), so they may conflict whatever the cell says.
+//
+// Thread-safety: stateless function.
+#ifndef RLC_FUZZ_ORACLE_CONTRACT_H_
+#define RLC_FUZZ_ORACLE_CONTRACT_H_
+
+#include <set>
+#include <string>
+
+#include "model/isolation/conflict_matrix.h"
+#include "model/semantics/operation.h"
+#include "model/semantics/serial.h"
+#include "model/semantics/table.h"
+
+namespace rlc::oracle {
+
+struct ContractParty {
+  const model::Operation* operation = nullptr;
+  const model::OperationEffect* effect = nullptr;  // on the party's own snapshot
+  std::set<std::string> compacted_sources;          // an OPTIMIZE's source paths
+  bool every_flag_on = false;
+};
+
+enum class ContractVerdict {
+  kHolds,            // the loser committed, or the cell allows its abort
+  kMissedReconcile,  // the cell says it could not conflict, yet the loser aborted
+  kDeferred,         // an out-of-scope cell
+  kNotJudged,        // the matrix's preconditions do not hold
+};
+
+struct ContractCheck {
+  ContractVerdict verdict = ContractVerdict::kNotJudged;
+  model::Contract contract = model::Contract::kCanConflict;
+  std::string cell;         // "UPDATE/DELETE/MERGE vs INSERT, WriteSerializable, with RLC: cannot conflict"
+  std::string explanation;  // one sentence: why this verdict
+};
+
+// `table` gives the schema the predicates are evaluated with; `rlc_preconditions`: the table is
+// unpartitioned and writes DVs merge-on-read.
+ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser, bool loser_committed,
+                            model::IsolationLevel level, bool rlc_preconditions, const model::LogicalTable& table);
+
+std::string ContractVerdictName(ContractVerdict verdict);
+
+}  // namespace rlc::oracle
+
+#endif  // RLC_FUZZ_ORACLE_CONTRACT_H_

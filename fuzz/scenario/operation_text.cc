@@ -1,0 +1,360 @@
+#include "fuzz/scenario/operation_text.h"
+
+#include <cctype>
+#include <charconv>
+#include <string>
+
+namespace rlc::scenario {
+namespace {
+
+using model::Predicate;
+using model::Value;
+
+// A cursor over the text with the few token readers the grammar needs. Every reader skips
+// leading blanks; a failed reader records the first error and everything after it fails too.
+class Cursor {
+ public:
+  Cursor(std::string_view text, const std::vector<model::Column>& schema) : text_(text), schema_(schema) {}
+
+  bool ok() const { return error_.empty(); }
+  Status status() const { return Status::InvalidArgument(error_); }
+  bool AtEnd() {
+    SkipBlanks();
+    return pos_ == text_.size();
+  }
+  void Fail(const std::string& expected) {
+    if (!ok()) return;
+    SkipBlanks();
+    std::string near(text_.substr(pos_, 20));
+    error_ = "at offset " + std::to_string(pos_) + ": expected " + expected +
+             (pos_ == text_.size() ? " at the end" : " before '" + near + "'");
+  }
+
+  // The next word, case-insensitively, when it equals `word`; consumes it then.
+  bool Keyword(std::string_view word) {
+    SkipBlanks();
+    size_t end = pos_;
+    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_')) ++end;
+    if (end - pos_ != word.size()) return false;
+    for (size_t i = 0; i < word.size(); ++i) {
+      if (std::toupper(static_cast<unsigned char>(text_[pos_ + i])) != word[i]) return false;
+    }
+    pos_ = end;
+    return true;
+  }
+  void Expect(std::string_view word) {
+    if (ok() && !Keyword(word)) Fail(std::string(word));
+  }
+  bool Symbol(std::string_view symbol) {
+    SkipBlanks();
+    if (text_.substr(pos_, symbol.size()) != symbol) return false;
+    pos_ += symbol.size();
+    return true;
+  }
+  void ExpectSymbol(std::string_view symbol) {
+    if (ok() && !Symbol(symbol)) Fail("'" + std::string(symbol) + "'");
+  }
+  std::string Name() {
+    SkipBlanks();
+    size_t end = pos_;
+    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_' ||
+                                  text_[end] == '.' || text_[end] == '-')) {
+      ++end;
+    }
+    if (end == pos_) {
+      Fail("a name");
+      return "";
+    }
+    std::string name(text_.substr(pos_, end - pos_));
+    pos_ = end;
+    return name;
+  }
+  // A column of the schema; fails (naming the column) when there is none.
+  const model::Column* ColumnRef() {
+    const size_t at = pos_;
+    const std::string name = Name();
+    if (!ok()) return nullptr;
+    for (const model::Column& c : schema_) {
+      if (c.name == name) return &c;
+    }
+    pos_ = at;
+    Fail("a column of the table (no column '" + name + "')");
+    return nullptr;
+  }
+  std::optional<int64_t> Integer() {
+    SkipBlanks();
+    size_t end = pos_;
+    if (end < text_.size() && text_[end] == '-') ++end;
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end]))) ++end;
+    int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(text_.data() + pos_, text_.data() + end, v);
+    if (ec != std::errc() || ptr != text_.data() + end || end == pos_) return std::nullopt;
+    pos_ = end;
+    return v;
+  }
+  // A literal of `type` (or NULL).
+  Value Literal(model::ColumnType type) {
+    if (!ok()) return Value{};
+    if (Keyword("NULL")) return Value{};
+    if (type == model::ColumnType::kLong) {
+      if (std::optional<int64_t> v = Integer()) return *v;
+      Fail("an integer or NULL");
+      return Value{};
+    }
+    SkipBlanks();
+    if (pos_ >= text_.size() || text_[pos_] != '\'') {
+      Fail("a 'string' or NULL");
+      return Value{};
+    }
+    std::string s;
+    for (size_t i = pos_ + 1; i < text_.size(); ++i) {
+      if (text_[i] != '\'') {
+        s += text_[i];
+      } else if (i + 1 < text_.size() && text_[i + 1] == '\'') {
+        s += '\'';
+        ++i;
+      } else {
+        pos_ = i + 1;
+        return s;
+      }
+    }
+    Fail("the closing quote of a string");
+    return Value{};
+  }
+  const std::vector<model::Column>& schema() const { return schema_; }
+
+ private:
+  void SkipBlanks() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  std::string_view text_;
+  const std::vector<model::Column>& schema_;
+  size_t pos_ = 0;
+  std::string error_;
+};
+
+Predicate ParseOr(Cursor& c);
+
+Predicate ParseAtom(Cursor& c) {
+  if (c.Keyword("TRUE")) return Predicate::True();
+  if (c.Keyword("FALSE")) return Predicate::False();
+  if (c.Keyword("NOT")) {
+    c.ExpectSymbol("(");
+    Predicate inner = ParseOr(c);
+    c.ExpectSymbol(")");
+    return Predicate::Not(std::move(inner));
+  }
+  if (c.Symbol("(")) {
+    Predicate inner = ParseOr(c);
+    c.ExpectSymbol(")");
+    return inner;
+  }
+  const model::Column* column = c.ColumnRef();
+  if (!c.ok()) return Predicate::False();
+  if (c.Keyword("IS")) {
+    const bool negated = c.Keyword("NOT");
+    c.Expect("NULL");
+    return negated ? Predicate::IsNotNull(column->name) : Predicate::IsNull(column->name);
+  }
+  using Op = Predicate::Op;
+  // Longer symbols first, so "<=" is not read as "<".
+  static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe}, {">=", Op::kGe},
+                                                   {"=", Op::kEq},  {"<", Op::kLt},  {">", Op::kGt}};
+  for (const auto& [symbol, op] : kOps) {
+    if (c.Symbol(symbol)) return Predicate::Compare(column->name, op, c.Literal(column->type));
+  }
+  c.Fail("a comparison (= <> < <= > >=) or IS [NOT] NULL");
+  return Predicate::False();
+}
+
+Predicate ParseAnd(Cursor& c) {
+  std::vector<Predicate> terms = {ParseAtom(c)};
+  while (c.ok() && c.Keyword("AND")) terms.push_back(ParseAtom(c));
+  return terms.size() == 1 ? terms[0] : Predicate::And(std::move(terms));
+}
+
+Predicate ParseOr(Cursor& c) {
+  std::vector<Predicate> terms = {ParseAnd(c)};
+  while (c.ok() && c.Keyword("OR")) terms.push_back(ParseAnd(c));
+  return terms.size() == 1 ? terms[0] : Predicate::Or(std::move(terms));
+}
+
+std::vector<Value> ParseTuple(Cursor& c) {
+  std::vector<Value> values;
+  c.ExpectSymbol("(");
+  for (size_t i = 0; c.ok() && i < c.schema().size(); ++i) {
+    if (i > 0) c.ExpectSymbol(",");
+    values.push_back(c.Literal(c.schema()[i].type));
+  }
+  if (c.ok() && !c.Symbol(")")) c.Fail("')' after " + std::to_string(c.schema().size()) + " values (one per column)");
+  return values;
+}
+
+std::vector<std::vector<Value>> ParseTuples(Cursor& c) {
+  std::vector<std::vector<Value>> rows = {ParseTuple(c)};
+  while (c.ok() && c.Symbol(",")) rows.push_back(ParseTuple(c));
+  return rows;
+}
+
+std::vector<model::Assignment> ParseAssignments(Cursor& c) {
+  std::vector<model::Assignment> set;
+  do {
+    const model::Column* column = c.ColumnRef();
+    c.ExpectSymbol("=");
+    if (!c.ok()) break;
+    set.push_back({column->name, c.Literal(column->type)});
+  } while (c.ok() && c.Symbol(","));
+  return set;
+}
+
+Predicate OptionalWhere(Cursor& c) { return c.Keyword("WHERE") ? ParseOr(c) : Predicate::True(); }
+Predicate OptionalAnd(Cursor& c) { return c.Keyword("AND") ? ParseOr(c) : Predicate::True(); }
+
+model::Operation ParseMerge(Cursor& c) {
+  model::Merge merge;
+  merge.source_rows = ParseTuples(c);
+  c.Expect("ON");
+  if (const model::Column* key = c.ColumnRef()) merge.key_column = key->name;
+  using Kind = model::MergeClause::Kind;
+  while (c.ok() && c.Keyword("WHEN")) {
+    model::MergeClause clause;
+    if (c.Keyword("MATCHED")) {
+      clause.condition = OptionalAnd(c);
+      c.Expect("THEN");
+      if (c.Keyword("DELETE")) {
+        clause.kind = Kind::kMatchedDelete;
+      } else {
+        c.Expect("UPDATE");
+        c.Expect("SET");
+        clause.kind = Kind::kMatchedUpdate;
+        if (c.Symbol("*")) {
+          clause.set_from_source = true;
+        } else {
+          clause.set = ParseAssignments(c);
+        }
+      }
+    } else {
+      c.Expect("NOT");
+      c.Expect("MATCHED");
+      if (c.Keyword("BY")) {
+        c.Expect("SOURCE");
+        clause.kind = Kind::kNotMatchedBySourceDelete;
+        clause.condition = OptionalAnd(c);
+        c.Expect("THEN");
+        c.Expect("DELETE");
+      } else {
+        clause.kind = Kind::kNotMatchedInsert;
+        clause.condition = OptionalAnd(c);
+        c.Expect("THEN");
+        c.Expect("INSERT");
+      }
+    }
+    merge.clauses.push_back(std::move(clause));
+  }
+  if (c.ok() && merge.clauses.empty()) c.Fail("a WHEN clause");
+  return merge;
+}
+
+model::Operation ParseInsert(Cursor& c) {
+  if (c.Keyword("SELECT")) {
+    model::InsertSelect op;
+    if (c.Symbol("(")) {
+      op.overrides = ParseAssignments(c);
+      c.ExpectSymbol(")");
+    }
+    op.source = OptionalWhere(c);
+    return op;
+  }
+  c.Expect("VALUES");
+  model::BlindInsert insert{ParseTuples(c)};
+  if (!c.Symbol("[")) return insert;
+  c.Expect("TXN");
+  model::IdempotentWrite write;
+  write.app_id = c.Name();
+  const std::string version = c.Name();
+  int64_t v = -1;
+  if (c.ok() && (version.size() < 2 || version[0] != 'v' ||
+                 std::from_chars(version.data() + 1, version.data() + version.size(), v).ptr !=
+                     version.data() + version.size())) {
+    c.Fail("a version written vN");
+  }
+  c.ExpectSymbol("]");
+  write.version = v;
+  write.insert = std::move(insert);
+  return write;
+}
+
+model::Operation ParseOne(Cursor& c) {
+  if (c.Keyword("INSERT")) return ParseInsert(c);
+  if (c.Keyword("DELETE")) return model::Delete{OptionalWhere(c)};
+  if (c.Keyword("UPDATE")) {
+    c.Expect("SET");
+    model::Update op;
+    op.set = ParseAssignments(c);
+    op.where = OptionalWhere(c);
+    return op;
+  }
+  if (c.Keyword("MERGE")) {
+    c.Expect("USING");
+    return ParseMerge(c);
+  }
+  if (c.Keyword("OPTIMIZE")) {
+    model::Optimize op;
+    if (c.Keyword("ZORDER")) {
+      c.Expect("BY");
+      c.ExpectSymbol("(");
+      do {
+        if (const model::Column* column = c.ColumnRef()) op.zorder_by.push_back(column->name);
+      } while (c.ok() && c.Symbol(","));
+      c.ExpectSymbol(")");
+    }
+    return op;
+  }
+  if (c.Keyword("SET")) {
+    c.Expect("TBLPROPERTIES");
+    c.ExpectSymbol("(");
+    model::MetadataChange op;
+    op.key = c.Name();
+    c.ExpectSymbol("=");
+    const Value v = c.Literal(model::ColumnType::kString);
+    if (c.ok() && model::IsNull(v)) c.Fail("a 'string' value");
+    if (c.ok()) op.value = std::get<std::string>(v);
+    c.ExpectSymbol(")");
+    return op;
+  }
+  if (c.Keyword("ADD")) {
+    c.Expect("FEATURE");
+    return model::ProtocolChange{c.Name()};
+  }
+  c.Fail("an operation (INSERT, DELETE, UPDATE, MERGE, OPTIMIZE, SET TBLPROPERTIES, ADD FEATURE)");
+  return model::Optimize{};
+}
+
+}  // namespace
+
+Result<model::Operation> ParseOperation(std::string_view text, const std::vector<model::Column>& schema) {
+  Cursor c(text, schema);
+  model::Operation op = ParseOne(c);
+  if (c.ok() && !c.AtEnd()) c.Fail("the end of the operation");
+  if (!c.ok()) return c.status();
+  return op;
+}
+
+Result<model::Predicate> ParsePredicate(std::string_view text, const std::vector<model::Column>& schema) {
+  Cursor c(text, schema);
+  Predicate p = ParseOr(c);
+  if (c.ok() && !c.AtEnd()) c.Fail("AND, OR or the end of the predicate");
+  if (!c.ok()) return c.status();
+  return p;
+}
+
+Result<std::vector<std::vector<model::Value>>> ParseRows(std::string_view text,
+                                                         const std::vector<model::Column>& schema) {
+  Cursor c(text, schema);
+  std::vector<std::vector<Value>> rows = ParseTuples(c);
+  if (c.ok() && !c.AtEnd()) c.Fail("',' or the end of the rows");
+  if (!c.ok()) return c.status();
+  return rows;
+}
+
+}  // namespace rlc::scenario

@@ -1,0 +1,447 @@
+#include "fuzz/scenario/scenario.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "fuzz/scenario/operation_text.h"
+#include "impl/delta/commit_parser.h"
+#include "impl/delta/commit_writer.h"
+#include "model/isolation/isolation.h"
+
+namespace rlc::scenario {
+namespace {
+
+std::vector<std::string> Words(std::string_view text) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(text)};
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// The text after the first `n` words.
+std::string_view After(std::string_view line, int n) {
+  line = Trim(line);
+  for (int i = 0; i < n; ++i) {
+    const size_t blank = line.find_first_of(" \t");
+    line = blank == std::string_view::npos ? std::string_view() : Trim(line.substr(blank));
+  }
+  return line;
+}
+
+std::optional<int64_t> Number(const std::string& word) {
+  int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+  if (ec != std::errc() || ptr != word.data() + word.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> OnOff(const std::string& word) {
+  if (word == "on" || word == "true") return true;
+  if (word == "off" || word == "false") return false;
+  return std::nullopt;
+}
+
+const char* LayoutName(simulator::OptimizeLayout layout) {
+  switch (layout) {
+    case simulator::OptimizeLayout::kBinPack: return "bin-pack";
+    case simulator::OptimizeLayout::kInterleave: return "interleave";
+    case simulator::OptimizeLayout::kSplit: return "split";
+    case simulator::OptimizeLayout::kRepartition: return "repartition";
+  }
+  return "?";
+}
+
+class Parser {
+ public:
+  Parser(std::string file) { scenario_.file = std::move(file); }
+
+  Result<Scenario> Run(std::string_view text) {
+    std::vector<std::string> lines;
+    for (size_t start = 0; start <= text.size();) {
+      size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      lines.emplace_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    bool table_seen = false;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      line_ = static_cast<int>(i) + 1;
+      const std::string_view line = Trim(lines[i]);
+      if (line.empty() || line[0] == '#') continue;
+      if (line[0] == '{') {
+        if (raw_txn_ == nullptr) return Error("an action line '{...}' must follow a 'txn NAME raw' line");
+        Result<delta::Action> action = delta::ParseActionLine(line);
+        if (!action.ok()) return Error("action: " + action.status().message());
+        raw_txn_->raw_actions.push_back(*std::move(action));
+        continue;
+      }
+      raw_txn_ = nullptr;
+      const std::vector<std::string> w = Words(line);
+      const std::string& head = w[0];
+      if (head == "table") {
+        if (table_seen) return Error("a second 'table' line");
+        table_seen = true;
+        RLC_RETURN_IF_ERROR(ParseTable(w));
+      } else if (head == "scenario") {
+        if (!scenario_.title.empty()) return Error("a second 'scenario' line");
+        scenario_.title = std::string(After(line, 1));
+      } else if (!table_seen) {
+        return Error("the first statement (after the title) must be 'table ...'");
+      } else if (head == "rows") {
+        Result<std::vector<std::vector<model::Value>>> rows = ParseRows(After(line, 1), Schema());
+        if (!rows.ok()) return Error("rows: " + rows.status().message());
+        scenario_.table.rows.insert(scenario_.table.rows.end(), rows->begin(), rows->end());
+      } else if (head == "setup") {
+        if (!scenario_.txns.empty()) return Error("'setup' lines come before the first 'txn'");
+        Result<model::Operation> op = ParseOperation(After(line, 1), Schema());
+        if (!op.ok()) return Error("setup: " + op.status().message());
+        scenario_.setup.push_back({*std::move(op), line_});
+      } else if (head == "txn") {
+        RLC_RETURN_IF_ERROR(ParseTxn(w, line));
+      } else if (head == "flags") {
+        RLC_RETURN_IF_ERROR(ParseFlags(w));
+      } else if (head == "optimize") {
+        RLC_RETURN_IF_ERROR(ParseOptimize(w));
+      } else if (head == "reads") {
+        RLC_RETURN_IF_ERROR(ParseReads(w, line));
+      } else if (head == "expect") {
+        RLC_RETURN_IF_ERROR(ParseExpect(w, line));
+      } else if (w.size() == 2 && (w[1] == "starts" || w[1] == "commits")) {
+        RLC_RETURN_IF_ERROR(ParseStep(w));
+      } else {
+        return Error("unknown statement '" + head + "'");
+      }
+    }
+    if (!table_seen) return Error("no 'table' line");
+    for (const TxnSpec& t : scenario_.txns) {
+      if (!t.operation && t.raw_actions.empty()) {
+        line_ = t.line;
+        return Error("raw transaction " + t.name + " has no action lines");
+      }
+    }
+    return std::move(scenario_);
+  }
+
+ private:
+  Status Error(const std::string& what) const {
+    return Status::InvalidArgument(scenario_.file + ":" + std::to_string(line_) + ": " + what);
+  }
+  const std::vector<model::Column>& Schema() {
+    schema_ = model::MakeTable(scenario_.table.partitioned).schema;
+    return schema_;
+  }
+  Result<TxnSpec*> Txn(const std::string& name) {
+    for (TxnSpec& t : scenario_.txns) {
+      if (t.name == name) return &t;
+    }
+    return Error("no transaction named '" + name + "' (declare it with a 'txn' line first)");
+  }
+
+  Status ParseTable(const std::vector<std::string>& w) {
+    TableSpec& t = scenario_.table;
+    for (size_t i = 1; i < w.size(); ++i) {
+      const std::string& key = w[i];
+      if (key == "partitioned") {
+        t.partitioned = true;
+        continue;
+      }
+      if (i + 1 >= w.size()) return Error("table: '" + key + "' needs a value");
+      const std::string& value = w[++i];
+      if (key == "files") {
+        std::optional<int64_t> n = Number(value);
+        if (!n || *n < 1 || *n > 1000) return Error("table: files must be 1..1000, not '" + value + "'");
+        t.files = static_cast<int>(*n);
+      } else if (key == "statistics") {
+        std::optional<bool> on = OnOff(value);
+        if (!on) return Error("table: statistics on|off, not '" + value + "'");
+        t.statistics = *on;
+      } else if (key == "deletion-vectors") {
+        if (value == "on") t.deletion_vectors = DeletionVectors::kOn;
+        else if (value == "off") t.deletion_vectors = DeletionVectors::kOff;
+        else if (value == "absent") t.deletion_vectors = DeletionVectors::kAbsent;
+        else return Error("table: deletion-vectors on|off|absent, not '" + value + "'");
+      } else if (key == "writes") {
+        if (value != "merge-on-read" && value != "copy-on-write") {
+          return Error("table: writes merge-on-read|copy-on-write, not '" + value + "'");
+        }
+        t.merge_on_read = value == "merge-on-read";
+      } else if (key == "isolation") {
+        std::optional<model::IsolationLevel> level = model::ParseIsolationLevel(value);
+        if (!level || *level == model::IsolationLevel::kSnapshotIsolation) {
+          return Error("table: isolation Serializable|WriteSerializable, not '" + value + "'");
+        }
+        t.isolation = level;
+      } else if (key == "optimize-target") {
+        std::optional<int64_t> n = Number(value);
+        if (!n || *n < 1) return Error("table: optimize-target must be a positive number, not '" + value + "'");
+        t.optimize_target = *n;
+      } else {
+        return Error("table: unknown option '" + key + "'");
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status ParseTxn(const std::vector<std::string>& w, std::string_view line) {
+    if (w.size() < 3) return Error("txn NAME <operation> | txn NAME raw");
+    const std::string& name = w[1];
+    if (name == "all" || name == "none" || Txn(name).ok()) return Error("transaction name '" + name + "' is taken");
+    TxnSpec t;
+    t.name = name;
+    t.line = line_;
+    if (w.size() == 3 && w[2] == "raw") {
+      scenario_.txns.push_back(std::move(t));
+      raw_txn_ = &scenario_.txns.back();
+      return Status::Ok();
+    }
+    Result<model::Operation> op = ParseOperation(After(line, 2), Schema());
+    if (!op.ok()) return Error("txn " + name + ": " + op.status().message());
+    t.operation = *std::move(op);
+    scenario_.txns.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  Status ParseFlags(const std::vector<std::string>& w) {
+    if (w.size() < 3) return Error("flags NAME all | none | <flag>[=<value>] ...");
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (w[i] == "all") {
+        t->flags.row_level_concurrency = t->flags.exclude_no_data_change_files = t->flags.data_skipping =
+            t->flags.value_exact = t->flags.optimize_reconcile = t->flags.optimize_reconcile_reverse = true;
+      } else if (w[i] == "none") {
+        t->flags = conflict::Flags{};
+      } else {
+        const Status s = w[i].find('=') == std::string::npos ? t->flags.Set(w[i], "true")
+                                                             : t->flags.SetFromAssignment(w[i]);
+        if (!s.ok()) return Error("flags: " + s.message());
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status ParseOptimize(const std::vector<std::string>& w) {
+    if (w.size() < 2) return Error("optimize NAME [layout L] [target N] [capture on|off]");
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
+    if (!t->operation || !std::holds_alternative<model::Optimize>(*t->operation)) {
+      return Error("optimize: " + t->name + " is not an OPTIMIZE");
+    }
+    for (size_t i = 2; i < w.size(); i += 2) {
+      if (i + 1 >= w.size()) return Error("optimize: '" + w[i] + "' needs a value");
+      const std::string& key = w[i];
+      const std::string& value = w[i + 1];
+      if (key == "layout") {
+        bool found = false;
+        for (auto layout : {simulator::OptimizeLayout::kBinPack, simulator::OptimizeLayout::kInterleave,
+                            simulator::OptimizeLayout::kSplit, simulator::OptimizeLayout::kRepartition}) {
+          if (value == LayoutName(layout)) {
+            t->optimize.layout = layout;
+            found = true;
+          }
+        }
+        if (!found) return Error("optimize: layout bin-pack|interleave|split|repartition, not '" + value + "'");
+      } else if (key == "target") {
+        std::optional<int64_t> n = Number(value);
+        if (!n || *n < 1) return Error("optimize: target must be a positive number, not '" + value + "'");
+        t->optimize.target_rows = *n;
+      } else if (key == "capture") {
+        std::optional<bool> on = OnOff(value);
+        if (!on) return Error("optimize: capture on|off, not '" + value + "'");
+        t->optimize.capture = *on;
+      } else {
+        return Error("optimize: unknown option '" + key + "'");
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status ParseReads(const std::vector<std::string>& w, std::string_view line) {
+    if (w.size() < 3) return Error("reads NAME whole-table | reads NAME where <predicate>");
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
+    if (w[2] == "whole-table" && w.size() == 3) {
+      t->reads_whole_table = true;
+      return Status::Ok();
+    }
+    if (w[2] != "where") return Error("reads NAME whole-table | reads NAME where <predicate>");
+    Result<model::Predicate> p = ParsePredicate(After(line, 3), Schema());
+    if (!p.ok()) return Error("reads: " + p.status().message());
+    t->extra_reads.push_back(*std::move(p));
+    return Status::Ok();
+  }
+
+  Status ParseStep(const std::vector<std::string>& w) {
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[0]));
+    const bool start = w[1] == "starts";
+    const bool started = started_.count(t->name) > 0;
+    if (start && started) return Error(t->name + " starts twice");
+    if (!start && !started) return Error(t->name + " commits before it starts");
+    if (!start && committed_.count(t->name)) return Error(t->name + " commits twice");
+    (start ? started_ : committed_).insert(t->name);
+    scenario_.steps.push_back({start ? Step::Kind::kStart : Step::Kind::kCommit, t->name, line_});
+    return Status::Ok();
+  }
+
+  Status ParseExpect(const std::vector<std::string>& w, std::string_view line) {
+    using K = Expectation::Kind;
+    Expectation e;
+    e.line = line_;
+    e.text = std::string(line);
+    if (w.size() < 2) return Error("expect what?");
+    auto number = [&](const std::string& word, int64_t* out) -> Status {
+      std::optional<int64_t> n = Number(word);
+      if (!n || *n < 0) return Error("expect: a number, not '" + word + "'");
+      *out = *n;
+      return Status::Ok();
+    };
+    const std::string& what = w[1];
+    if (what == "rows") {
+      e.kind = K::kRows;
+      if (!(w.size() == 3 && w[2] == "none")) {
+        Result<std::vector<std::vector<model::Value>>> rows = ParseRows(After(line, 2), Schema());
+        if (!rows.ok()) return Error("expect rows: " + rows.status().message());
+        e.rows = *std::move(rows);
+      }
+    } else if (what == "row-count" && w.size() == 3) {
+      e.kind = K::kRowCount;
+      RLC_RETURN_IF_ERROR(number(w[2], &e.number));
+    } else if (what == "files" && w.size() == 3) {
+      e.kind = K::kFiles;
+      RLC_RETURN_IF_ERROR(number(w[2], &e.number));
+    } else if (what == "dv-cardinalities") {
+      e.kind = K::kDvCardinalities;
+      for (size_t i = 2; i < w.size(); ++i) {
+        int64_t n = 0;
+        RLC_RETURN_IF_ERROR(number(w[i], &n));
+        e.numbers.push_back(n);
+      }
+      if (!std::is_sorted(e.numbers.begin(), e.numbers.end())) return Error("expect dv-cardinalities: list them ascending");
+    } else if (what == "dv" && w.size() >= 3 && w[2].back() == ':') {
+      e.kind = K::kDv;
+      RLC_RETURN_IF_ERROR(number(w[2].substr(0, w[2].size() - 1), &e.number));
+      for (size_t i = 3; i < w.size(); ++i) {
+        int64_t n = 0;
+        RLC_RETURN_IF_ERROR(number(w[i], &n));
+        e.numbers.push_back(n);
+      }
+    } else if (what == "missed-reconcile" && w.size() == 2) {
+      e.kind = K::kMissedReconcile;
+    } else {
+      RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(what));
+      e.txn = t->name;
+      if (w.size() < 3) return Error("expect " + e.txn + " what?");
+      const std::string& verb = w[2];
+      if (verb == "commits" && w.size() == 3) e.kind = K::kCommits;
+      else if (verb == "skips" && w.size() == 3) e.kind = K::kSkips;
+      else if (verb == "any" && w.size() == 3) e.kind = K::kAny;
+      else if (verb == "no-events" && w.size() == 3) e.kind = K::kNoEvents;
+      else if (verb == "aborts" && w.size() <= 4) {
+        e.kind = K::kAborts;
+        if (w.size() == 4) e.name = w[3];
+      } else if (verb == "event" && w.size() == 4) {
+        e.kind = K::kEvent;
+        e.name = w[3];
+      } else if (verb == "retries" && w.size() == 4) {
+        e.kind = K::kRetries;
+        RLC_RETURN_IF_ERROR(number(w[3], &e.number));
+      } else if (verb == "data-change" && w.size() == 4 && OnOff(w[3])) {
+        e.kind = K::kDataChange;
+        e.flag = *OnOff(w[3]);
+      } else {
+        return Error("expect " + e.txn + ": commits | aborts [Kind] | skips | any | event E | no-events | retries N | "
+                     "data-change true|false");
+      }
+    }
+    scenario_.expectations.push_back(std::move(e));
+    return Status::Ok();
+  }
+
+  Scenario scenario_;
+  std::vector<model::Column> schema_;
+  TxnSpec* raw_txn_ = nullptr;  // the raw transaction action lines attach to
+  std::set<std::string> started_, committed_;
+  int line_ = 0;
+};
+
+std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
+  std::string s;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    s += i ? ", (" : "(";
+    for (size_t j = 0; j < rows[i].size(); ++j) s += (j ? ", " : "") + model::ToString(rows[i][j]);
+    s += ")";
+  }
+  return s;
+}
+
+}  // namespace
+
+const TxnSpec* Scenario::Find(const std::string& name) const {
+  for (const TxnSpec& t : txns) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+model::LogicalTable Scenario::StartingTable() const {
+  model::LogicalTable t = model::MakeTable(table.partitioned);
+  if (table.isolation) t.properties.isolation_level = *table.isolation;
+  t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
+  if (table.deletion_vectors == DeletionVectors::kAbsent) t.protocol_features.erase("deletionVectors");
+  for (const std::vector<model::Value>& row : table.rows) t.Insert(row);
+  return t;
+}
+
+Result<Scenario> ParseScenario(std::string_view text, const std::string& file) { return Parser(file).Run(text); }
+
+std::string FormatScenario(const Scenario& s) {
+  std::ostringstream out;
+  if (!s.title.empty()) out << "scenario " << s.title << "\n";
+  const TableSpec& t = s.table;
+  out << "table" << (t.partitioned ? " partitioned" : "") << " files " << t.files << " statistics "
+      << (t.statistics ? "on" : "off") << " deletion-vectors "
+      << (t.deletion_vectors == DeletionVectors::kOn ? "on" : t.deletion_vectors == DeletionVectors::kOff ? "off" : "absent")
+      << " writes " << (t.merge_on_read ? "merge-on-read" : "copy-on-write");
+  if (t.isolation) out << " isolation " << model::IsolationLevelName(*t.isolation);
+  out << " optimize-target " << t.optimize_target << "\n";
+  for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
+  for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";
+  for (const TxnSpec& txn : s.txns) {
+    if (txn.operation) {
+      out << "txn " << txn.name << " " << model::Describe(*txn.operation) << "\n";
+    } else {
+      out << "txn " << txn.name << " raw\n";
+      for (const delta::Action& a : txn.raw_actions) out << delta::WriteActionLine(a) << "\n";
+    }
+    std::string flags;
+    for (const std::string& f : txn.flags.ToAssignments()) {
+      const std::string_view name = std::string_view(f).substr(conflict::kFlagPrefix.size());
+      if (name.substr(0, std::string_view(conflict::kValueExactMaxBytesFlag).size()) == conflict::kValueExactMaxBytesFlag) {
+        if (txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes) flags += " " + std::string(name);
+      } else if (name.size() > 5 && name.substr(name.size() - 5) == "=true") {
+        flags += " " + std::string(name.substr(0, name.size() - 5));
+      }
+    }
+    if (!flags.empty()) out << "flags " << txn.name << flags << "\n";
+    const simulator::OptimizeOptions defaults;
+    if (txn.optimize.layout != defaults.layout || txn.optimize.target_rows != defaults.target_rows ||
+        txn.optimize.capture != defaults.capture) {
+      out << "optimize " << txn.name << " layout " << LayoutName(txn.optimize.layout);
+      if (txn.optimize.target_rows > 0) out << " target " << txn.optimize.target_rows;
+      out << " capture " << (txn.optimize.capture ? "on" : "off") << "\n";
+    }
+    if (txn.reads_whole_table) out << "reads " << txn.name << " whole-table\n";
+    for (const model::Predicate& p : txn.extra_reads) out << "reads " << txn.name << " where " << model::ToString(p) << "\n";
+  }
+  for (const Step& step : s.steps) out << step.txn << (step.kind == Step::Kind::kStart ? " starts" : " commits") << "\n";
+  for (const Expectation& e : s.expectations) out << e.text << "\n";
+  return out.str();
+}
+
+}  // namespace rlc::scenario

@@ -1,0 +1,113 @@
+// Scenario: one concurrent history written down as a readable text file, in the spirit of
+// sqllogictest; what `rlc scenario` runs and what the explorer saves as a counterexample.
+//
+// Concern: the file format (documented in full in fuzz/scenario/README.md), its parser and its
+// writer. Running a scenario is scenario_runner.h's job. Lines, one statement each ('#' starts a
+// comment line; blank lines separate nothing):
+//   scenario <title>
+//   table [partitioned] [files N] [statistics on|off] [deletion-vectors on|off|absent]
+//         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
+//         [optimize-target N]
+//   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
+//   setup <operation>                      committed in order before any transaction starts
+//   txn <NAME> <operation>                 a labelled transaction (operation_text.h grammar)
+//   txn <NAME> raw                         raw Delta actions: the following '{...}' lines
+//   flags <NAME> all | none | <flag>[=<value>] ...
+//   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
+//   reads <NAME> whole-table | where <predicate>
+//   <NAME> starts | <NAME> commits          the interleaving, in order
+//   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
+//   expect <NAME> event <event name> | no-events | retries <N> | data-change true|false
+//   expect rows (v, ...), ... | expect rows none | expect row-count <N> | expect files <N>
+//   expect dv-cardinalities <n> ...        per active file, ascending, 0 for no DV
+//   expect dv <id>: <position> ...         the DV of the file that holds live row <id>
+//   expect missed-reconcile                the contract check (d) must report one (else it fails)
+// Errors: kInvalidArgument "<file>:<line>: <what>", for the first malformed line; a name used
+// before its txn line, a commit before a start, a txn that starts twice, are errors too.
+//
+// Thread-safety: plain values and stateless functions.
+#ifndef RLC_FUZZ_SCENARIO_SCENARIO_H_
+#define RLC_FUZZ_SCENARIO_SCENARIO_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzz/simulator/engine.h"
+#include "impl/base/status.h"
+#include "impl/conflict/flags.h"
+#include "impl/delta/actions.h"
+#include "model/semantics/operation.h"
+#include "model/semantics/table.h"
+
+namespace rlc::scenario {
+
+enum class DeletionVectors { kOn, kOff, kAbsent };  // kOff: property false; kAbsent: no table feature
+
+struct TableSpec {
+  bool partitioned = false;
+  int files = 2;
+  bool statistics = true;
+  DeletionVectors deletion_vectors = DeletionVectors::kOn;
+  bool merge_on_read = true;
+  std::optional<model::IsolationLevel> isolation;  // nullopt: no property (Serializable)
+  int64_t optimize_target = 8;
+  std::vector<std::vector<model::Value>> rows;
+};
+
+struct TxnSpec {
+  std::string name;
+  int line = 0;
+  std::optional<model::Operation> operation;  // nullopt: raw actions
+  std::vector<delta::Action> raw_actions;
+  conflict::Flags flags;
+  simulator::OptimizeOptions optimize;
+  bool reads_whole_table = false;
+  std::vector<model::Predicate> extra_reads;
+};
+
+struct Step {
+  enum class Kind { kStart, kCommit };
+  Kind kind = Kind::kStart;
+  std::string txn;
+  int line = 0;
+};
+
+struct Expectation {
+  enum class Kind {
+    kCommits, kAborts, kSkips, kAny, kEvent, kNoEvents, kRetries, kDataChange,
+    kRows, kRowCount, kFiles, kDvCardinalities, kDv, kMissedReconcile,
+  };
+  Kind kind = Kind::kAny;
+  int line = 0;
+  std::string text;                                // the line as written, for reports
+  std::string txn;                                 // per-transaction kinds
+  std::string name;                                // kAborts (may be empty: any kind), kEvent
+  int64_t number = 0;                              // kRetries, kRowCount, kFiles, kDv (the row id)
+  bool flag = false;                               // kDataChange
+  std::vector<std::vector<model::Value>> rows;     // kRows
+  std::vector<int64_t> numbers;                    // kDvCardinalities, kDv positions
+};
+
+struct Scenario {
+  std::string file;   // where it was read from, for messages
+  std::string title;
+  TableSpec table;
+  std::vector<std::pair<model::Operation, int>> setup;  // (operation, line)
+  std::vector<TxnSpec> txns;
+  std::vector<Step> steps;
+  std::vector<Expectation> expectations;
+
+  const TxnSpec* Find(const std::string& name) const;
+  // The logical starting table (schema, properties, features, rows) the spec describes.
+  model::LogicalTable StartingTable() const;
+};
+
+Result<Scenario> ParseScenario(std::string_view text, const std::string& file);
+// The scenario as text ParseScenario reads back to an equal scenario (comments are not kept).
+std::string FormatScenario(const Scenario& scenario);
+
+}  // namespace rlc::scenario
+
+#endif  // RLC_FUZZ_SCENARIO_SCENARIO_H_

@@ -1,0 +1,349 @@
+#include "fuzz/scenario/scenario_runner.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "fuzz/oracle/final_rows.h"
+#include "fuzz/oracle/invariants.h"
+#include "fuzz/oracle/reference_reader.h"
+#include "impl/storage/storage.h"
+#include "model/explain/explanation.h"
+#include "model/graph/isolation_check.h"
+#include "model/isolation/isolation.h"
+
+namespace rlc::scenario {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
+  if (rows.empty()) return "none";
+  std::string s;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    s += i ? ", (" : "(";
+    for (size_t j = 0; j < rows[i].size(); ++j) s += (j ? ", " : "") + model::ToString(rows[i][j]);
+    s += ")";
+  }
+  return s;
+}
+
+std::string Numbers(const std::vector<int64_t>& numbers) {
+  std::string s;
+  for (int64_t n : numbers) s += (s.empty() ? "" : " ") + std::to_string(n);
+  return s.empty() ? "(none)" : s;
+}
+
+bool EveryFlagOn(const conflict::Flags& f) {
+  return f.row_level_concurrency && f.exclude_no_data_change_files && f.data_skipping && f.value_exact &&
+         f.optimize_reconcile && f.optimize_reconcile_reverse;
+}
+
+std::optional<bool> DataChangeOf(const std::vector<delta::Action>& actions) {
+  std::optional<bool> all;
+  for (const delta::Action& a : actions) {
+    std::optional<bool> one;
+    if (const auto* add = std::get_if<delta::AddFile>(&a)) one = add->data_change;
+    if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) one = remove->data_change;
+    if (!one) continue;
+    if (all && *all != *one) return std::nullopt;
+    all = one;
+  }
+  return all;
+}
+
+std::string Outcome(const TxnReport& t) {
+  if (t.read_version < 0) return "never started";
+  if (!t.attempted) return "never tried to commit";
+  if (t.skipped) return "skips (nothing to commit)";
+  if (t.committed) return "commits at version " + std::to_string(t.version);
+  return "aborts with " + t.abort;
+}
+
+struct Running {
+  simulator::Transaction prepared;
+  TxnReport report;
+  int64_t abort_winner_version = -1;
+};
+
+}  // namespace
+
+bool ScenarioReport::oracle_holds() const {
+  const bool rows_ok = rows_check == "holds" || rows_check.rfind("not judged", 0) == 0;
+  return rows_ok && cycles.empty() && invariant_findings.empty() && (missed_reconciles == 0 || missed_reconcile_expected);
+}
+
+bool ScenarioReport::passed() const { return oracle_holds() && mismatches.empty(); }
+
+Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir) {
+  std::error_code ec;
+  fs::remove_all(work_dir, ec);
+  fs::create_directories(work_dir, ec);
+  if (ec) return Status::IoError(work_dir + ": cannot create the table directory: " + ec.message());
+  ScenarioReport r;
+  r.file = sc.file;
+  r.title = sc.title;
+  const model::LogicalTable start = sc.StartingTable();
+  r.level = start.properties.isolation_level;
+  std::unique_ptr<storage::Storage> storage = storage::NewLocalStorage();
+  simulator::TableOptions options;
+  options.merge_on_read = sc.table.merge_on_read;
+  options.statistics = sc.table.statistics;
+  options.optimize_target_rows = sc.table.optimize_target;
+  simulator::Simulator sim(*storage, work_dir, start, options);
+  RLC_RETURN_IF_ERROR(sim.Create(sc.table.files));
+
+  model::CommittedHistory history;
+  history.initial = start;
+  for (const auto& [op, line] : sc.setup) {
+    RLC_ASSIGN_OR_RETURN(const int64_t latest, sim.LatestVersion());
+    RLC_ASSIGN_OR_RETURN(simulator::Transaction t, sim.Prepare(op, latest, conflict::Flags{}));
+    RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, sim.Commit(t));
+    if (t.commits_nothing) {
+      r.timeline.push_back("setup " + model::Describe(op) + ": nothing to commit");
+      continue;
+    }
+    if (!c.committed) {
+      return Status::InvalidArgument(sc.file + ":" + std::to_string(line) + ": the setup step did not commit");
+    }
+    history.commits.push_back({"setup" + std::to_string(history.commits.size() + 1), latest, op});
+    r.timeline.push_back("setup " + model::Describe(op) + ": commits at version " + std::to_string(c.version));
+  }
+
+  std::map<std::string, Running> running;
+  std::map<int64_t, std::string> committed_at;  // version -> transaction name
+  bool raw_committed = false;
+  for (const TxnSpec& spec : sc.txns) {
+    Running& run = running[spec.name];
+    run.report.name = spec.name;
+    run.report.operation = spec.operation ? model::Describe(*spec.operation) : "raw actions";
+  }
+  for (const Step& step : sc.steps) {
+    const TxnSpec& spec = *sc.Find(step.txn);
+    Running& run = running.at(step.txn);
+    TxnReport& report = run.report;
+    if (step.kind == Step::Kind::kStart) {
+      RLC_ASSIGN_OR_RETURN(const int64_t latest, sim.LatestVersion());
+      if (spec.operation) {
+        RLC_ASSIGN_OR_RETURN(run.prepared, sim.Prepare(*spec.operation, latest, spec.flags, spec.optimize));
+      } else {
+        run.prepared = simulator::Transaction{};
+        run.prepared.raw_actions = true;
+        run.prepared.read_version = latest;
+        run.prepared.pending.read_version = latest;
+        run.prepared.pending.actions = spec.raw_actions;
+        run.prepared.pending.flags = spec.flags;
+      }
+      std::vector<model::Predicate> reads = spec.extra_reads;
+      if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
+      if (!run.prepared.commits_nothing) RLC_RETURN_IF_ERROR(sim.AddReads(run.prepared, reads));
+      report.read_version = latest;
+      r.timeline.push_back(step.txn + " starts: reads version " + std::to_string(latest) + ", " + report.operation);
+      continue;
+    }
+    RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, sim.Commit(run.prepared));
+    report.attempted = true;
+    report.skipped = run.prepared.commits_nothing;
+    report.committed = c.committed;
+    report.version = c.version;
+    report.retries = c.optimize_retries;
+    for (const conflict::Event& e : c.events) report.events.push_back(e.name);
+    if (c.abort) {
+      report.abort = conflict::ExceptionName(c.abort->kind);
+      report.abort_detail = conflict::Describe(*c.abort);
+      run.abort_winner_version = c.abort->winner_version;
+    }
+    if (c.committed) {
+      report.data_change = DataChangeOf(c.actions);
+      committed_at[c.version] = step.txn;
+      if (spec.operation) {
+        history.commits.push_back({step.txn, run.prepared.read_version, *spec.operation});
+      } else {
+        raw_committed = true;
+      }
+    }
+    std::string line = step.txn + " " + Outcome(report);
+    for (const std::string& e : report.events) line += "; event " + e;
+    if (report.retries > 0) line += "; retried " + std::to_string(report.retries) + " time(s) (B5)";
+    if (c.abort) line += ": " + report.abort_detail;
+    r.timeline.push_back(line);
+  }
+  for (const TxnSpec& spec : sc.txns) r.txns.push_back(running.at(spec.name).report);
+
+  // The oracle.
+  const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(work_dir, -1);
+  std::string why;
+  std::optional<std::vector<std::vector<model::Value>>> actual;
+  if (read.snapshot) actual = oracle::ReferenceContents(*read.snapshot, start.schema, &why);
+  if (!read.snapshot || !actual) {
+    r.rows_check = "the oracle's reader cannot read the final table: " + (read.snapshot ? why : read.error);
+  } else {
+    r.final_rows = *actual;
+    if (raw_committed) {
+      r.rows_check = "not judged: a raw transaction committed (the model cannot replay raw actions)";
+    } else {
+      const model::ObservedHistory observed = model::Observe(history);
+      const model::OracleResult rows = model::CheckFinalRows(history, observed, r.level, r.final_rows, 5000);
+      if (rows.verdict == model::OracleVerdict::kValid) {
+        r.rows_check = "holds";
+      } else {
+        r.rows_check = rows.verdict == model::OracleVerdict::kInvalid
+                           ? "wrong data: no serial order the level allows explains the rows"
+                           : "unknown: the orders to try were cut before one matched";
+        std::vector<size_t> commit_order(history.commits.size());
+        for (size_t i = 0; i < commit_order.size(); ++i) commit_order[i] = i;
+        r.serial_rows = model::RunSerially(history, commit_order).SortedContents();
+      }
+      const model::GraphResult graph = model::CheckIsolation(observed, r.level);
+      for (const model::Anomaly& anomaly : graph.anomalies) {
+        r.cycles.push_back(model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
+      }
+    }
+  }
+  std::string invariants_error;
+  for (const oracle::InvariantFinding& f : oracle::CheckLogInvariants(work_dir, &invariants_error)) {
+    r.invariant_findings.push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);
+  }
+  if (!invariants_error.empty()) r.invariant_findings.push_back("the log cannot be read: " + invariants_error);
+
+  const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
+                                 sc.table.deletion_vectors == DeletionVectors::kOn;
+  for (const TxnSpec& spec : sc.txns) {
+    const Running& loser = running.at(spec.name);
+    if (!loser.report.attempted || loser.report.committed || loser.report.skipped || !spec.operation) continue;
+    const auto winner_name = committed_at.find(loser.abort_winner_version);
+    if (winner_name == committed_at.end()) continue;
+    const TxnSpec& winner_spec = *sc.Find(winner_name->second);
+    if (!winner_spec.operation) continue;
+    const Running& winner = running.at(winner_name->second);
+    auto party = [](const TxnSpec& spec, const Running& run) {
+      oracle::ContractParty p;
+      p.operation = &*spec.operation;
+      p.effect = &run.prepared.effect;
+      for (const auto& [path, dv] : run.prepared.compacted) p.compacted_sources.insert(path);
+      p.every_flag_on = EveryFlagOn(spec.flags);
+      return p;
+    };
+    oracle::ContractCheck check = oracle::CheckContract(party(winner_spec, winner), party(spec, loser), false, r.level,
+                                                        rlc_preconditions, start);
+    check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
+    if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
+    if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
+    r.contract.push_back(std::move(check));
+  }
+
+  // The expectations.
+  std::vector<int64_t> cardinalities;
+  std::map<int64_t, std::vector<int64_t>> dv_of_row;  // id column value -> the DV of its file
+  if (read.snapshot) {
+    for (const oracle::ReferenceFile& f : read.snapshot->files) {
+      cardinalities.push_back(static_cast<int64_t>(f.deleted.size()));
+      for (size_t position = 0; position < f.physical_rows.size(); ++position) {
+        if (f.deleted.count(position)) continue;
+        const nlohmann::json row = nlohmann::json::parse(f.physical_rows[position], nullptr, false);
+        if (!row.is_object() || !row.contains("id") || !row["id"].is_number_integer()) continue;
+        dv_of_row[row["id"].get<int64_t>()] = std::vector<int64_t>(f.deleted.begin(), f.deleted.end());
+      }
+    }
+    std::sort(cardinalities.begin(), cardinalities.end());
+  }
+  using K = Expectation::Kind;
+  for (const Expectation& e : sc.expectations) {
+    const TxnReport* t = nullptr;
+    if (!e.txn.empty()) t = &running.at(e.txn).report;
+    bool holds = true;
+    std::string actual;
+    switch (e.kind) {
+      case K::kCommits: holds = t->committed; actual = Outcome(*t); break;
+      case K::kAborts:
+        holds = t->attempted && !t->committed && !t->skipped && (e.name.empty() || e.name == t->abort);
+        actual = Outcome(*t);
+        break;
+      case K::kSkips: holds = t->skipped; actual = Outcome(*t); break;
+      case K::kAny: holds = true; break;
+      case K::kEvent: {
+        holds = std::find(t->events.begin(), t->events.end(), e.name) != t->events.end();
+        actual = t->events.empty() ? "no events" : "events:";
+        for (const std::string& name : t->events) actual += " " + name;
+        break;
+      }
+      case K::kNoEvents:
+        holds = t->events.empty();
+        actual = "events:";
+        for (const std::string& name : t->events) actual += " " + name;
+        break;
+      case K::kRetries: holds = t->retries == e.number; actual = std::to_string(t->retries) + " retries"; break;
+      case K::kDataChange:
+        holds = t->data_change == e.flag;
+        actual = !t->committed ? Outcome(*t)
+                 : t->data_change ? "dataChange=" + std::string(*t->data_change ? "true" : "false")
+                                  : "its file actions disagree on dataChange (or it has none)";
+        break;
+      case K::kRows: {
+        std::vector<std::vector<model::Value>> expected = e.rows;
+        std::sort(expected.begin(), expected.end());
+        holds = expected == r.final_rows;
+        actual = "rows " + RowsText(r.final_rows);
+        break;
+      }
+      case K::kRowCount:
+        holds = static_cast<int64_t>(r.final_rows.size()) == e.number;
+        actual = std::to_string(r.final_rows.size()) + " rows";
+        break;
+      case K::kFiles:
+        holds = static_cast<int64_t>(cardinalities.size()) == e.number;
+        actual = std::to_string(cardinalities.size()) + " files";
+        break;
+      case K::kDvCardinalities:
+        holds = cardinalities == e.numbers;
+        actual = "dv-cardinalities " + Numbers(cardinalities);
+        break;
+      case K::kDv: {
+        const auto it = dv_of_row.find(e.number);
+        holds = it != dv_of_row.end() && it->second == e.numbers;
+        actual = it == dv_of_row.end() ? "no live row has id " + std::to_string(e.number)
+                                       : "dv " + std::to_string(e.number) + ": " + Numbers(it->second);
+        break;
+      }
+      case K::kMissedReconcile:
+        r.missed_reconcile_expected = true;
+        holds = r.missed_reconciles > 0;
+        actual = "no missed reconcile";
+        break;
+    }
+    if (!holds) r.mismatches.push_back({e.line, e.text, actual});
+  }
+  return r;
+}
+
+std::string RenderReport(const ScenarioReport& r, bool verbose) {
+  std::string out = std::string(r.passed() ? "PASS " : "FAIL ") + r.file + (r.title.empty() ? "" : " (" + r.title + ")") + "\n";
+  if (r.passed() && !verbose) return out;
+  out += "  isolation " + model::IsolationLevelName(r.level) + "\n";
+  for (const std::string& line : r.timeline) out += "  | " + line + "\n";
+  out += "  final rows: " + RowsText(r.final_rows) + "\n";
+  out += "  (a) rows: " + r.rows_check + "\n";
+  if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {
+    out += "      serial result in commit order: " + RowsText(r.serial_rows) + "\n";
+  }
+  for (const std::string& cycle : r.cycles) {
+    out += "  (b) forbidden dependency cycle:\n";
+    for (size_t start = 0; start < cycle.size();) {
+      const size_t end = cycle.find('\n', start);
+      out += "      " + cycle.substr(start, end - start) + "\n";
+      start = end == std::string::npos ? cycle.size() : end + 1;
+    }
+  }
+  for (const std::string& f : r.invariant_findings) out += "  (c) " + f + "\n";
+  for (const oracle::ContractCheck& c : r.contract) {
+    out += "  (d) " + oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " + c.explanation + "\n";
+  }
+  if (r.missed_reconciles > 0 && r.missed_reconcile_expected) out += "      (the file expects the missed reconcile)\n";
+  for (const Mismatch& m : r.mismatches) {
+    out += "  " + r.file + ":" + std::to_string(m.line) + ": expected: " + m.expected + "\n      actual: " + m.actual + "\n";
+  }
+  return out;
+}
+
+}  // namespace rlc::scenario

@@ -1,0 +1,83 @@
+// Running a scenario (scenario.h): the history through the engine simulator and the real
+// checker on a table in a fresh directory, then the oracle and the file's expectations.
+//
+// Concern: one run and its report. The run creates the starting table, commits the setup steps
+// one after another, then plays the steps in order: "starts" prepares the transaction on the
+// latest version, "commits" commits it (put-if-absent; on a lost race the checker with the
+// transaction's own flags, then the rebased actions, or an abort). Afterwards:
+//   - the oracle: (a) the rows its own reader sees equal a serial result the table's isolation
+//     level allows (skipped when a raw transaction committed: the model cannot replay raw
+//     actions); (b) the committed history has no dependency cycle the level forbids; (c) every
+//     commit keeps the log invariants; (d) every loser that aborted against a winner is judged
+//     against the documented conflict matrix (contract.h);
+//   - each expectation of the file, compared with what happened.
+// The scenario passes when the oracle finds nothing (a missed reconcile counts only when no
+// `expect missed-reconcile` line allows it) and every expectation holds.
+//
+// Thread-safety: one run per call; runs in distinct work directories may proceed in parallel.
+#ifndef RLC_FUZZ_SCENARIO_SCENARIO_RUNNER_H_
+#define RLC_FUZZ_SCENARIO_SCENARIO_RUNNER_H_
+
+#include <string>
+#include <vector>
+
+#include "fuzz/oracle/contract.h"
+#include "fuzz/scenario/scenario.h"
+#include "impl/base/status.h"
+#include "model/semantics/value.h"
+
+namespace rlc::scenario {
+
+struct TxnReport {
+  std::string name;
+  std::string operation;     // Describe(), or "raw actions"
+  int64_t read_version = -1;  // -1: never started
+  bool attempted = false;     // a commit was tried
+  bool committed = false;
+  bool skipped = false;       // nothing to commit (an idempotent write already applied, a failing MERGE)
+  int64_t version = -1;
+  std::string abort;          // ExceptionName, when aborted
+  std::string abort_detail;   // Describe(abort)
+  std::vector<std::string> events;
+  int retries = 0;
+  std::optional<bool> data_change;  // of its committed file actions, when all agree
+};
+
+struct Mismatch {
+  int line = 0;
+  std::string expected;  // the expectation as written
+  std::string actual;
+};
+
+struct ScenarioReport {
+  std::string file;
+  std::string title;
+  model::IsolationLevel level = model::IsolationLevel::kSerializable;
+  std::vector<std::string> timeline;  // one line per setup commit and step
+  std::vector<TxnReport> txns;
+  std::vector<std::vector<model::Value>> final_rows;  // as the oracle's reader sees them
+  // Oracle.
+  std::string rows_check;                               // "holds", or why not
+  std::vector<std::vector<model::Value>> serial_rows;   // when (a) fails: the commit-order result
+  std::vector<std::string> cycles;                      // (b): each forbidden cycle, explained
+  std::vector<std::string> invariant_findings;          // (c)
+  std::vector<oracle::ContractCheck> contract;          // (d): one per aborted loser
+  int missed_reconciles = 0;
+  int deferred_cells = 0;
+  bool missed_reconcile_expected = false;
+  std::vector<Mismatch> mismatches;
+
+  bool oracle_holds() const;
+  bool passed() const;
+};
+
+// `work_dir`: a directory the run may create the table in (it is replaced if present).
+// Errors: the table could not be written or read (kIoError, ...), a setup step did not commit.
+Result<ScenarioReport> RunScenario(const Scenario& scenario, const std::string& work_dir);
+
+// The report as text: the timeline, then each finding and mismatch (a passing run prints one line).
+std::string RenderReport(const ScenarioReport& report, bool verbose);
+
+}  // namespace rlc::scenario
+
+#endif  // RLC_FUZZ_SCENARIO_SCENARIO_RUNNER_H_
