@@ -157,10 +157,21 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     rebuilt_outputs[i] = std::move(*add);
   }
   for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
-  std::set<std::string> sources;
+  std::set<std::string> sources, outputs_rebuilt;
   for (const auto& [path, winner_add] : shared) {
     loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
     sources.insert(path);
+    outputs_rebuilt.insert(in.loser_sources.at(path).output);
+  }
+  // A rebuilt tombstone carries the winner's DV, not the one the compaction read, so it cannot
+  // keep its tags (a later remap would rank against the wrong DV). Its output's other sources
+  // lose theirs too: a half-tagged output tiles nothing, and the log must not claim it does.
+  // A later DML against this compaction then aborts, as in the reference.
+  for (const auto& [path, i] : loser_removes) {
+    const auto source = in.loser_sources.find(path);
+    if (source != in.loser_sources.end() && outputs_rebuilt.count(source->second.output) != 0) {
+      delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
+    }
   }
   resolved.insert(sources.begin(), sources.end());
   DropReadFiles(sources, loser);

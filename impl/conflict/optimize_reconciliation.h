@@ -12,7 +12,9 @@
 //     onto the output (kernel/remap.h). All shared sources must succeed, else nothing changes and
 //     the file checks abort as Delta does. Then each changed output gets a new DV file and wide
 //     statistics (dataChange stays false); each source's tombstone becomes "remove from" the
-//     winner's add (dataChange=false). The runs are kept across winners (RewriteInputs), so a
+//     winner's add (dataChange=false), untagged, and so do the tags of every other source of the
+//     same output (a half-tagged output must not reach the log). The runs are kept across
+//     winners (RewriteInputs), so a
 //     second winner on the same source composes (the reference aborts: its G4). A winner whose DV
 //     adds no row to a source resolves it without touching the output (the reference aborts: G16).
 //     Event delta.optimize.conflictReconciliation.remapped {winningCommitVersion,

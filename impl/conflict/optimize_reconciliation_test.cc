@@ -143,6 +143,19 @@ TEST(ForwardRemap, DeleteOnASourceMovesOntoTheOutput) {
   EXPECT_EQ(v.events[0].data.at("outputsRemapped"), "1");
 }
 
+TEST(ForwardRemap, OneRebuiltTombstoneUntagsItsWholeOutput) {
+  // The winner touches f1 only. f1's tombstone now removes the winner's file and cannot keep its
+  // tags; f2's must go too, or the committed log would hold an output its tags do not tile.
+  CaseCheck check;
+  const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {0, 3}))});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  for (const char* source : {"f1", "f2"}) {
+    const auto* tombstone = Find<delta::RemoveFile>(v, source);
+    ASSERT_NE(tombstone, nullptr) << source;
+    EXPECT_FALSE(delta::ParseCompositionTags(tombstone->tags.value_or(delta::StringMap{})).has_value()) << source;
+  }
+}
+
 TEST(ForwardRemap, ReferenceWorkedExamples) {
   // delta-rlc.md D: file 2 holds 100 rows after a file of 100 live rows; pre-deleted {0, 1, 5}
   // and a delete of physical row 50 land at output 147.

@@ -1,5 +1,7 @@
 #include "impl/delta/composition_tags.h"
 
+#include <algorithm>
+
 #include <simdjson.h>
 
 #include "impl/delta/json_writer.h"
@@ -117,6 +119,17 @@ void WriteCompositionTags(const CompositionTag& tag, StringMap* tags) {
   }
   if (!set_into) tags->emplace_back(std::string(kCompactedIntoTag), into.text());
   if (!set_info) tags->emplace_back(std::string(kCompactionInfoTag), info.text());
+}
+
+void EraseCompositionTags(std::optional<StringMap>* tags) {
+  if (!tags->has_value()) return;
+  StringMap& map = **tags;
+  map.erase(std::remove_if(map.begin(), map.end(),
+                           [](const auto& entry) {
+                             return entry.first == kCompactedIntoTag || entry.first == kCompactionInfoTag;
+                           }),
+            map.end());
+  if (map.empty()) tags->reset();
 }
 
 }  // namespace rlc::delta

@@ -37,6 +37,8 @@ std::optional<CompositionTag> ParseCompositionTags(std::string_view compacted_in
 
 // Sets (or replaces) the two tags in `tags`, keeping every other tag.
 void WriteCompositionTags(const CompositionTag& tag, StringMap* tags);
+// Removes the two tags, keeping every other tag; an emptied map becomes absent.
+void EraseCompositionTags(std::optional<StringMap>* tags);
 
 }  // namespace rlc::delta
 
