@@ -18,9 +18,19 @@ std::set<model::RowId> WrittenRows(const model::OperationEffect& e) {
 
 // A row of `writer` that `reader` depends on, described; empty when none.
 std::string CommonRow(const model::OperationEffect& writer, const std::string& writer_name,
-                      const model::OperationEffect& reader, const std::string& reader_name,
-                      const model::LogicalTable& table) {
+                      const model::OperationEffect& reader, const std::vector<model::Predicate>& reader_extra_reads,
+                      const std::string& reader_name, const model::LogicalTable& table) {
   const std::set<model::RowId> written = WrittenRows(writer);
+  for (const model::Predicate& p : reader_extra_reads) {
+    for (const model::RowWrite& w : writer.writes) {
+      for (const std::optional<model::Row>& image : {w.before, w.after}) {
+        if (image.has_value() && model::Qualifies(p, table, *image)) {
+          return "the " + writer_name + " writes row #" + std::to_string(w.row) + ", which the " + reader_name +
+                 "'s read " + model::ToString(p) + " covers";
+        }
+      }
+    }
+  }
   for (model::RowId row : WrittenRows(reader)) {
     if (written.count(row)) return "both write row #" + std::to_string(row);
   }
@@ -52,8 +62,12 @@ std::string ContractVerdictName(ContractVerdict verdict) {
 ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser, bool loser_committed,
                             model::IsolationLevel level, bool rlc_preconditions, const model::LogicalTable& table) {
   ContractCheck check;
-  const model::OperationClass a = model::Classify(*winner.operation);
-  const model::OperationClass b = model::Classify(*loser.operation);
+  auto classify = [](const ContractParty& p) {
+    const model::OperationClass c = model::Classify(*p.operation);
+    return c == model::OperationClass::kInsert && !p.extra_reads.empty() ? model::OperationClass::kDml : c;
+  };
+  const model::OperationClass a = classify(winner);
+  const model::OperationClass b = classify(loser);
   if (level == model::IsolationLevel::kSnapshotIsolation) level = model::IsolationLevel::kSerializable;
   const bool rlc = winner.every_flag_on && loser.every_flag_on;
   check.contract = model::LookUpContract(a, b, level, rlc);
@@ -86,8 +100,8 @@ ContractCheck CheckContract(const ContractParty& winner, const ContractParty& lo
     if (loser.compacted_sources.count(source)) common = "both compact " + source;
   }
   if (common.empty() && check.contract == model::Contract::kSameRowOnly) {
-    common = CommonRow(*winner.effect, "winner", *loser.effect, "loser", table);
-    if (common.empty()) common = CommonRow(*loser.effect, "loser", *winner.effect, "winner", table);
+    common = CommonRow(*winner.effect, "winner", *loser.effect, loser.extra_reads, "loser", table);
+    if (common.empty()) common = CommonRow(*loser.effect, "loser", *winner.effect, winner.extra_reads, "winner", table);
   }
   if (!common.empty()) {
     check.verdict = ContractVerdict::kHolds;

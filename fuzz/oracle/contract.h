@@ -22,6 +22,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "model/isolation/conflict_matrix.h"
 #include "model/semantics/operation.h"
@@ -33,6 +34,10 @@ namespace rlc::oracle {
 struct ContractParty {
   const model::Operation* operation = nullptr;
   const model::OperationEffect* effect = nullptr;  // on the party's own snapshot
+  // Reads beyond the operation's own (a scenario's "reads" lines; TRUE: the whole table). They
+  // make a blind INSERT an UPDATE/DELETE/MERGE-class operation, as the documentation says of an
+  // INSERT with a subquery on the same table.
+  std::vector<model::Predicate> extra_reads;
   std::set<std::string> compacted_sources;          // an OPTIMIZE's source paths
   bool every_flag_on = false;
 };

@@ -121,7 +121,7 @@ class Parser {
         return Error("unknown statement '" + head + "'");
       }
     }
-    if (!table_seen) return Error("no 'table' line");
+    if (!table_seen) return Status::InvalidArgument(scenario_.file + ": no 'table' line");
     for (const TxnSpec& t : scenario_.txns) {
       if (!t.operation && t.raw_actions.empty()) {
         line_ = t.line;

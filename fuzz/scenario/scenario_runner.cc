@@ -223,6 +223,8 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
       p.effect = &run.prepared.effect;
       for (const auto& [path, dv] : run.prepared.compacted) p.compacted_sources.insert(path);
       p.every_flag_on = EveryFlagOn(spec.flags);
+      p.extra_reads = spec.extra_reads;
+      if (spec.reads_whole_table) p.extra_reads.push_back(model::Predicate::True());
       return p;
     };
     oracle::ContractCheck check = oracle::CheckContract(party(winner_spec, winner), party(spec, loser), false, r.level,

@@ -179,6 +179,9 @@ Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
     for (const std::string& f : *log.protocol->writer_features) feature = feature || f == "deletionVectors";
   }
   s.deletion_vectors_writable = feature && table_.properties.deletion_vectors_enabled;
+  // Idempotent writes: the versions each application committed, as the log records them.
+  s.table.app_versions.clear();
+  for (const auto& [app_id, txn] : log.app_transactions) s.table.app_versions[app_id] = txn.version;
   for (const auto& [path, add] : log.files) {
     RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
     RLC_ASSIGN_OR_RETURN(RowFile file, DecodeRowFile(bytes));
@@ -254,6 +257,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     return t;
   }
   if (const auto* write = std::get_if<model::IdempotentWrite>(&operation)) {
+    t.pending.read_app_ids.push_back(write->app_id);  // it read its application's last version
     delta::Txn txn;
     txn.app_id = write->app_id;
     txn.version = write->version;

@@ -1,0 +1,179 @@
+// The scenario format: operations read back from the text model::Describe writes, scenario files
+// parsed and written back, and every malformed line named with its file and line.
+#include <gtest/gtest.h>
+
+#include "fuzz/scenario/operation_text.h"
+#include "fuzz/scenario/scenario.h"
+
+namespace rlc::scenario {
+namespace {
+
+using model::Predicate;
+
+const std::vector<model::Column>& Schema() {
+  static const std::vector<model::Column> schema = model::MakeTable(false).schema;
+  return schema;
+}
+
+model::Operation MustParse(const std::string& text) {
+  Result<model::Operation> op = ParseOperation(text, Schema());
+  EXPECT_TRUE(op.ok()) << text << ": " << op.status().ToString();
+  return op.ok() ? *op : model::Operation{model::Optimize{}};
+}
+
+TEST(OperationText, EveryKindReadsBackFromItsDescription) {
+  using Kind = model::MergeClause::Kind;
+  model::Merge merge;
+  merge.source_rows = {{int64_t{4}, std::string("it's")}, {int64_t{30}, model::Value{}}};
+  merge.key_column = "id";
+  merge.clauses = {{Kind::kMatchedUpdate, Predicate::Compare("value", Predicate::Op::kNe, std::string("x")),
+                    {{"value", std::string("m")}}, false},
+                   {Kind::kMatchedUpdate, Predicate::True(), {}, true},
+                   {Kind::kMatchedDelete, Predicate::True(), {}, false},
+                   {Kind::kNotMatchedInsert, Predicate::IsNotNull("value"), {}, false},
+                   {Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Predicate::Op::kGe, int64_t{7}), {}, false}};
+  const std::vector<model::Operation> ops = {
+      model::BlindInsert{{{int64_t{1}, std::string("a")}, {int64_t{-2}, model::Value{}}}},
+      model::InsertSelect{Predicate::Compare("id", Predicate::Op::kLt, int64_t{3}), {{"value", std::string("copy")}}},
+      model::InsertSelect{Predicate::True(), {}},
+      model::Delete{Predicate::Or({Predicate::Compare("id", Predicate::Op::kEq, int64_t{2}),
+                                   Predicate::And({Predicate::IsNull("value"),
+                                                   Predicate::Not(Predicate::Compare("id", Predicate::Op::kLe, int64_t{5}))})})},
+      model::Delete{Predicate::True()},
+      model::Update{Predicate::Compare("value", Predicate::Op::kGt, std::string("v3")), {{"value", std::string("u")}, {"id", int64_t{9}}}},
+      merge,
+      model::Optimize{},
+      model::Optimize{{"value", "id"}},
+      model::MetadataChange{"delta.appendOnly", "false"},
+      model::ProtocolChange{"rowTracking"},
+      model::IdempotentWrite{"app-1", 3, model::BlindInsert{{{int64_t{5}, std::string("e")}}}},
+  };
+  for (const model::Operation& op : ops) {
+    const std::string text = model::Describe(op);
+    const model::Operation back = MustParse(text);
+    EXPECT_EQ(model::Describe(back), text);
+    EXPECT_EQ(back.index(), op.index()) << text;
+  }
+  // Keywords in any case; blanks anywhere.
+  EXPECT_EQ(model::Describe(MustParse("delete   where id>=2 and value is null")), "DELETE WHERE id >= 2 AND value IS NULL");
+}
+
+TEST(OperationText, ErrorsNameTheOffsetAndWhatWasExpected) {
+  auto error = [](const std::string& text) {
+    Result<model::Operation> op = ParseOperation(text, Schema());
+    EXPECT_FALSE(op.ok()) << text;
+    return op.ok() ? std::string() : op.status().message();
+  };
+  EXPECT_EQ(error("DELETE WHERE idd = 2"), "at offset 13: expected a column of the table (no column 'idd') before 'idd = 2'");
+  EXPECT_EQ(error("DELETE WHERE id = 'two'"), "at offset 18: expected an integer or NULL before ''two''");
+  EXPECT_EQ(error("DELETE WHERE value = 2"), "at offset 21: expected a 'string' or NULL before '2'");
+  EXPECT_EQ(error("INSERT VALUES (1)"), "at offset 16: expected ',' before ')'");
+  EXPECT_EQ(error("INSERT VALUES (1, 'a', 3)"), "at offset 21: expected ')' after 2 values (one per column) before ', 3)'");
+  EXPECT_EQ(error("DELETE WHERE id = 1 trailing"), "at offset 20: expected the end of the operation before 'trailing'");
+  EXPECT_EQ(error("TRUNCATE"), "at offset 0: expected an operation (INSERT, DELETE, UPDATE, MERGE, OPTIMIZE, SET TBLPROPERTIES, "
+                               "ADD FEATURE) before 'TRUNCATE'");
+  EXPECT_EQ(error("MERGE USING (1, 'a') ON id"), "at offset 26: expected a WHEN clause at the end");
+  EXPECT_EQ(error("INSERT VALUES (1, 'unterminated)"), "at offset 18: expected the closing quote of a string before ''unterminated)'");
+}
+
+constexpr char kScenario[] = R"(scenario two deletes
+# a comment
+table files 3 statistics off isolation WriteSerializable optimize-target 4
+rows (1, 'v1'), (2, 'v2'), (3, 'v3')
+setup DELETE WHERE id = 3
+txn A DELETE WHERE id = 2
+txn B OPTIMIZE
+txn C raw
+{"commitInfo":{"timestamp":1,"operation":"WRITE"}}
+flags A rowLevelConcurrency.enabled conflictDetection.dataSkipping.valueExact.maxBytes=64
+flags B all
+optimize B layout split target 2 capture off
+reads C whole-table
+reads A where value IS NOT NULL
+A starts
+B starts
+B commits
+A commits
+expect A commits
+expect A event delta.rowLevelConcurrency.deletionVectorsMerged
+expect B aborts ConcurrentDeleteDeleteException
+expect rows (1, 'v1'), (3, NULL)
+expect dv 1: 1 2
+expect dv-cardinalities 0 2
+expect missed-reconcile
+)";
+
+TEST(ScenarioFormat, ParsesEveryStatement) {
+  Result<Scenario> s = ParseScenario(kScenario, "x.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->title, "two deletes");
+  EXPECT_EQ(s->table.files, 3);
+  EXPECT_FALSE(s->table.statistics);
+  EXPECT_EQ(s->table.isolation, model::IsolationLevel::kWriteSerializable);
+  EXPECT_EQ(s->table.optimize_target, 4);
+  EXPECT_EQ(s->table.rows.size(), 3u);
+  ASSERT_EQ(s->setup.size(), 1u);
+  EXPECT_EQ(s->setup[0].second, 5);
+  ASSERT_EQ(s->txns.size(), 3u);
+  EXPECT_TRUE(s->txns[0].flags.row_level_concurrency);
+  EXPECT_FALSE(s->txns[0].flags.optimize_reconcile);
+  EXPECT_EQ(s->txns[0].flags.value_exact_max_bytes, 64);
+  EXPECT_TRUE(s->txns[1].flags.optimize_reconcile_reverse);
+  EXPECT_EQ(s->txns[1].optimize.layout, simulator::OptimizeLayout::kSplit);
+  EXPECT_EQ(s->txns[1].optimize.target_rows, 2);
+  EXPECT_FALSE(s->txns[1].optimize.capture);
+  EXPECT_FALSE(s->txns[2].operation.has_value());
+  EXPECT_EQ(s->txns[2].raw_actions.size(), 1u);
+  EXPECT_TRUE(s->txns[2].reads_whole_table);
+  EXPECT_EQ(s->txns[0].extra_reads.size(), 1u);
+  ASSERT_EQ(s->steps.size(), 4u);
+  EXPECT_EQ(s->steps[2].txn, "B");
+  EXPECT_EQ(s->steps[2].kind, Step::Kind::kCommit);
+  ASSERT_EQ(s->expectations.size(), 7u);
+  EXPECT_EQ(s->expectations[2].name, "ConcurrentDeleteDeleteException");
+  EXPECT_EQ(s->expectations[3].rows.size(), 2u);
+  EXPECT_EQ(s->expectations[4].number, 1);
+  EXPECT_EQ(s->expectations[4].numbers, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(s->expectations[6].kind, Expectation::Kind::kMissedReconcile);
+}
+
+TEST(ScenarioFormat, WritesTextThatReadsBackTheSame) {
+  Result<Scenario> s = ParseScenario(kScenario, "x.scenario");
+  ASSERT_TRUE(s.ok());
+  const std::string text = FormatScenario(*s);
+  Result<Scenario> again = ParseScenario(text, "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString() << "\n" << text;
+  EXPECT_EQ(FormatScenario(*again), text);
+  EXPECT_EQ(again->txns[0].flags.value_exact_max_bytes, 64);
+  EXPECT_FALSE(again->txns[1].optimize.capture);
+  EXPECT_EQ(again->expectations.size(), s->expectations.size());
+}
+
+TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
+  auto error = [](const std::string& text) {
+    Result<Scenario> s = ParseScenario(text, "f.scenario");
+    EXPECT_FALSE(s.ok()) << text;
+    return s.ok() ? std::string() : s.status().message();
+  };
+  const std::string head = "table files 1\nrows (1, 'a')\ntxn A DELETE WHERE id = 1\n";
+  EXPECT_EQ(error("txn A DELETE\n"), "f.scenario:1: the first statement (after the title) must be 'table ...'");
+  EXPECT_EQ(error("table files 0\n"), "f.scenario:1: table: files must be 1..1000, not '0'");
+  EXPECT_EQ(error("table colour blue\n"), "f.scenario:1: table: unknown option 'colour'");
+  EXPECT_EQ(error(head + "A commits\n"), "f.scenario:4: A commits before it starts");
+  EXPECT_EQ(error(head + "A starts\nA starts\n"), "f.scenario:5: A starts twice");
+  EXPECT_EQ(error(head + "B starts\n"), "f.scenario:4: no transaction named 'B' (declare it with a 'txn' line first)");
+  EXPECT_EQ(error(head + "txn A OPTIMIZE\n"), "f.scenario:4: transaction name 'A' is taken");
+  EXPECT_EQ(error(head + "flags A rowLevelConcurrency.enable\n").substr(0, 19), "f.scenario:4: flags");
+  EXPECT_EQ(error(head + "optimize A layout fast\n"), "f.scenario:4: optimize: A is not an OPTIMIZE");
+  EXPECT_EQ(error(head + "expect A wins\n").substr(0, 24), "f.scenario:4: expect A: ");
+  EXPECT_EQ(error(head + "expect dv-cardinalities 2 1\n"), "f.scenario:4: expect dv-cardinalities: list them ascending");
+  EXPECT_EQ(error(head + "{\"add\":{}}\n"), "f.scenario:4: an action line '{...}' must follow a 'txn NAME raw' line");
+  EXPECT_EQ(error(head + "txn B raw\n"), "f.scenario:4: raw transaction B has no action lines");
+  EXPECT_EQ(error(head + "txn B DELETE WHERE nope = 1\n"),
+            "f.scenario:4: txn B: at offset 13: expected a column of the table (no column 'nope') before 'nope = 1'");
+  EXPECT_EQ(error(head + "frobnicate\n"), "f.scenario:4: unknown statement 'frobnicate'");
+  EXPECT_EQ(error("scenario x\n"), "f.scenario: no 'table' line");
+}
+
+}  // namespace
+}  // namespace rlc::scenario
