@@ -5,12 +5,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "fuzz/oracle/final_rows.h"
-#include "fuzz/oracle/invariants.h"
+#include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
 #include "impl/storage/storage.h"
-#include "model/explain/explanation.h"
-#include "model/graph/isolation_check.h"
 #include "model/isolation/isolation.h"
 
 namespace rlc::scenario {
@@ -70,7 +67,7 @@ struct Running {
 }  // namespace
 
 bool ScenarioReport::oracle_holds() const {
-  const bool rows_ok = rows_check == "holds" || rows_check.rfind("not judged", 0) == 0;
+  const bool rows_ok = rows_check == "holds" || rows_check.rfind("not judged", 0) == 0;  // as oracle::Judgement
   return rows_ok && cycles.empty() && invariant_findings.empty() && (missed_reconciles == 0 || missed_reconcile_expected);
 }
 
@@ -172,40 +169,13 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   for (const TxnSpec& spec : sc.txns) r.txns.push_back(running.at(spec.name).report);
 
   // The oracle.
+  const oracle::Judgement judgement = oracle::JudgeHistory(work_dir, history, r.level, !raw_committed);
+  r.rows_check = judgement.rows_check;
+  r.final_rows = judgement.actual_rows;
+  r.serial_rows = judgement.serial_rows;
+  r.cycles = judgement.cycles;
+  r.invariant_findings = judgement.invariant_findings;
   const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(work_dir, -1);
-  std::string why;
-  std::optional<std::vector<std::vector<model::Value>>> actual;
-  if (read.snapshot) actual = oracle::ReferenceContents(*read.snapshot, start.schema, &why);
-  if (!read.snapshot || !actual) {
-    r.rows_check = "the oracle's reader cannot read the final table: " + (read.snapshot ? why : read.error);
-  } else {
-    r.final_rows = *actual;
-    if (raw_committed) {
-      r.rows_check = "not judged: a raw transaction committed (the model cannot replay raw actions)";
-    } else {
-      const model::ObservedHistory observed = model::Observe(history);
-      const model::OracleResult rows = model::CheckFinalRows(history, observed, r.level, r.final_rows, 5000);
-      if (rows.verdict == model::OracleVerdict::kValid) {
-        r.rows_check = "holds";
-      } else {
-        r.rows_check = rows.verdict == model::OracleVerdict::kInvalid
-                           ? "wrong data: no serial order the level allows explains the rows"
-                           : "unknown: the orders to try were cut before one matched";
-        std::vector<size_t> commit_order(history.commits.size());
-        for (size_t i = 0; i < commit_order.size(); ++i) commit_order[i] = i;
-        r.serial_rows = model::RunSerially(history, commit_order).SortedContents();
-      }
-      const model::GraphResult graph = model::CheckIsolation(observed, r.level);
-      for (const model::Anomaly& anomaly : graph.anomalies) {
-        r.cycles.push_back(model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
-      }
-    }
-  }
-  std::string invariants_error;
-  for (const oracle::InvariantFinding& f : oracle::CheckLogInvariants(work_dir, &invariants_error)) {
-    r.invariant_findings.push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);
-  }
-  if (!invariants_error.empty()) r.invariant_findings.push_back("the log cannot be read: " + invariants_error);
 
   const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
                                  sc.table.deletion_vectors == DeletionVectors::kOn;

@@ -13,7 +13,7 @@
 
 #include <filesystem>
 
-#include "fuzz/oracle/final_rows.h"
+#include "fuzz/oracle/judgement.h"
 #include "fuzz/simulator/engine.h"
 
 namespace {
@@ -103,12 +103,16 @@ RC_GTEST_PROP(SimulatedHistories, CommittedRowsAreASerialResult, ()) {
     if (c->committed) history.commits.push_back({"T" + std::to_string(i + 1), txns[i].read_version, txns[i].operation});
   }
   RC_TAG(reconciled > 0 ? "a case reconciled" : "no reconcile");
-  const rlc::oracle::FinalRowsReport report =
-      rlc::oracle::CheckFinalRowsOfTable(root.string(), history, model::IsolationLevel::kWriteSerializable);
+  const rlc::oracle::Judgement judgement =
+      rlc::oracle::JudgeHistory(root.string(), history, model::IsolationLevel::kWriteSerializable);
   fs::remove_all(root);
-  RC_ASSERT(report.error.empty());
-  RC_LOG() << "final rows: " << report.actual.size() << ", orders checked " << report.result.orders_checked << "\n";
-  RC_ASSERT(report.result.verdict != model::OracleVerdict::kInvalid);
+  RC_LOG() << "final rows: " << judgement.actual_rows.size() << "; (a) " << judgement.rows_check << "\n";
+  for (const std::string& cycle : judgement.cycles) RC_LOG() << "(b) forbidden cycle:\n" << cycle;
+  for (const std::string& finding : judgement.invariant_findings) RC_LOG() << "(c) " << finding << "\n";
+  RC_ASSERT(judgement.rows_check.rfind("unreadable", 0) != 0);
+  RC_ASSERT(judgement.rows_check.rfind("wrong data", 0) != 0);
+  RC_ASSERT(judgement.cycles.empty());
+  RC_ASSERT(judgement.invariant_findings.empty());
 }
 
 }  // namespace

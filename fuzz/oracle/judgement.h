@@ -1,0 +1,43 @@
+// The oracle's verdict on one committed history run against a real table: checks (a)-(c) together,
+// as the scenario runner and the explorer apply them.
+//
+// Concern: joining final_rows.h (a), the model's dependency graph (b) and invariants.h (c) into one
+// result a report can print. (d), the documented contract, needs the losers too: contract.h.
+//   (a) the rows the oracle's own reader sees equal the serial result of the committed
+//       transactions in some order the isolation level allows (skipped when `replayable` is false:
+//       a raw-action transaction committed, which the model cannot replay);
+//   (b) the committed history has no dependency cycle the level forbids (model/graph), each one
+//       explained edge by edge (model/explain);
+//   (c) every commit of the log keeps the invariants of invariants.h.
+//
+// Thread-safety: stateless function.
+#ifndef RLC_FUZZ_ORACLE_JUDGEMENT_H_
+#define RLC_FUZZ_ORACLE_JUDGEMENT_H_
+
+#include <string>
+#include <vector>
+
+#include "fuzz/oracle/invariants.h"
+#include "model/isolation/history.h"
+#include "model/semantics/table.h"
+
+namespace rlc::oracle {
+
+struct Judgement {
+  // "holds"; or "wrong data: ...", "unknown: ...", "unreadable: ...", "not judged: ...".
+  std::string rows_check = "not judged: not run";
+  std::vector<std::vector<model::Value>> actual_rows;  // sorted, as the oracle's reader sees them
+  std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
+  std::vector<std::string> cycles;                     // (b), each rendered as Let / Then / However
+  std::vector<std::string> invariant_findings;         // (c), "version V, PATH: RULE: DETAIL"
+
+  bool rows_hold() const { return rows_check == "holds" || rows_check.rfind("not judged", 0) == 0; }
+  bool holds() const { return rows_hold() && cycles.empty() && invariant_findings.empty(); }
+};
+
+Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
+                       model::IsolationLevel level, bool replayable = true, size_t max_orders = 5000);
+
+}  // namespace rlc::oracle
+
+#endif  // RLC_FUZZ_ORACLE_JUDGEMENT_H_
