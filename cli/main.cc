@@ -9,6 +9,7 @@
 
 #include "cli/audit.h"
 #include "cli/check.h"
+#include "cli/explore.h"
 #include "cli/inspect.h"
 #include "cli/scenario.h"
 #include "cli/verify.h"
@@ -79,6 +80,27 @@ int main(int argc, char** argv) {
   scenario->add_flag("--verbose", scenario_options.verbose, "Print the timeline and checks of passing scenarios too");
   scenario->add_option("--keep", scenario_options.keep_dir, "Keep each scenario's table under DIR");
 
+  rlc::cli::ExploreCommand explore_command;
+  CLI::App* explore = app.add_subcommand("explore", "Generate concurrent histories and check each with the oracle");
+  explore->add_option("--runs", explore_command.runs, "Histories to run (in this shard)")->check(CLI::PositiveNumber);
+  explore->add_option("--seconds", explore_command.seconds, "Time budget")->check(CLI::PositiveNumber);
+  explore->add_option("--seed", explore_command.seed, "Campaign seed (default 1)");
+  explore->add_option("--jobs", explore_command.jobs, "Worker threads")->check(CLI::Range(1, 256));
+  explore->add_option("--shard", explore_command.shard, "I/N: run this shard of the campaign");
+  explore->add_option("--flags", explore_command.flags, "Flags transactions may draw (default: all six)")->delimiter(',');
+  explore->add_option("--max-writers", explore_command.max_writers, "Concurrent transactions per history, 2..W");
+  explore->add_option("--out", explore_command.out_dir, "Save counterexamples and summary.json here");
+  explore->add_flag("--json", explore_command.json, "Print the summary as one JSON object");
+  explore->add_flag("--require-coverage", explore_command.require_coverage, "Fail when a required count is 0");
+  std::vector<std::string> merge_files;
+  bool merge_json = false;
+  CLI::App* explore_merge = explore->add_subcommand("merge", "Merge shards' summary.json files");
+  explore_merge->add_option("SUMMARY", merge_files, "Shards' summaries")->required();
+  explore_merge->add_flag("--json", merge_json, "Print one JSON object");
+  std::string replay_file;
+  CLI::App* replay = app.add_subcommand("replay", "Replay a saved counterexample (a scenario file), verbosely");
+  replay->add_option("FILE", replay_file, "Scenario file")->required();
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -94,6 +116,9 @@ int main(int argc, char** argv) {
   }
   if (*check) return rlc::cli::RunCheck(check_options, std::cout, std::cerr);
   if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
+  if (*explore_merge) return rlc::cli::RunExploreMerge(merge_files, merge_json, std::cout, std::cerr);
+  if (*explore) return rlc::cli::RunExplore(explore_command, std::cout, std::cerr);
+  if (*replay) return rlc::cli::RunReplay(replay_file, std::cout, std::cerr);
   if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);
   return 2;

@@ -145,11 +145,20 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     report.committed = c.committed;
     report.version = c.version;
     report.retries = c.optimize_retries;
-    for (const conflict::Event& e : c.events) report.events.push_back(e.name);
+    for (const conflict::Event& e : c.events) {
+      report.events.push_back(e.name);
+      const auto winner = committed_at.find(e.winner_version);
+      const TxnSpec* winner_spec = winner == committed_at.end() ? nullptr : sc.Find(winner->second);
+      report.event_winners.push_back(winner_spec == nullptr ? "?"
+                                     : winner_spec->operation ? model::OperationName(*winner_spec->operation)
+                                                              : "raw");
+    }
     if (c.abort) {
       report.abort = conflict::ExceptionName(c.abort->kind);
       report.abort_detail = conflict::Describe(*c.abort);
       run.abort_winner_version = c.abort->winner_version;
+      report.abort_winner_version = c.abort->winner_version;
+      report.abort_reason = c.abort->reason;
     }
     if (c.committed) {
       report.data_change = DataChangeOf(c.actions);

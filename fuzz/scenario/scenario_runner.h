@@ -39,6 +39,9 @@ struct TxnReport {
   std::string abort;          // ExceptionName, when aborted
   std::string abort_detail;   // Describe(abort)
   std::vector<std::string> events;
+  std::vector<std::string> event_winners;  // per event: the winning transaction's operation name
+  int64_t abort_winner_version = -1;       // when aborted: the version of the winner it lost to
+  std::string abort_reason;                // when aborted: the checker's sentence
   int retries = 0;
   std::optional<bool> data_change;  // of its committed file actions, when all agree
 };

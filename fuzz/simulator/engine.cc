@@ -222,6 +222,10 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   t.pending.read_version = read_version;
   t.pending.flags = flags;
   t.commits_nothing = t.effect.error.has_value() || t.effect.skipped;
+  // DELETE, UPDATE and MERGE commit only when they change something (Delta's commitIfNeeded).
+  const bool dml = std::holds_alternative<model::Delete>(operation) || std::holds_alternative<model::Update>(operation) ||
+                   std::holds_alternative<model::Merge>(operation);
+  if (dml && t.effect.writes.empty()) t.commits_nothing = true;
   if (t.commits_nothing) return t;
   std::vector<delta::Action>& actions = t.pending.actions;
   // What the model says the operation read.

@@ -72,7 +72,9 @@ struct Transaction {
   int64_t read_version = 0;
   model::OperationEffect effect;          // the model's effect on the snapshot
   conflict::PendingTransaction pending;   // read set, actions and flags, as the checker sees them
-  bool commits_nothing = false;           // the model skipped the operation or it failed
+  // The model skipped the operation or it failed, or a DELETE, UPDATE or MERGE changed no row
+  // (Delta commits those only when needed).
+  bool commits_nothing = false;
   bool raw_actions = false;               // pending.actions were given, not derived from `operation`
   // OPTIMIZE: the (path, DV unique id) of every source it compacted, for its own retry (B5).
   std::vector<std::pair<std::string, std::string>> compacted;

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "model/graph/version_order.h"
+#include "model/isolation/isolation.h"
 #include "model/semantics/predicate.h"
 
 namespace rlc::model {
@@ -142,8 +143,8 @@ void GraphBuilder::AddCommitEdge(size_t from, size_t to) {
 
 // The WriteSerializable edges out of commits[p] (anomaly_catalogue.h): a transaction that is
 // not a blind append precedes the next such transaction and every blind append in between; a
-// blind append precedes the later transactions that read its commit, up to the first of them
-// that is not a blind append (the rest follow that one).
+// blind append precedes the later transactions that observed its rows (isolation.h:
+// ObservedRowsOf), up to the first of them that is not a blind append (the rest follow that one).
 void GraphBuilder::AddWsCommitEdges(const std::vector<size_t>& commits, size_t p) {
   const GraphTxn& t = graph_.txns[commits[p]];
   for (size_t q = p + 1; q < commits.size(); ++q) {
@@ -151,7 +152,8 @@ void GraphBuilder::AddWsCommitEdges(const std::vector<size_t>& commits, size_t p
     if (!t.is_blind_append) {
       AddCommitEdge(commits[p], commits[q]);
       if (!later.is_blind_append) return;
-    } else if (later.read_version >= t.commit_version) {
+    } else if (later.read_version >= t.commit_version &&
+               ObservedRowsOf(observed_.txns[commits[q]].effect, observed_.txns[commits[p]].effect)) {
       AddCommitEdge(commits[p], commits[q]);
       if (!later.is_blind_append) return;
     }

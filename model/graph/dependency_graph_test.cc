@@ -291,18 +291,18 @@ TEST(DependencyGraphTest, InsertsIntoEachOthersPredicateArePhantomG2) {
                 "T1 inserted row 3, which matches T2's read `id > 10` at version 0"}));
 }
 
-// T1 inserts id = 5 at version 1; T2, on version 0, deletes WHERE id = 5 and commits at 2: its
-// DELETE missed T1's row although T1 committed first.
-CommittedHistory DeleteMissesAnEarlierInsert(Operation insert, std::vector<Value> initial_row) {
-  CommittedHistory h = Start(initial_row.empty() ? std::vector<std::vector<Value>>{}
-                                                 : std::vector<std::vector<Value>>{initial_row});
+// T1 inserts id = 5 at version 1; T2, on version 0, deletes WHERE id = 5 OR id = 2 and commits at
+// 2: its DELETE missed T1's row although T1 committed first. (It also deletes row 2, so that it
+// writes: a commit that writes nothing holds no file action and runs under SnapshotIsolation.)
+CommittedHistory DeleteMissesAnEarlierInsert(Operation insert) {
+  CommittedHistory h = Start({Values(1, "a"), Values(2, "b")});
   h.commits.push_back({"T1", 0, std::move(insert)});
-  h.commits.push_back({"T2", 0, Delete{Where("id", Op::kEq, 5)}});
+  h.commits.push_back({"T2", 0, Delete{Predicate::Or({Where("id", Op::kEq, 5), Where("id", Op::kEq, 2)})}});
   return h;
 }
 
 TEST(DependencyGraphTest, MissedEarlierCommitIsGSingleCommitOrder) {
-  const CommittedHistory h = DeleteMissesAnEarlierInsert(BlindInsert{{Values(5, "x")}}, {});
+  const CommittedHistory h = DeleteMissesAnEarlierInsert(BlindInsert{{Values(5, "x")}});
   const ObservedHistory o = Observe(h);
   const GraphResult r = CheckIsolation(o, IsolationLevel::kSerializable);
   EXPECT_EQ(r.verdict, GraphVerdict::kInvalid);
@@ -311,11 +311,11 @@ TEST(DependencyGraphTest, MissedEarlierCommitIsGSingleCommitOrder) {
   EXPECT_EQ(RenderCycle(LabelCycle(cycle, h), cycle),
             "Let:\n"
             "  T1 = INSERT VALUES (5, 'x') (read version 0, commit version 1)\n"
-            "  T2 = DELETE WHERE id = 5 (read version 0, commit version 2)\n"
+            "  T2 = DELETE WHERE id = 5 OR id = 2 (read version 0, commit version 2)\n"
             "Then:\n"
             "  - T1 < T2, because T1 committed at version 1, before T2 committed at version 2\n"
             "However:\n"
-            "  - T2 < T1, because T1 inserted row 1, which matches T2's read `id = 5` at "
+            "  - T2 < T1, because T1 inserted row 3, which matches T2's read `id = 5 OR id = 2` at "
             "version 0: a contradiction.\n");
   // The data alone is serializable (T2 before T1), and SnapshotIsolation orders by snapshot.
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kSnapshotIsolation).verdict, GraphVerdict::kValid);
@@ -326,8 +326,8 @@ TEST(DependencyGraphTest, MissedEarlierCommitIsGSingleCommitOrder) {
 }
 
 TEST(DependencyGraphTest, WriteSerializableDoesNotExcuseAnInsertThatReads) {
-  const CommittedHistory h = DeleteMissesAnEarlierInsert(
-      InsertSelect{Where("id", Op::kEq, 1), {{"id", int64_t(5)}}}, Values(1, "a"));
+  const CommittedHistory h =
+      DeleteMissesAnEarlierInsert(InsertSelect{Where("id", Op::kEq, 1), {{"id", int64_t(5)}}});
   const ObservedHistory o = Observe(h);
   ASSERT_FALSE(o.txns[0].effect.is_blind_append);
   const GraphResult ws = CheckIsolation(o, IsolationLevel::kWriteSerializable);
@@ -336,7 +336,7 @@ TEST(DependencyGraphTest, WriteSerializableDoesNotExcuseAnInsertThatReads) {
   EXPECT_EQ(Sentences(Find(ws, AnomalyKind::kGSingleCommitOrder).cycle),
             (std::vector<std::string>{
                 "T1 committed at version 1, before T2 committed at version 2",
-                "T1 inserted row 2, which matches T2's read `id = 5` at version 0"}));
+                "T1 inserted row 3, which matches T2's read `id = 5 OR id = 2` at version 0"}));
 }
 
 TEST(DependencyGraphTest, WriteSerializableCommitOrderLetsABlindAppendMoveLater) {

@@ -1,5 +1,7 @@
 #include "model/isolation/isolation.h"
 
+#include <set>
+
 #include <algorithm>
 #include <numeric>
 
@@ -14,7 +16,8 @@ bool MayMovePast(const CommittedHistory& history, const ObservedHistory& observe
   // A commit that changes no rows can sit anywhere.
   if (!ex.data_change || !ey.data_change) return true;
   if (table_level != IsolationLevel::kWriteSerializable) return false;
-  return ex.is_blind_append && history.commits[y].read_version < history.CommitVersion(x);
+  return ex.is_blind_append &&
+         (history.commits[y].read_version < history.CommitVersion(x) || !ObservedRowsOf(ey, ex));
 }
 
 void Enumerate(const CommittedHistory& history, const ObservedHistory& observed,
@@ -47,6 +50,23 @@ void Enumerate(const CommittedHistory& history, const ObservedHistory& observed,
 }
 
 }  // namespace
+
+bool ObservedRowsOf(const OperationEffect& reader, const OperationEffect& writer) {
+  std::set<RowId> inserted;
+  for (const RowWrite& w : writer.writes) {
+    if (w.kind == RowWrite::Kind::kInsert) inserted.insert(w.row);
+  }
+  if (inserted.empty()) return false;
+  for (const PredicateRead& read : reader.reads) {
+    for (RowId row : read.matched) {
+      if (inserted.count(row)) return true;
+    }
+  }
+  for (const RowWrite& w : reader.writes) {
+    if (inserted.count(w.row)) return true;
+  }
+  return false;
+}
 
 std::string IsolationLevelName(IsolationLevel level) {
   switch (level) {

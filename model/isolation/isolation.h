@@ -2,7 +2,8 @@
 // (reference/decisions.md, "Isolation"):
 //   Serializable      - commit order, only.
 //   WriteSerializable - commit order, except that a blind append may move later, past
-//                       transactions whose read version predates its commit; never earlier.
+//                       transactions that did not observe its rows (ObservedRowsOf); never
+//                       earlier.
 //   SnapshotIsolation - the level of a commit whose file actions are all dataChange=false
 //                       (OPTIMIZE); such a commit leaves the logical rows unchanged, so where it
 //                       sits in an order does not change any result.
@@ -28,6 +29,13 @@ namespace rlc::model {
 std::string IsolationLevelName(IsolationLevel level);
 // Parses the table property's value; nullopt for anything else.
 std::optional<IsolationLevel> ParseIsolationLevel(const std::string& text);
+
+// Whether `reader` observed a row `writer` inserted: one of its reads matched it, or it wrote it.
+// Under WriteSerializable a blind append may be serialized after a later commit exactly when that
+// commit did not observe any of its rows (reference/decisions.md speaks of read versions: a commit
+// whose read version predates the append cannot observe it; one that read a later version but
+// none of the append's rows behaves the same, and Delta's own checker treats it so).
+bool ObservedRowsOf(const OperationEffect& reader, const OperationEffect& writer);
 
 // The level one commit runs under: SnapshotIsolation when it changes no data, else the table's.
 IsolationLevel CommitIsolationLevel(IsolationLevel table_level, const OperationEffect& effect);

@@ -46,6 +46,9 @@ class EffectBuilder {
   OperationEffect Finish() {
     std::stable_sort(effect_.writes.begin(), effect_.writes.end(),
                      [](const RowWrite& a, const RowWrite& b) { return a.row < b.row; });
+    // Writing no row and no metadata, a commit holds no file action: Delta runs it under
+    // SnapshotIsolation (all of its file actions, none, have dataChange=false).
+    if (effect_.writes.empty() && !effect_.changes_metadata && !effect_.changes_protocol) effect_.data_change = false;
     ++effect_.after.version;
     return std::move(effect_);
   }
@@ -68,16 +71,22 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
   EffectBuilder b(table);
   const size_t key = *table.ColumnIndex(m.key_column);
   // The join reads the target rows whose key equals a source key (and, through not-matched
-  // inserts, the absence of the others); a not-matched-by-source clause reads every row.
+  // inserts, the absence of the others). A not-matched-by-source clause reads the rows its
+  // condition holds for (whether each is matched decides its fate); a row outside every such
+  // condition and every key cannot change the outcome, so it is not read.
   bool reads_all = false;
-  std::vector<Predicate> keys;
-  for (const MergeClause& c : m.clauses) reads_all |= c.kind == MergeClause::Kind::kNotMatchedBySourceDelete;
+  std::vector<Predicate> reads;
   for (const auto& source : m.source_rows) {
-    if (!IsNull(source[key])) keys.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+    if (!IsNull(source[key])) reads.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+  }
+  for (const MergeClause& c : m.clauses) {
+    if (c.kind != MergeClause::Kind::kNotMatchedBySourceDelete) continue;
+    if (c.condition.kind == Predicate::Kind::kTrue) reads_all = true;
+    reads.push_back(c.condition);
   }
   b.Read(reads_all ? Predicate::True()
-                   : keys.empty() ? Predicate::False()
-                                  : keys.size() == 1 ? keys[0] : Predicate::Or(std::move(keys)));
+                   : reads.empty() ? Predicate::False()
+                                   : reads.size() == 1 ? reads[0] : Predicate::Or(std::move(reads)));
   std::map<RowId, const std::vector<Value>*> match;  // target row -> its source row
   std::vector<bool> source_matched(m.source_rows.size(), false);
   for (const auto& [id, row] : table.rows) {

@@ -49,7 +49,7 @@ struct OperationEffect {
   std::vector<PredicateRead> reads;
   std::vector<RowWrite> writes;  // ascending by row
   bool is_blind_append = false;  // adds rows and reads nothing of the table
-  bool data_change = true;       // false for OPTIMIZE: Delta runs it under SnapshotIsolation
+  bool data_change = true;       // false for OPTIMIZE, or when nothing is written: Delta runs it under SnapshotIsolation
   bool changes_metadata = false;
   bool changes_protocol = false;
   bool skipped = false;          // an idempotent write already applied

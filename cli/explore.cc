@@ -1,0 +1,128 @@
+#include "cli/explore.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/scenario.h"
+#include "fuzz/explorer/explorer.h"
+
+namespace rlc::cli {
+namespace {
+
+bool ParseShard(const std::string& text, int* index, int* count) {
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  const auto a = std::from_chars(text.data(), text.data() + slash, *index);
+  const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), *count);
+  return a.ec == std::errc() && a.ptr == text.data() + slash && b.ec == std::errc() &&
+         b.ptr == text.data() + text.size() && *count >= 1 && *index >= 0 && *index < *count;
+}
+
+}  // namespace
+
+int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
+  explorer::ExploreOptions o;
+  o.runs = c.runs;
+  o.seconds = c.seconds;
+  o.seed = c.seed;
+  o.jobs = c.jobs;
+  o.out_dir = c.out_dir;
+  o.generator.max_writers = c.max_writers;
+  if (!ParseShard(c.shard, &o.shard_index, &o.shard_count)) {
+    err << "rlc explore: --shard " << c.shard << ": expected I/N with 0 <= I < N\n";
+    return 2;
+  }
+  if (c.runs <= 0 && c.seconds <= 0) {
+    err << "rlc explore: give --runs N or --seconds S\n";
+    return 2;
+  }
+  if (c.max_writers < 2) {
+    err << "rlc explore: --max-writers must be at least 2\n";
+    return 2;
+  }
+  if (!c.flags.empty()) {
+    o.generator.allowed_flags = conflict::Flags{};
+    for (const std::string& name : c.flags) {
+      const Status s = o.generator.allowed_flags.Set(name, "true");
+      if (!s.ok()) {
+        err << "rlc explore: --flags: " << s.message() << "\n";
+        return 2;
+      }
+    }
+  }
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  auto progress = [&](const explorer::Summary& s) {
+    if (!terminal) return;
+    std::fprintf(stderr, "\r%lld histories, %lld violation(s), %.0f/s   ", static_cast<long long>(s.histories),
+                 static_cast<long long>(s.oracle_violations), s.seconds > 0 ? static_cast<double>(s.histories) / s.seconds : 0.0);
+  };
+  Result<explorer::Summary> summary = explorer::Explore(o, progress);
+  if (terminal) std::fprintf(stderr, "\n");
+  if (!summary.ok()) {
+    err << "rlc explore: " << summary.status().ToString() << "\n";
+    return 2;
+  }
+  if (!c.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.out_dir, ec);
+    std::ofstream(std::filesystem::path(c.out_dir) / "summary.json") << explorer::SummaryToJson(*summary) << "\n";
+  }
+  out << (c.json ? explorer::SummaryToJson(*summary) + "\n" : explorer::RenderSummary(*summary));
+  if (summary->oracle_violations > 0) return 1;
+  if (summary->determinism_mismatches > 0) {
+    err << "rlc explore: " << summary->determinism_mismatches << " re-run(s) gave another outcome\n";
+    return 1;
+  }
+  if (c.require_coverage && !summary->MissingCoverage().empty()) {
+    err << "rlc explore: --require-coverage: " << summary->MissingCoverage().size() << " count(s) are 0\n";
+    return 1;
+  }
+  return 0;
+}
+
+int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out, std::ostream& err) {
+  explorer::Summary total;
+  bool first = true;
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      err << "rlc explore merge: " << file << ": cannot read the file\n";
+      return 2;
+    }
+    Result<explorer::Summary> shard = explorer::SummaryFromJson(text.str());
+    if (!shard.ok()) {
+      err << "rlc explore merge: " << file << ": " << shard.status().message() << "\n";
+      return 2;
+    }
+    if (first) {
+      total.seed = shard->seed;
+      total.shard_count = shard->shard_count;
+      first = false;
+    } else if (shard->seed != total.seed || shard->shard_count != total.shard_count) {
+      err << "rlc explore merge: " << file << ": seed " << shard->seed << " shards " << shard->shard_count
+          << " do not match the first summary's seed " << total.seed << " shards " << total.shard_count << "\n";
+      return 2;
+    }
+    explorer::MergeInto(total, *shard);
+  }
+  total.shard_index = 0;
+  total.shard_count = 1;
+  out << (json ? explorer::SummaryToJson(total) + "\n" : explorer::RenderSummary(total));
+  return total.oracle_violations > 0 ? 1 : 0;
+}
+
+int RunReplay(const std::string& file, std::ostream& out, std::ostream& err) {
+  ScenarioOptions options;
+  options.paths = {file};
+  options.verbose = true;
+  return RunScenarios(options, out, err);
+}
+
+}  // namespace rlc::cli

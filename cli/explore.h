@@ -1,0 +1,40 @@
+// `rlc explore`, `rlc explore merge` and `rlc replay`: the explorer's command line
+// (fuzz/explorer/explorer.h).
+//
+//   rlc explore [--runs N | --seconds S] [--seed X] [--jobs J] [--shard I/N] [--flags F,...]
+//               [--max-writers W] [--out DIR] [--json] [--require-coverage]
+//     Exit 0 when the oracle held on every history (and, with --require-coverage, every required
+//     count is above 0), 1 on a counterexample or missing coverage, 2 on a usage error. With
+//     --out, counterexamples are saved there as scenario files and the summary as summary.json.
+//   rlc explore merge SUMMARY.json...   sums shards' summaries (same seed) into one.
+//   rlc replay FILE                     runs one saved scenario verbosely; exit as `rlc scenario`.
+#ifndef RLC_CLI_EXPLORE_H_
+#define RLC_CLI_EXPLORE_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace rlc::cli {
+
+struct ExploreCommand {
+  int64_t runs = 0;
+  double seconds = 0;
+  uint64_t seed = 1;
+  int jobs = 1;
+  std::string shard = "0/1";
+  std::vector<std::string> flags;  // allowed flags (short or full names); empty: all six
+  int max_writers = 5;
+  std::string out_dir;
+  bool json = false;
+  bool require_coverage = false;
+};
+
+int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);
+int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out, std::ostream& err);
+int RunReplay(const std::string& file, std::ostream& out, std::ostream& err);
+
+}  // namespace rlc::cli
+
+#endif  // RLC_CLI_EXPLORE_H_

@@ -1,0 +1,43 @@
+// What a generated history may contain, and how an exploration runs.
+//
+// Thread-safety: plain values.
+#ifndef RLC_FUZZ_EXPLORER_EXPLORE_OPTIONS_H_
+#define RLC_FUZZ_EXPLORER_EXPLORE_OPTIONS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "impl/conflict/flags.h"
+
+namespace rlc::explorer {
+
+struct GeneratorOptions {
+  int max_writers = 5;          // 2..max_writers concurrent transactions
+  // The flags a transaction may draw (each on or off with even odds); the others stay off.
+  conflict::Flags allowed_flags = AllFlags();
+
+  static conflict::Flags AllFlags() {
+    conflict::Flags f;
+    f.row_level_concurrency = f.exclude_no_data_change_files = f.data_skipping = f.value_exact =
+        f.optimize_reconcile = f.optimize_reconcile_reverse = true;
+    return f;
+  }
+};
+
+struct ExploreOptions {
+  int64_t runs = 0;        // histories to run in this shard (0: until `seconds`)
+  double seconds = 0;      // time budget (0: until `runs`)
+  uint64_t seed = 1;
+  int shard_index = 0;     // this shard runs the histories i with i % shard_count == shard_index
+  int shard_count = 1;
+  int jobs = 1;            // worker threads
+  std::string out_dir;     // counterexamples go here as scenario files (empty: not saved)
+  std::string work_dir;    // scratch tables (empty: a folder under /dev/shm or the temp folder)
+  GeneratorOptions generator;
+  bool progress = false;   // a progress line on stderr
+  int determinism_sample = 50;  // re-run every Nth history and compare its outcome (0: never)
+};
+
+}  // namespace rlc::explorer
+
+#endif  // RLC_FUZZ_EXPLORER_EXPLORE_OPTIONS_H_

@@ -1,0 +1,417 @@
+#include "fuzz/explorer/explorer.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "fuzz/explorer/history_generator.h"
+#include "model/isolation/conflict_matrix.h"
+#include "model/isolation/isolation.h"
+
+namespace rlc::explorer {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kShrinkRunsMax = 400;
+
+// rapidcheck keeps a generator's implicit state in globals, not per thread: draw and shrink under
+// this lock.
+std::mutex& GenerationLock() {
+  static std::mutex mu;
+  return mu;
+}
+
+uint64_t Mix(uint64_t seed, uint64_t index) {
+  uint64_t z = seed * 0x9E3779B97F4A7C15ull + index + 0x632BE59BD9B4E019ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+uint64_t Fnv(const std::string& text) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+bool EveryFlagOn(const conflict::Flags& f) {
+  return f.row_level_concurrency && f.exclude_no_data_change_files && f.data_skipping && f.value_exact &&
+         f.optimize_reconcile && f.optimize_reconcile_reverse;
+}
+
+// What a reviewer and a re-run compare: the steps as they happened and the rows at the end.
+uint64_t OutcomeHash(const scenario::ScenarioReport& r) {
+  std::string text;
+  for (const std::string& line : r.timeline) text += line + "\n";
+  for (const auto& row : r.final_rows) {
+    for (const model::Value& v : row) text += model::ToString(v) + ",";
+    text += "\n";
+  }
+  return Fnv(text);
+}
+
+void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Summary& sum) {
+  ++sum.histories;
+  sum.outcome_hash += OutcomeHash(r);
+  if (OracleViolation(r)) ++sum.oracle_violations;
+  sum.missed_reconciles += r.missed_reconciles;
+  sum.deferred_cells += r.deferred_cells;
+  bool reconciled = false;
+  std::map<int64_t, const scenario::TxnReport*> by_version;
+  for (const scenario::TxnReport& t : r.txns) {
+    if (t.committed) by_version[t.version] = &t;
+  }
+  for (size_t i = 0; i < r.txns.size(); ++i) {
+    const scenario::TxnReport& t = r.txns[i];
+    const scenario::TxnSpec& spec = s.txns[i];
+    for (size_t e = 0; e < t.events.size(); ++e) {
+      sum.reconciles[t.events[e] + " x " + t.event_winners[e]] += 1;
+      reconciled = true;
+    }
+    if (!t.abort.empty()) sum.aborts[t.abort + ": " + t.abort_reason] += 1;
+    if (!t.attempted || t.skipped || !spec.operation) continue;
+    // The winners inside this transaction's window, and the cell of each pair.
+    const int64_t last = t.committed ? t.version : t.abort_winner_version;
+    for (auto it = by_version.upper_bound(t.read_version); it != by_version.end() && it->first <= last; ++it) {
+      const scenario::TxnReport& w = *it->second;
+      const scenario::TxnSpec* winner_spec = s.Find(w.name);
+      if (winner_spec == nullptr || !winner_spec->operation || &w == &t) continue;
+      const bool rlc = EveryFlagOn(spec.flags) && EveryFlagOn(winner_spec->flags);
+      const model::IsolationLevel level = s.table.isolation.value_or(model::IsolationLevel::kSerializable);
+      const std::string cell = model::OperationClassName(model::Classify(*winner_spec->operation)) + " wins, " +
+                               model::OperationClassName(model::Classify(*spec.operation)) + " loses, " +
+                               model::IsolationLevelName(level) + (rlc ? ", with RLC" : ", without RLC");
+      CellCount& count = sum.cells[cell];
+      ++count.races;
+      const bool lost_to_this = !t.committed && it->first == t.abort_winner_version;
+      if (!lost_to_this) ++count.committed;
+      // Case 3: the flag on, a non-blind loser committed past a compaction.
+      if (t.committed && spec.flags.exclude_no_data_change_files &&
+          std::holds_alternative<model::Optimize>(*winner_spec->operation) &&
+          model::Classify(*spec.operation) != model::OperationClass::kInsert) {
+        sum.reconciles["case 3 (flag on, committed past an OPTIMIZE) x OPTIMIZE"] += 1;
+      }
+    }
+  }
+  if (reconciled) ++sum.reconciled_histories;
+}
+
+Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const std::string& dir) {
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, dir);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  return r;
+}
+
+scenario::Scenario WithoutFlags(scenario::Scenario s) {
+  for (scenario::TxnSpec& t : s.txns) t.flags = conflict::Flags{};
+  return s;
+}
+
+// Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
+// whether the same history with every flag off (Delta's own behaviour) passes, so that the
+// violation is the reconcile cases' doing.
+bool Fails(const scenario::Scenario& s, const std::string& dir, bool against_baseline) {
+  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  if (!r.ok() || !OracleViolation(*r)) return false;
+  if (!against_baseline) return true;
+  Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
+  return baseline.ok() && !OracleViolation(*baseline);
+}
+
+// Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
+// through the reconcile cases, or already with every flag off), until none does.
+Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const std::string& dir, bool against_baseline) {
+  Counterexample c;
+  int runs = 0;
+  for (bool smaller = true; smaller && runs < kShrinkRunsMax;) {
+    smaller = false;
+    rc::Seq<rc::Shrinkable<scenario::Scenario>> candidates = failing.shrinks();
+    for (rc::Maybe<rc::Shrinkable<scenario::Scenario>> next; runs < kShrinkRunsMax && (next = candidates.next());) {
+      ++runs;
+      if (Fails(next->value(), dir, against_baseline)) {
+        failing = *next;
+        ++c.shrink_steps;
+        smaller = true;
+        break;
+      }
+    }
+  }
+  scenario::Scenario s = failing.value();
+  c.scenario = scenario::FormatScenario(s);
+  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  c.report = r.ok() ? scenario::RenderReport(*r, true) : "cannot run: " + r.status().ToString();
+  return c;
+}
+
+std::string DefaultWorkDir() {
+  std::error_code ec;
+  const fs::path shm = "/dev/shm";
+  const fs::path base = fs::is_directory(shm, ec) ? shm : fs::temp_directory_path();
+  return (base / ("rlc-explore-" + std::to_string(::getpid()))).string();
+}
+
+}  // namespace
+
+bool OracleViolation(const scenario::ScenarioReport& r) {
+  const bool rows_ok = r.rows_check == "holds" || r.rows_check.rfind("not judged", 0) == 0;
+  return !rows_ok || !r.cycles.empty() || !r.invariant_findings.empty();
+}
+
+std::vector<std::string> Summary::MissingCoverage() const {
+  static const char* const kReconciles[] = {
+      "delta.rowLevelConcurrency.deletionVectorsMerged x DELETE",
+      "delta.rowLevelConcurrency.deletionVectorsMerged x UPDATE",
+      "delta.rowLevelConcurrency.deletionVectorsMerged x MERGE",
+      "delta.optimize.conflictReconciliation.remapped x DELETE",
+      "delta.optimize.conflictReconciliation.remapped x UPDATE",
+      "delta.optimize.conflictReconciliation.remapped x MERGE",
+      "delta.optimize.conflictReconciliation.reverseRemapped x OPTIMIZE",
+      "delta.conflictDetection.dataSkipping.filesSkipped x WRITE",
+      "delta.conflictDetection.dataSkipping.filesSkipped x UPDATE",
+      "delta.conflictDetection.dataSkipping.filesSkipped x MERGE",
+      "case 3 (flag on, committed past an OPTIMIZE) x OPTIMIZE",
+  };
+  static const char* const kAborts[] = {"ConcurrentAppendException", "ConcurrentDeleteReadException",
+                                        "ConcurrentDeleteDeleteException", "MetadataChangedException",
+                                        "ConcurrentTransactionException"};
+  std::vector<std::string> missing;
+  for (const char* key : kReconciles) {
+    const auto it = reconciles.find(key);
+    if (it == reconciles.end() || it->second == 0) missing.push_back(key);
+  }
+  for (const char* kind : kAborts) {
+    bool seen = false;
+    for (const auto& [key, count] : aborts) seen = seen || (count > 0 && key.rfind(kind, 0) == 0);
+    if (!seen) missing.push_back(std::string("abort ") + kind);
+  }
+  return missing;
+}
+
+Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const Summary&)>& progress) {
+  if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
+    return Status::InvalidArgument("shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) +
+                                   ": the index must be in [0, count)");
+  }
+  if (o.runs <= 0 && o.seconds <= 0) return Status::InvalidArgument("give --runs or --seconds");
+  const std::string work = o.work_dir.empty() ? DefaultWorkDir() : o.work_dir;
+  const rc::Gen<scenario::Scenario> gen = GenHistory(o.generator);
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+
+  Summary total;
+  total.seed = o.seed;
+  total.shard_index = o.shard_index;
+  total.shard_count = o.shard_count;
+  std::mutex mu;
+  std::atomic<int64_t> next{0};  // the next history number within this shard
+  Status failure = Status::Ok();
+  auto worker = [&](int w) {
+    const std::string dir = work + "/w" + std::to_string(w);
+    Summary mine;
+    for (;;) {
+      const int64_t k = next.fetch_add(1);
+      if ((o.runs > 0 && k >= o.runs) || (o.seconds > 0 && elapsed() >= o.seconds)) break;
+      const int64_t index = k * o.shard_count + o.shard_index;
+      std::unique_lock<std::mutex> generating(GenerationLock());
+      const rc::Shrinkable<scenario::Scenario> drawn = gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
+      const scenario::Scenario s = drawn.value();
+      generating.unlock();
+      Result<scenario::ScenarioReport> r = RunOne(s, dir);
+      if (!r.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        failure = Status(r.status().code(), "history " + std::to_string(index) + ": " + r.status().message());
+        break;
+      }
+      Account(s, *r, mine);
+      if (o.determinism_sample > 0 && index % o.determinism_sample == 0) {
+        Result<scenario::ScenarioReport> again = RunOne(s, dir);
+        ++mine.determinism_checks;
+        if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
+      }
+      if (OracleViolation(*r)) {
+        // Delta's own behaviour (every flag off) may already break the model's rules; such a
+        // history is counted apart: it says nothing of the reconcile cases.
+        Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
+        const bool baseline_fails = !baseline.ok() || OracleViolation(*baseline);
+        std::lock_guard<std::mutex> shrinking(GenerationLock());  // shrinks draw values again
+        if (baseline_fails) {
+          ++mine.baseline_anomalies;
+          --mine.oracle_violations;
+          if (mine.baseline_examples.size() < 3) {
+            Counterexample c = Shrink(drawn, dir, /*against_baseline=*/false);
+            c.history = index;
+            mine.baseline_examples.push_back(std::move(c));
+          }
+        } else {
+          Counterexample c = Shrink(drawn, dir, /*against_baseline=*/true);
+          c.history = index;
+          mine.counterexamples.push_back(std::move(c));
+        }
+      }
+      if (progress && mine.histories % 20 == 0) {
+        std::lock_guard<std::mutex> lock(mu);
+        Summary view = total;
+        MergeInto(view, mine);
+        view.seconds = elapsed();
+        progress(view);
+      }
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    MergeInto(total, mine);
+  };
+  std::vector<std::thread> threads;
+  for (int w = 1; w < std::max(1, o.jobs); ++w) threads.emplace_back(worker, w);
+  worker(0);
+  for (std::thread& t : threads) t.join();
+  std::error_code ec;
+  if (o.work_dir.empty()) fs::remove_all(work, ec);
+  if (!failure.ok()) return failure;
+  total.seconds = elapsed();
+  std::sort(total.counterexamples.begin(), total.counterexamples.end(),
+            [](const Counterexample& a, const Counterexample& b) { return a.history < b.history; });
+  // Save each counterexample as a scenario file a reviewer can replay.
+  if (!o.out_dir.empty()) {
+    for (Counterexample& c : total.counterexamples) {
+      fs::create_directories(o.out_dir, ec);
+      const fs::path file = fs::path(o.out_dir) / ("counterexample-" + std::to_string(o.seed) + "-" + std::to_string(c.history) + ".scenario");
+      std::ofstream out(file);
+      out << "# Found by rlc explore --seed " << o.seed << " (history " << c.history << ", shrunk in " << c.shrink_steps
+          << " steps).\n# Replay: rlc replay " << file.string() << "\n" << c.scenario;
+      if (!out) return Status::IoError(file.string() + ": cannot write the counterexample");
+      c.file = file.string();
+    }
+  }
+  return total;
+}
+
+void MergeInto(Summary& total, const Summary& shard) {
+  total.histories += shard.histories;
+  total.oracle_violations += shard.oracle_violations;
+  total.reconciled_histories += shard.reconciled_histories;
+  total.missed_reconciles += shard.missed_reconciles;
+  total.deferred_cells += shard.deferred_cells;
+  total.determinism_checks += shard.determinism_checks;
+  total.determinism_mismatches += shard.determinism_mismatches;
+  total.outcome_hash += shard.outcome_hash;
+  total.seconds = std::max(total.seconds, shard.seconds);
+  for (const auto& [k, v] : shard.reconciles) total.reconciles[k] += v;
+  for (const auto& [k, v] : shard.aborts) total.aborts[k] += v;
+  for (const auto& [k, v] : shard.cells) {
+    total.cells[k].races += v.races;
+    total.cells[k].committed += v.committed;
+  }
+  total.counterexamples.insert(total.counterexamples.end(), shard.counterexamples.begin(), shard.counterexamples.end());
+  total.baseline_anomalies += shard.baseline_anomalies;
+  total.baseline_examples.insert(total.baseline_examples.end(), shard.baseline_examples.begin(), shard.baseline_examples.end());
+}
+
+std::string SummaryToJson(const Summary& s) {
+  nlohmann::ordered_json j;
+  j["seed"] = s.seed;
+  j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+  j["histories"] = s.histories;
+  j["oracleViolations"] = s.oracle_violations;
+  j["baselineAnomalies"] = s.baseline_anomalies;
+  j["reconciledHistories"] = s.reconciled_histories;
+  j["missedReconciles"] = s.missed_reconciles;
+  j["deferredCells"] = s.deferred_cells;
+  j["determinismChecks"] = s.determinism_checks;
+  j["determinismMismatches"] = s.determinism_mismatches;
+  j["outcomeHash"] = std::to_string(s.outcome_hash);
+  j["seconds"] = s.seconds;
+  j["reconciles"] = s.reconciles;
+  j["aborts"] = s.aborts;
+  nlohmann::ordered_json cells = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : s.cells) cells[k] = {{"races", v.races}, {"loserCommitted", v.committed}};
+  j["cells"] = cells;
+  j["missingCoverage"] = s.MissingCoverage();
+  nlohmann::ordered_json ces = nlohmann::ordered_json::array();
+  for (const Counterexample& c : s.counterexamples) {
+    ces.push_back({{"history", c.history}, {"file", c.file}, {"shrinkSteps", c.shrink_steps}, {"scenario", c.scenario},
+                   {"report", c.report}});
+  }
+  j["counterexamples"] = ces;
+  nlohmann::ordered_json bes = nlohmann::ordered_json::array();
+  for (const Counterexample& c : s.baseline_examples) bes.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  j["baselineExamples"] = bes;
+  return j.dump();
+}
+
+Result<Summary> SummaryFromJson(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Status::InvalidArgument("not a JSON object");
+  Summary s;
+  try {
+    s.seed = j.at("seed").get<uint64_t>();
+    s.shard_index = j.at("shard").at("index").get<int>();
+    s.shard_count = j.at("shard").at("count").get<int>();
+    s.histories = j.at("histories").get<int64_t>();
+    s.oracle_violations = j.at("oracleViolations").get<int64_t>();
+    s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
+    s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
+    s.missed_reconciles = j.at("missedReconciles").get<int64_t>();
+    s.deferred_cells = j.at("deferredCells").get<int64_t>();
+    s.determinism_checks = j.at("determinismChecks").get<int64_t>();
+    s.determinism_mismatches = j.at("determinismMismatches").get<int64_t>();
+    s.outcome_hash = std::stoull(j.at("outcomeHash").get<std::string>());
+    s.seconds = j.at("seconds").get<double>();
+    s.reconciles = j.at("reconciles").get<std::map<std::string, int64_t>>();
+    s.aborts = j.at("aborts").get<std::map<std::string, int64_t>>();
+    for (const auto& [k, v] : j.at("cells").items()) s.cells[k] = {v.at("races").get<int64_t>(), v.at("loserCommitted").get<int64_t>()};
+    for (const auto& c : j.at("counterexamples")) {
+      s.counterexamples.push_back({c.at("history").get<int64_t>(), c.at("file").get<std::string>(),
+                                   c.at("scenario").get<std::string>(), c.at("report").get<std::string>(),
+                                   c.at("shrinkSteps").get<int>()});
+    }
+    for (const auto& c : j.at("baselineExamples")) {
+      s.baseline_examples.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+    }
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(std::string("field missing or of the wrong type: ") + e.what());
+  }
+  return s;
+}
+
+std::string RenderSummary(const Summary& s) {
+  std::string out;
+  auto line = [&](const std::string& l) { out += l + "\n"; };
+  line("seed " + std::to_string(s.seed) + ", shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
+       ": " + std::to_string(s.histories) + " histories in " + std::to_string(static_cast<int64_t>(s.seconds)) + " s, " +
+       std::to_string(s.oracle_violations) + " oracle violation(s) by the reconcile cases, " +
+       std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " + std::to_string(s.reconciled_histories) +
+       " reconciled by some case, " + std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
+       std::to_string(s.deferred_cells) + " deferred cell(s)");
+  line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " + std::to_string(s.determinism_mismatches) +
+       " differed; outcome hash " + std::to_string(s.outcome_hash));
+  line("reconcile events x winning operation:");
+  for (const auto& [k, v] : s.reconciles) line("  " + std::to_string(v) + "  " + k);
+  line("aborts:");
+  for (const auto& [k, v] : s.aborts) line("  " + std::to_string(v) + "  " + k);
+  line("reconcile rate per documented matrix cell (loser committed / races):");
+  for (const auto& [k, v] : s.cells) {
+    line("  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k);
+  }
+  const std::vector<std::string> missing = s.MissingCoverage();
+  line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
+  for (const std::string& m : missing) line("  0  " + m);
+  for (const Counterexample& c : s.baseline_examples) {
+    line("with every flag off, the model's rules already fail (history " + std::to_string(c.history) + "):");
+    out += c.scenario;
+  }
+  for (const Counterexample& c : s.counterexamples) {
+    line("COUNTEREXAMPLE (history " + std::to_string(c.history) + ", shrunk in " + std::to_string(c.shrink_steps) + " steps)");
+    out += c.report;
+    line(c.file.empty() ? "  (not saved: give --out DIR)" : "  replay: rlc replay " + c.file);
+  }
+  return out;
+}
+
+}  // namespace rlc::explorer

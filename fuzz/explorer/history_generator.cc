@@ -1,0 +1,149 @@
+#include "fuzz/explorer/history_generator.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace rlc::explorer {
+namespace {
+
+using model::Predicate;
+using Op = Predicate::Op;
+
+template <typename T>
+T Pick(std::initializer_list<std::pair<std::size_t, T>> weighted) {
+  return *rc::gen::weightedElement<T>(weighted);
+}
+int64_t Between(int64_t low, int64_t high) { return *rc::gen::inRange<int64_t>(low, high + 1); }
+// Shrinks towards false (rapidcheck shrinks the number towards 0).
+bool Chance(int percent) { return *rc::gen::inRange(0, 100) >= 100 - percent; }
+
+// A predicate over the table's columns, mostly on id (the rows' key) so that writers collide
+// often but not always.
+Predicate Where(int64_t max_id, bool partitioned) {
+  const int64_t k = Between(1, max_id + 1);
+  switch (Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}, {1, 4}, {1, 5}})) {
+    case 0: return Predicate::Compare("id", Op::kEq, k);
+    case 1: return Predicate::Compare("id", Op::kLt, k);
+    case 2: return Predicate::Compare("id", Op::kGe, k);
+    case 3: return Predicate::Compare("value", Op::kEq, std::string("v") + std::to_string(k));
+    case 4: return Predicate::IsNull("value");
+    default:
+      return partitioned ? Predicate::And({Predicate::Compare("part", Op::kEq, k % 2), Predicate::Compare("id", Op::kGe, k)})
+                         : Predicate::And({Predicate::Compare("id", Op::kGe, k), Predicate::Compare("id", Op::kLe, k + 2)});
+  }
+}
+
+std::vector<model::Value> NewRow(int64_t id, bool partitioned, const std::string& value) {
+  std::vector<model::Value> row = {id, value};
+  if (partitioned) row.push_back(id % 2);
+  return row;
+}
+
+model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
+  const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
+                         : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}});
+  switch (kind) {
+    case 0: return model::Delete{Where(max_id, partitioned)};
+    case 1: return model::Update{Where(max_id, partitioned), {{"value", std::string("u") + std::to_string(Between(0, 3))}}};
+    case 2: {
+      model::BlindInsert insert;
+      const int64_t n = Between(1, 2);
+      for (int64_t i = 0; i < n; ++i) insert.rows.push_back(NewRow(Between(1, max_id + 3), partitioned, "new"));
+      return insert;
+    }
+    case 3: return model::InsertSelect{Where(max_id, partitioned), {{"value", std::string("copy")}}};
+    case 4: {
+      model::Merge merge;
+      merge.key_column = "id";
+      const int64_t n = Between(1, 2);
+      for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), partitioned, "m"));
+      using Kind = model::MergeClause::Kind;
+      merge.clauses.push_back(Chance(50) ? model::MergeClause{Kind::kMatchedDelete, Predicate::True(), {}, false}
+                                         : model::MergeClause{Kind::kMatchedUpdate, Predicate::True(), {{"value", std::string("m")}}, false});
+      if (Chance(25)) merge.clauses.push_back({Kind::kNotMatchedInsert, Predicate::True(), {}, false});
+      if (Chance(10)) {
+        merge.clauses.push_back({Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Op::kGe, Between(1, max_id)), {}, false});
+      }
+      return merge;
+    }
+    case 5: return model::Optimize{Chance(12) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
+    case 6: return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
+    default: {
+      model::IdempotentWrite write;
+      write.app_id = Chance(50) ? "app1" : "app2";
+      write.version = Between(1, 2);
+      write.insert.rows.push_back(NewRow(Between(1, max_id + 3), partitioned, "idem"));
+      return write;
+    }
+  }
+}
+
+conflict::Flags GenFlags(const conflict::Flags& allowed) {
+  conflict::Flags f;
+  f.row_level_concurrency = allowed.row_level_concurrency && Chance(50);
+  f.exclude_no_data_change_files = allowed.exclude_no_data_change_files && Chance(50);
+  f.data_skipping = allowed.data_skipping && Chance(50);
+  f.value_exact = allowed.value_exact && Chance(50);
+  f.optimize_reconcile = allowed.optimize_reconcile && Chance(50);
+  f.optimize_reconcile_reverse = allowed.optimize_reconcile_reverse && Chance(50);
+  return f;
+}
+
+}  // namespace
+
+rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
+  return rc::gen::exec([options] {
+    scenario::Scenario s;
+    scenario::TableSpec& t = s.table;
+    t.partitioned = Chance(15);
+    t.files = static_cast<int>(Between(1, 3));
+    t.statistics = !Chance(15);
+    t.deletion_vectors = Pick<scenario::DeletionVectors>(
+        {{18, scenario::DeletionVectors::kOn}, {1, scenario::DeletionVectors::kOff}, {1, scenario::DeletionVectors::kAbsent}});
+    t.merge_on_read = !Chance(15);
+    t.isolation = Chance(50) ? model::IsolationLevel::kWriteSerializable : model::IsolationLevel::kSerializable;
+    t.optimize_target = Between(3, 10);
+    const int64_t rows = Between(2, 10);
+    for (int64_t id = 1; id <= rows; ++id) {
+      t.rows.push_back(NewRow(id, t.partitioned, Chance(8) ? std::string() : "v" + std::to_string(id)));
+      if (std::get<std::string>(t.rows.back()[1]).empty()) t.rows.back()[1] = model::Value{};
+    }
+    const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
+    for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, t.partitioned, true), 0});
+
+    const int writers = static_cast<int>(Between(2, std::max(2, options.max_writers)));
+    for (int i = 0; i < writers; ++i) {
+      scenario::TxnSpec txn;
+      txn.name = "T" + std::to_string(i + 1);
+      txn.operation = GenOperation(rows, t.partitioned, false);
+      txn.flags = GenFlags(options.allowed_flags);
+      if (std::holds_alternative<model::Optimize>(*txn.operation)) {
+        txn.optimize.layout = Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},
+                                                               {1, simulator::OptimizeLayout::kInterleave},
+                                                               {1, simulator::OptimizeLayout::kSplit},
+                                                               {1, simulator::OptimizeLayout::kRepartition}});
+        txn.optimize.capture = !Chance(10);
+      }
+      s.txns.push_back(std::move(txn));
+    }
+    // The interleaving: a random order of the 2n steps, each start moved before its commit.
+    std::vector<int> tokens;  // i: T(i+1) starts the first time it appears, commits the second
+    for (int i = 0; i < writers; ++i) tokens.insert(tokens.end(), {i, i});
+    std::vector<int> order;
+    while (!tokens.empty()) {  // draw the next step among those left (shrinks towards T1 first)
+      const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(tokens.size()) - 1));
+      order.push_back(tokens[at]);
+      tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    std::vector<bool> started(static_cast<size_t>(writers), false);
+    for (int i : order) {
+      const bool start = !started[static_cast<size_t>(i)];
+      started[static_cast<size_t>(i)] = true;
+      s.steps.push_back({start ? scenario::Step::Kind::kStart : scenario::Step::Kind::kCommit, s.txns[static_cast<size_t>(i)].name, 0});
+    }
+    return s;
+  });
+}
+
+}  // namespace rlc::explorer
