@@ -11,6 +11,7 @@
 #include "cli/check.h"
 #include "cli/explore.h"
 #include "cli/inspect.h"
+#include "cli/mutants.h"
 #include "cli/scenario.h"
 #include "cli/verify.h"
 #include "impl/storage/storage.h"
@@ -101,6 +102,14 @@ int main(int argc, char** argv) {
   CLI::App* replay = app.add_subcommand("replay", "Replay a saved counterexample (a scenario file), verbosely");
   replay->add_option("FILE", replay_file, "Scenario file")->required();
 
+  rlc::cli::MutantsCommand mutants_command;
+  CLI::App* mutants = app.add_subcommand("mutants", "Run the explorer against each mutant (a -DRLC_MUTANTS=ON build)");
+  mutants->add_option("--seconds-each", mutants_command.seconds_each, "Time budget per mutant")->check(CLI::PositiveNumber);
+  mutants->add_option("--seed", mutants_command.seed, "Campaign seed");
+  mutants->add_option("--jobs", mutants_command.jobs, "Worker threads")->check(CLI::Range(1, 256));
+  mutants->add_option("--only", mutants_command.only, "Mutants to run (names)")->delimiter(',');
+  mutants->add_flag("--json", mutants_command.json, "Print one JSON object");
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -118,6 +127,7 @@ int main(int argc, char** argv) {
   if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
   if (*explore_merge) return rlc::cli::RunExploreMerge(merge_files, merge_json, std::cout, std::cerr);
   if (*explore) return rlc::cli::RunExplore(explore_command, std::cout, std::cerr);
+  if (*mutants) return rlc::cli::RunMutants(mutants_command, std::cout, std::cerr);
   if (*replay) return rlc::cli::RunReplay(replay_file, std::cout, std::cerr);
   if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);

@@ -36,6 +36,7 @@ struct ExploreOptions {
   GeneratorOptions generator;
   bool progress = false;   // a progress line on stderr
   int determinism_sample = 50;  // re-run every Nth history and compare its outcome (0: never)
+  bool stop_at_first = false;   // stop at the first counterexample (the mutant table)
 };
 
 }  // namespace rlc::explorer

@@ -212,6 +212,7 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
   total.shard_count = o.shard_count;
   std::mutex mu;
   std::atomic<int64_t> next{0};  // the next history number within this shard
+  std::atomic<bool> found{false};
   Status failure = Status::Ok();
   auto worker = [&](int w) {
     const std::string dir = work + "/w" + std::to_string(w);
@@ -219,6 +220,7 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
     for (;;) {
       const int64_t k = next.fetch_add(1);
       if ((o.runs > 0 && k >= o.runs) || (o.seconds > 0 && elapsed() >= o.seconds)) break;
+      if (o.stop_at_first && found.load()) break;
       const int64_t index = k * o.shard_count + o.shard_index;
       std::unique_lock<std::mutex> generating(GenerationLock());
       const rc::Shrinkable<scenario::Scenario> drawn = gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
@@ -251,8 +253,10 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
             mine.baseline_examples.push_back(std::move(c));
           }
         } else {
+          found.store(true);
           Counterexample c = Shrink(drawn, dir, /*against_baseline=*/true);
           c.history = index;
+          c.seconds_to_find = elapsed();
           mine.counterexamples.push_back(std::move(c));
         }
       }

@@ -41,6 +41,7 @@ struct Counterexample {
   std::string scenario;     // the shrunk history, as scenario text
   std::string report;       // RenderReport of the shrunk history
   int shrink_steps = 0;
+  double seconds_to_find = 0;  // since the campaign started, before shrinking
 };
 
 struct Summary {

@@ -12,6 +12,7 @@
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/log.h"
 #include "impl/delta/snapshot.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 namespace {
@@ -66,7 +67,7 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
   for (const delta::RemoveFile& remove : winner.removed_files) {
     if (Resolved(resolved, remove.path)) continue;
     removes_vs_removed.push_back(&remove);
-    if (no_data_change.removes_left_out && !remove.data_change) continue;
+    if (no_data_change.removes_left_out && (!remove.data_change || RLC_MUTANT(kCase3ExcludesEveryRemove))) continue;
     removes_vs_read.push_back(&remove);
   }
   const RemoveList overlap = RemovesOfReadFiles(c, removes_vs_read);

@@ -6,6 +6,7 @@
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/stats.h"
 #include "impl/kernel/capture.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 
@@ -17,6 +18,14 @@ void CompositionCapture::ObserveRows(std::string_view source_path, int64_t rows)
   if (rows <= 0) return;
   const auto it = source_index_.find(DecodedPath(std::string(source_path)));
   const int source = it == source_index_.end() ? -1 : it->second;
+  if (RLC_MUTANT(kCaptureRecordsPlan)) {  // one run per source, in the order sources first appear
+    for (Run& run : runs_) {
+      if (run.source == source) {
+        run.rows += rows;
+        return;
+      }
+    }
+  }
   if (!runs_.empty() && runs_.back().source == source) {
     runs_.back().rows += rows;
   } else {

@@ -7,6 +7,7 @@
 #include "impl/delta/snapshot.h"
 #include "impl/delta/stats.h"
 #include "impl/kernel/relocation.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 namespace {
@@ -87,7 +88,10 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
     }
     removed.push_back(ToRelocatedFile(stats, remove.deletion_vector));
   }
-  if (relocation_adds.empty() && !has_relocation_removes) return out;
+  if (relocation_adds.empty() && !has_relocation_removes) {
+    if (RLC_MUTANT(kCase3ExcludesEveryRemove)) out.removes_left_out = IsAppendOnly(loser);
+    return out;
+  }
   out.conserved = kernel::RelocationConservesRows(ConcreteDomain{}, removed, added);
   if (!out.conserved) return out;
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
@@ -97,6 +101,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
 
 void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser) {
   if (!exclusion.removes_left_out || exclusion.relocated_to.empty()) return;
+  if (RLC_MUTANT(kCase3ReadsNotFollowed)) return;
   std::set<std::string> read;
   for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
   bool source_read = loser.read_whole_table;

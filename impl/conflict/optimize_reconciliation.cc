@@ -9,6 +9,7 @@
 #include "impl/delta/stats.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/tiling.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 namespace {
@@ -156,6 +157,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     if (!add) return;
     rebuilt_outputs[i] = std::move(*add);
   }
+  if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
   for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
   std::set<std::string> sources, outputs_rebuilt;
   for (const auto& [path, winner_add] : shared) {
@@ -169,6 +171,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   // A later DML against this compaction then aborts, as in the reference.
   for (const auto& [path, i] : loser_removes) {
     const auto source = in.loser_sources.find(path);
+    if (RLC_MUTANT(kRebuiltTombstoneKeepsTags)) break;
     if (source != in.loser_sources.end() && outputs_rebuilt.count(source->second.output) != 0) {
       delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
     }
@@ -270,6 +273,7 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
     }
     actions.push_back(std::move(a));
   }
+  if (RLC_MUTANT(kReverseRemapDropsDeletes)) rebuilt.clear();
   const size_t outputs_remapped = rebuilt.size() / 2;
   for (delta::Action& a : rebuilt) actions.push_back(std::move(a));
   loser.actions = std::move(actions);

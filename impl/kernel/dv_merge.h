@@ -16,6 +16,7 @@
 #ifndef RLC_IMPL_KERNEL_DV_MERGE_H_
 #define RLC_IMPL_KERNEL_DV_MERGE_H_
 
+#include "impl/base/mutants.h"
 #include "impl/kernel/value_domain.h"
 
 namespace rlc::kernel {
@@ -33,6 +34,9 @@ DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base, const t
   // No row newly deleted by both: (winner ∩ loser) \ base is empty, tested as a subset so that
   // the difference is never built.
   const typename D::Bool none_by_both = d.IsSubset(d.Intersect(winner, loser), base);
+  if (RLC_MUTANT(kCase2NoOverlapTest)) return {only_added, d.Union(winner, loser)};
+  if (RLC_MUTANT(kCase2LoserDvOnly)) return {d.And(only_added, none_by_both), loser};
+  if (RLC_MUTANT(kCase2WinnerDvOnly)) return {d.And(only_added, none_by_both), winner};
   return {d.And(only_added, none_by_both), d.Union(winner, loser)};
 }
 

@@ -30,6 +30,7 @@
 #ifndef RLC_IMPL_KERNEL_REMAP_H_
 #define RLC_IMPL_KERNEL_REMAP_H_
 
+#include "impl/base/mutants.h"
 #include <cstdint>
 
 #include "impl/kernel/value_domain.h"
@@ -55,7 +56,9 @@ typename D::Bool RemapOntoOutput(const D& d, const SourceRun<D>& run, const type
   ok = d.And(ok, d.And(d.IsSubset(compacted, before), d.IsSubset(before, after)));
   const auto compacted_below = d.Ranker(compacted);
   d.ForEachMember(d.Difference(after, before), [&](const typename D::Int& row, const typename D::Bool& present) {
-    const typename D::Int rank = d.Sub(row, compacted_below.Below(row));
+    typename D::Int rank = d.Sub(row, compacted_below.Below(row));
+    if (RLC_MUTANT(kRemapRankOffByOne)) rank = d.Add(rank, d.Const(1));
+    if (RLC_MUTANT(kRemapIgnoresCompactedDv)) rank = row;
     // A row in `compacted` cannot be newly deleted once compacted ⊆ before holds (proofs/ shows
     // the guard implies it), so only the run's bounds remain to check.
     const typename D::Bool lands = d.And(d.Le(d.Const(0), rank), d.Lt(rank, run.live));
@@ -79,6 +82,7 @@ typename D::Bool ReverseRemapOntoOutput(const D& d, const SourceRun<D>& run, con
 // H1 (4b): `touched` and `remapped` hold source numbers.
 template <ValueDomain D>
 typename D::Bool EveryTouchedSourceRemapped(const D& d, const typename D::Set& touched, const typename D::Set& remapped) {
+  if (RLC_MUTANT(kReverseRemapNoH1)) return d.True();
   return d.IsSubset(touched, remapped);
 }
 

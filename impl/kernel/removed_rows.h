@@ -22,6 +22,7 @@
 #ifndef RLC_IMPL_KERNEL_REMOVED_ROWS_H_
 #define RLC_IMPL_KERNEL_REMOVED_ROWS_H_
 
+#include "impl/base/mutants.h"
 #include <optional>
 
 #include "impl/kernel/value_domain.h"
@@ -30,6 +31,7 @@ namespace rlc::kernel {
 
 template <ValueDomain D>
 typename D::Bool FileMayHoldMatchingRow(const D& d, const typename D::Set& dv, const typename D::Set& matching) {
+  if (RLC_MUTANT(kExactTierDeletedRows)) return d.Not(d.IsEmpty(d.Intersect(matching, dv)));
   return d.Not(d.IsEmpty(d.Difference(matching, dv)));
 }
 
@@ -42,7 +44,10 @@ template <ValueDomain D>
 typename D::Bool RemovedRowsMayMatch(const D& d, const typename D::Set& pre_dv,
                                      const std::optional<typename D::Set>& post_dv,
                                      const typename D::Set& matching) {
-  if (!post_dv.has_value()) return d.Not(d.IsEmpty(d.Difference(matching, pre_dv)));
+  if (!post_dv.has_value()) {
+    if (RLC_MUTANT(kOneBOutrightRemoveIgnored)) return d.False();
+    return d.Not(d.IsEmpty(d.Difference(matching, pre_dv)));
+  }
   const typename D::Bool revives = d.Not(d.IsSubset(pre_dv, *post_dv));
   const typename D::Set newly_deleted = d.Difference(*post_dv, pre_dv);
   return d.Or(revives, d.Not(d.IsEmpty(d.Intersect(newly_deleted, matching))));

@@ -3,6 +3,7 @@
 #include <limits>
 #include <map>
 
+#include "impl/base/mutants.h"
 #include "impl/predicate/value_order.h"
 
 namespace rlc::predicate {
@@ -34,6 +35,7 @@ bool MayBeAbove(const ColumnDomain& d, const Literal& x) {  // some v > x
   return !d.upper || May(*d.upper, x, [](int c) { return c > 0; }) || StartsWithUpper(d, x);
 }
 bool MayBeAtLeast(const ColumnDomain& d, const Literal& x) {  // some v >= x
+  if (RLC_MUTANT(kDataSkippingGeOffByOne)) return !d.upper || May(*d.upper, x, [](int c) { return c > 0; });
   return !d.upper || May(*d.upper, x, [](int c) { return c >= 0; }) || StartsWithUpper(d, x);
 }
 bool MayBeEqual(const ColumnDomain& d, const Literal& x) {
@@ -191,6 +193,7 @@ Possible DomainEval::Condition(const Expr& e) {
     case K::kIsNotNull: {
       const ColumnDomain d = Operand(e.children.at(0));
       const bool is_null = e.kind == K::kIsNull;
+      if (RLC_MUTANT(kDataSkippingNullsIgnored) && is_null) return Possible{false, true, false};
       return Possible{is_null ? d.may_be_null : d.may_be_non_null,
                       is_null ? d.may_be_non_null : d.may_be_null, false};
     }
@@ -203,6 +206,7 @@ Possible DomainEval::Condition(const Expr& e) {
       std::vector<Possible> children;
       children.reserve(e.children.size());
       for (const Expr& child : e.children) children.push_back(Condition(child));
+      if (RLC_MUTANT(kDataSkippingOrFirstDisjunct) && e.kind == K::kOr) children.resize(1);
       return Combine(children, e.kind == K::kAnd);
     }
   }

@@ -2,6 +2,7 @@
 
 #include "impl/predicate/column_domain.h"
 #include "impl/predicate/domain_evaluator.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::predicate {
 namespace {
@@ -31,7 +32,14 @@ bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
                   const delta::StringMap& partition_values) {
   if (stats != nullptr && stats->num_records.has_value() && *stats->num_records == 0) return false;
   const Possible p = EvaluateOverDomains(bound, [&](const ResolvedColumn& column) {
-    if (column.is_partition) return PartitionDomain(column, partition_values);
+    if (column.is_partition) {
+      if (RLC_MUTANT(kDataSkippingPartitionIgnored) && stats != nullptr) {
+        ColumnDomain none;
+        none.may_be_null = none.may_be_non_null = false;
+        return none;
+      }
+      return PartitionDomain(column, partition_values);
+    }
     if (stats == nullptr) return ColumnDomain::Anything();
     return DomainFromStats(column, *stats);
   });

@@ -1,0 +1,67 @@
+#include "cli/mutants.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "fuzz/explorer/explorer.h"
+#include "impl/base/mutants.h"
+
+namespace rlc::cli {
+
+int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
+  if (!mutants::Compiled()) {
+    err << "rlc mutants: this build carries no mutants; configure one with -DRLC_MUTANTS=ON\n";
+    return 2;
+  }
+  std::vector<mutants::MutantInfo> chosen;
+  for (const std::string& name : c.only) {
+    if (!mutants::MutantByName(name)) {
+      err << "rlc mutants: no mutant named '" << name << "'\n";
+      return 2;
+    }
+  }
+  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
+    if (c.only.empty() || std::find(c.only.begin(), c.only.end(), m.name) != c.only.end()) chosen.push_back(m);
+  }
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  int missed = 0;
+  if (!c.json) out << "mutant                               found  seconds  histories  what it breaks\n";
+  for (const mutants::MutantInfo& m : chosen) {
+    mutants::Select(m.id);
+    explorer::ExploreOptions o;
+    o.seconds = c.seconds_each;
+    o.seed = c.seed;
+    o.jobs = c.jobs;
+    o.stop_at_first = true;
+    o.determinism_sample = 0;
+    Result<explorer::Summary> s = explorer::Explore(o);
+    mutants::Select(mutants::Mutant::kNone);
+    if (!s.ok()) {
+      err << "rlc mutants: " << m.name << ": " << s.status().ToString() << "\n";
+      return 2;
+    }
+    const bool found = !s->counterexamples.empty();
+    const double seconds = found ? s->counterexamples.front().seconds_to_find : s->seconds;
+    missed += found ? 0 : 1;
+    if (c.json) {
+      nlohmann::ordered_json row = {{"mutant", m.name}, {"found", found}, {"seconds", seconds},
+                                    {"histories", s->histories}, {"what", m.what}};
+      if (found) row["counterexample"] = s->counterexamples.front().scenario;
+      rows.push_back(row);
+    } else {
+      char line[160];
+      std::snprintf(line, sizeof line, "%-36s %-6s %7.2f  %9lld  ", m.name, found ? "yes" : "NO", seconds,
+                    static_cast<long long>(s->histories));
+      out << line << m.what << "\n";
+    }
+  }
+  if (c.json) {
+    out << nlohmann::ordered_json{{"seed", c.seed}, {"secondsEach", c.seconds_each}, {"mutants", rows}}.dump() << "\n";
+  } else {
+    out << (chosen.size() - static_cast<size_t>(missed)) << " of " << chosen.size() << " mutants found\n";
+  }
+  return missed == 0 ? 0 : 1;
+}
+
+}  // namespace rlc::cli

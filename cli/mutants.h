@@ -1,0 +1,28 @@
+// `rlc mutants [--seconds-each S] [--seed X] [--jobs J] [--only NAME,...] [--json]`: runs the
+// explorer against each mutant of a -DRLC_MUTANTS=ON build (impl/base/mutants.h) and prints a
+// table: mutant, found by an oracle violation or not, seconds to find. A crash or a failing unit
+// test does not count as found. Exit 0 when every mutant was found, 1 when one was not, 2 when
+// this build carries no mutants or on a usage error.
+#ifndef RLC_CLI_MUTANTS_H_
+#define RLC_CLI_MUTANTS_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace rlc::cli {
+
+struct MutantsCommand {
+  double seconds_each = 30;
+  uint64_t seed = 1;
+  int jobs = 1;
+  std::vector<std::string> only;
+  bool json = false;
+};
+
+int RunMutants(const MutantsCommand& command, std::ostream& out, std::ostream& err);
+
+}  // namespace rlc::cli
+
+#endif  // RLC_CLI_MUTANTS_H_
