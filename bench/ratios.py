@@ -62,3 +62,11 @@ if any(n.startswith("BM_RawCRoaringUnion/") for n in runs):
         print("%-10s %-8s %8.0fus %8.0fus %8.0fus %8.0fus %8.0fus %6.2fx %6.2fx %6.2fx %6.2fx" % (
             kv["rows"], "1%" if kv["deleted"] == "0" else kv["deleted"], raw, step, c2, fwd, rev, step / raw,
             c2 / raw, fwd / raw, rev / raw))
+
+if "BM_ThreeWriterHistory" in runs:
+    print("\nExplorer: 3-writer histories per second on one core (median; aim >= 10,000/s)")
+    whole, table = runs["BM_ThreeWriterHistory"], runs.get("BM_StartingTableOnly")
+    print("%-24s %9.1f us  %8.0f histories/s" % ("BM_ThreeWriterHistory", whole["real_time"], whole["items_per_second"]))
+    if table:
+        print("%-24s %9.1f us  (the starting table alone: %.1fx of a history is the rest)" %
+              ("BM_StartingTableOnly", table["real_time"], whole["real_time"] / table["real_time"]))

@@ -12,7 +12,8 @@
 namespace rlc::explorer {
 
 struct GeneratorOptions {
-  int max_writers = 5;          // 2..max_writers concurrent transactions
+  int min_writers = 2;          // min_writers..max_writers concurrent transactions
+  int max_writers = 5;
   // The flags a transaction may draw (each on or off with even odds); the others stay off.
   conflict::Flags allowed_flags = AllFlags();
 

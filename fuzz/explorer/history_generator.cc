@@ -112,7 +112,8 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, t.partitioned, true), 0});
 
-    const int writers = static_cast<int>(Between(2, std::max(2, options.max_writers)));
+    const int low = std::max(1, options.min_writers);
+    const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
     for (int i = 0; i < writers; ++i) {
       scenario::TxnSpec txn;
       txn.name = "T" + std::to_string(i + 1);

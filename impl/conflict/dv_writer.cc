@@ -6,13 +6,23 @@
 #include "impl/dv/dv_file.h"
 
 namespace rlc::conflict {
+namespace {
+
+// One read of the system's entropy per thread (it costs a system call); each writer then draws
+// its own seed from that stream, so writers made in a loop never share UUIDs.
+uint64_t FreshSeed() {
+  thread_local std::mt19937_64 seeds(std::random_device{}());
+  return seeds();
+}
+
+}  // namespace
 
 StorageDvWriter::StorageDvWriter(storage::Storage& storage, std::string dir, std::string table_root,
                                  std::optional<uint64_t> seed)
     : storage_(storage),
       dir_(std::move(dir)),
       table_root_(std::move(table_root)),
-      random_(seed.has_value() ? *seed : std::random_device{}()) {}
+      random_(seed.has_value() ? *seed : FreshSeed()) {}
 
 std::string StorageDvWriter::NextUuid() {
   const uint64_t high = (random_() & ~uint64_t{0xF000}) | 0x4000;                    // version 4
