@@ -3,6 +3,8 @@
 //
 //   rlc explore [--runs N | --seconds S] [--seed X] [--jobs J] [--shard I/N] [--flags F,...]
 //               [--max-writers W] [--out DIR] [--json] [--require-coverage]
+//               [--exhaustive [--exhaustive-writers 2|3]]   (the small scope of exhaustive.h; with
+//               --runs N, a spread-out slice of N histories; without, all of it)
 //     Exit 0 when the oracle held on every history (and, with --require-coverage, every required
 //     count is above 0), 1 on a counterexample or missing coverage, 2 on a usage error. With
 //     --out, counterexamples are saved there as scenario files and the summary as summary.json.
@@ -29,6 +31,8 @@ struct ExploreCommand {
   std::string out_dir;
   bool json = false;
   bool require_coverage = false;
+  bool exhaustive = false;
+  int exhaustive_writers = 3;
 };
 
 int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);

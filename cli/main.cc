@@ -93,6 +93,8 @@ int main(int argc, char** argv) {
   explore->add_option("--out", explore_command.out_dir, "Save counterexamples and summary.json here");
   explore->add_flag("--json", explore_command.json, "Print the summary as one JSON object");
   explore->add_flag("--require-coverage", explore_command.require_coverage, "Fail when a required count is 0");
+  explore->add_flag("--exhaustive", explore_command.exhaustive, "Run the exhaustive small scope (or a slice: --runs)");
+  explore->add_option("--exhaustive-writers", explore_command.exhaustive_writers, "2 or 3")->check(CLI::Range(2, 3));
   std::vector<std::string> merge_files;
   bool merge_json = false;
   CLI::App* explore_merge = explore->add_subcommand("merge", "Merge shards' summary.json files");

@@ -38,6 +38,11 @@ struct ExploreOptions {
   bool progress = false;   // a progress line on stderr
   int determinism_sample = 50;  // re-run every Nth history and compare its outcome (0: never)
   bool stop_at_first = false;   // stop at the first counterexample (the mutant table)
+  // The exhaustive small scope (exhaustive.h) instead of generated histories: history i of the
+  // campaign is number (i * kExhaustiveStride) mod the scope's size, so any prefix is a spread-out
+  // slice and the whole campaign covers the scope exactly once.
+  bool exhaustive = false;
+  int exhaustive_writers = 3;   // 2 or 3
 };
 
 }  // namespace rlc::explorer

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "fuzz/explorer/exhaustive.h"
 #include "fuzz/explorer/history_generator.h"
 #include "model/isolation/conflict_matrix.h"
 #include "model/isolation/isolation.h"
@@ -20,6 +21,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int kShrinkRunsMax = 400;
+// A prime larger than any scope size's factors (2, 3, 5, 13): coprime with it, so i -> i * stride
+// mod size is a permutation.
+constexpr uint64_t kExhaustiveStride = 1000003;
 
 // rapidcheck keeps a generator's implicit state in globals, not per thread: draw and shrink under
 // this lock.
@@ -151,6 +155,15 @@ Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const std::str
   return c;
 }
 
+// An exhaustive history is already small: it is reported as it ran.
+Counterexample AsIs(const scenario::Scenario& s, const std::string& dir) {
+  Counterexample c;
+  c.scenario = scenario::FormatScenario(s);
+  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  c.report = r.ok() ? scenario::RenderReport(*r, true) : "cannot run: " + r.status().ToString();
+  return c;
+}
+
 std::string DefaultWorkDir() {
   std::error_code ec;
   const fs::path shm = "/dev/shm";
@@ -200,7 +213,14 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
     return Status::InvalidArgument("shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) +
                                    ": the index must be in [0, count)");
   }
-  if (o.runs <= 0 && o.seconds <= 0) return Status::InvalidArgument("give --runs or --seconds");
+  if (o.runs <= 0 && o.seconds <= 0 && !o.exhaustive) return Status::InvalidArgument("give --runs or --seconds");
+  if (o.exhaustive && o.exhaustive_writers != 2 && o.exhaustive_writers != 3) {
+    return Status::InvalidArgument("the exhaustive scope has 2 or 3 writers");
+  }
+  const uint64_t scope = o.exhaustive ? ExhaustiveCount(o.exhaustive_writers) : 0;
+  // This shard's share of the scope.
+  const int64_t scope_share =
+      o.exhaustive ? static_cast<int64_t>((scope + static_cast<uint64_t>(o.shard_count - 1 - o.shard_index)) / static_cast<uint64_t>(o.shard_count)) : 0;
   const std::string work = o.work_dir.empty() ? DefaultWorkDir() : o.work_dir;
   const rc::Gen<scenario::Scenario> gen = GenHistory(o.generator);
   const auto start = std::chrono::steady_clock::now();
@@ -210,6 +230,7 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
   total.seed = o.seed;
   total.shard_index = o.shard_index;
   total.shard_count = o.shard_count;
+  total.exhaustive_total = scope;
   std::mutex mu;
   std::atomic<int64_t> next{0};  // the next history number within this shard
   std::atomic<bool> found{false};
@@ -220,12 +241,18 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
     for (;;) {
       const int64_t k = next.fetch_add(1);
       if ((o.runs > 0 && k >= o.runs) || (o.seconds > 0 && elapsed() >= o.seconds)) break;
+      if (o.exhaustive && k >= scope_share) break;
       if (o.stop_at_first && found.load()) break;
       const int64_t index = k * o.shard_count + o.shard_index;
-      std::unique_lock<std::mutex> generating(GenerationLock());
-      const rc::Shrinkable<scenario::Scenario> drawn = gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
-      const scenario::Scenario s = drawn.value();
-      generating.unlock();
+      std::optional<rc::Shrinkable<scenario::Scenario>> drawn;
+      scenario::Scenario s;
+      if (o.exhaustive) {
+        s = ExhaustiveHistory(o.exhaustive_writers, static_cast<uint64_t>(index) * kExhaustiveStride % scope);
+      } else {
+        std::lock_guard<std::mutex> generating(GenerationLock());
+        drawn = gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
+        s = drawn->value();
+      }
       Result<scenario::ScenarioReport> r = RunOne(s, dir);
       if (!r.ok()) {
         std::lock_guard<std::mutex> lock(mu);
@@ -238,6 +265,11 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
         ++mine.determinism_checks;
         if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
       }
+      if (r->missed_reconciles > 0 && mine.missed_examples.size() < 3) {
+        Counterexample c = AsIs(s, dir);
+        c.history = index;
+        mine.missed_examples.push_back(std::move(c));
+      }
       if (OracleViolation(*r)) {
         // Delta's own behaviour (every flag off) may already break the model's rules; such a
         // history is counted apart: it says nothing of the reconcile cases.
@@ -248,13 +280,13 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
           ++mine.baseline_anomalies;
           --mine.oracle_violations;
           if (mine.baseline_examples.size() < 3) {
-            Counterexample c = Shrink(drawn, dir, /*against_baseline=*/false);
+            Counterexample c = drawn ? Shrink(*drawn, dir, /*against_baseline=*/false) : AsIs(s, dir);
             c.history = index;
             mine.baseline_examples.push_back(std::move(c));
           }
         } else {
           found.store(true);
-          Counterexample c = Shrink(drawn, dir, /*against_baseline=*/true);
+          Counterexample c = drawn ? Shrink(*drawn, dir, /*against_baseline=*/true) : AsIs(s, dir);
           c.history = index;
           c.seconds_to_find = elapsed();
           mine.counterexamples.push_back(std::move(c));
@@ -298,6 +330,7 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
 
 void MergeInto(Summary& total, const Summary& shard) {
   total.histories += shard.histories;
+  total.exhaustive_total = std::max(total.exhaustive_total, shard.exhaustive_total);
   total.oracle_violations += shard.oracle_violations;
   total.reconciled_histories += shard.reconciled_histories;
   total.missed_reconciles += shard.missed_reconciles;
@@ -314,6 +347,7 @@ void MergeInto(Summary& total, const Summary& shard) {
   }
   total.counterexamples.insert(total.counterexamples.end(), shard.counterexamples.begin(), shard.counterexamples.end());
   total.baseline_anomalies += shard.baseline_anomalies;
+  total.missed_examples.insert(total.missed_examples.end(), shard.missed_examples.begin(), shard.missed_examples.end());
   total.baseline_examples.insert(total.baseline_examples.end(), shard.baseline_examples.begin(), shard.baseline_examples.end());
 }
 
@@ -322,6 +356,7 @@ std::string SummaryToJson(const Summary& s) {
   j["seed"] = s.seed;
   j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
   j["histories"] = s.histories;
+  j["exhaustiveTotal"] = s.exhaustive_total;
   j["oracleViolations"] = s.oracle_violations;
   j["baselineAnomalies"] = s.baseline_anomalies;
   j["reconciledHistories"] = s.reconciled_histories;
@@ -358,6 +393,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.shard_index = j.at("shard").at("index").get<int>();
     s.shard_count = j.at("shard").at("count").get<int>();
     s.histories = j.at("histories").get<int64_t>();
+    s.exhaustive_total = j.at("exhaustiveTotal").get<uint64_t>();
     s.oracle_violations = j.at("oracleViolations").get<int64_t>();
     s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
     s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
@@ -393,6 +429,10 @@ std::string RenderSummary(const Summary& s) {
        std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " + std::to_string(s.reconciled_histories) +
        " reconciled by some case, " + std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
        std::to_string(s.deferred_cells) + " deferred cell(s)");
+  if (s.exhaustive_total > 0) {
+    line("exhaustive small scope: " + std::to_string(s.histories) + " of " + std::to_string(s.exhaustive_total) +
+         " histories checked");
+  }
   line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " + std::to_string(s.determinism_mismatches) +
        " differed; outcome hash " + std::to_string(s.outcome_hash));
   line("reconcile events x winning operation:");
@@ -406,6 +446,10 @@ std::string RenderSummary(const Summary& s) {
   const std::vector<std::string> missing = s.MissingCoverage();
   line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
   for (const std::string& m : missing) line("  0  " + m);
+  for (const Counterexample& c : s.missed_examples) {
+    line("a missed reconcile (the documented matrix says the pair could commit; history " + std::to_string(c.history) + "):");
+    out += c.report;
+  }
   for (const Counterexample& c : s.baseline_examples) {
     line("with every flag off, the model's rules already fail (history " + std::to_string(c.history) + "):");
     out += c.scenario;

@@ -48,6 +48,7 @@ struct Summary {
   uint64_t seed = 0;
   int shard_index = 0, shard_count = 1;
   int64_t histories = 0;
+  uint64_t exhaustive_total = 0;  // the size of the exhaustive scope (0: generated histories)
   int64_t oracle_violations = 0;   // by the reconcile cases: with every flag off the oracle holds
   int64_t baseline_anomalies = 0;  // the oracle fails already with every flag off (Delta's own)
   int64_t reconciled_histories = 0;  // some transaction reconciled by a case
@@ -62,6 +63,7 @@ struct Summary {
   std::map<std::string, CellCount> cells;     // documented matrix cell -> races, loser commits
   std::vector<Counterexample> counterexamples;
   std::vector<Counterexample> baseline_examples;  // a few of the baseline anomalies, shrunk
+  std::vector<Counterexample> missed_examples;    // a few histories with a missed reconcile
 
   // Coverage keys every campaign should reach; those with a count of 0 here.
   std::vector<std::string> MissingCoverage() const;

@@ -70,14 +70,34 @@ const MergeClause* FirstClause(const Merge& m, MergeClause::Kind kind_a,
 OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
   EffectBuilder b(table);
   const size_t key = *table.ColumnIndex(m.key_column);
-  // The join reads the target rows whose key equals a source key (and, through not-matched
-  // inserts, the absence of the others). A not-matched-by-source clause reads the rows its
-  // condition holds for (whether each is matched decides its fate); a row outside every such
-  // condition and every key cannot change the outcome, so it is not read.
+  // What the outcome depends on, as predicate reads:
+  //   - the target rows whose key equals a source key and that some matched clause's condition
+  //     may act on; every such key row when a not-matched insert exists (then the absence of a
+  //     match decides too);
+  //   - for a not-matched-by-source clause, the rows its condition holds for (whether each is
+  //     matched decides its fate).
+  // A row outside all of these cannot change the outcome, so it is not read.
   bool reads_all = false;
-  std::vector<Predicate> reads;
+  std::vector<Predicate> reads, keys, matched_conditions;
+  bool inserts = false, matched_always = false;
   for (const auto& source : m.source_rows) {
-    if (!IsNull(source[key])) reads.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+    if (!IsNull(source[key])) keys.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+  }
+  for (const MergeClause& c : m.clauses) {
+    if (c.kind == MergeClause::Kind::kNotMatchedInsert) inserts = true;
+    if (c.kind == MergeClause::Kind::kMatchedUpdate || c.kind == MergeClause::Kind::kMatchedDelete) {
+      if (c.condition.kind == Predicate::Kind::kTrue) matched_always = true;
+      matched_conditions.push_back(c.condition);
+    }
+  }
+  if (!keys.empty() && (inserts || !matched_conditions.empty())) {
+    Predicate key_rows = keys.size() == 1 ? keys[0] : Predicate::Or(std::move(keys));
+    if (inserts || matched_always) {
+      reads.push_back(std::move(key_rows));
+    } else {
+      Predicate acted_on = matched_conditions.size() == 1 ? matched_conditions[0] : Predicate::Or(matched_conditions);
+      reads.push_back(Predicate::And({std::move(key_rows), std::move(acted_on)}));
+    }
   }
   for (const MergeClause& c : m.clauses) {
     if (c.kind != MergeClause::Kind::kNotMatchedBySourceDelete) continue;
