@@ -286,7 +286,19 @@ def checker_cases_seeds():
     ]
 
 
+def history_seeds():
+    """The case scenarios of tests/scenarios/cases, as they are (the target reads scenario text)."""
+    cases = os.path.join(HERE, "..", "..", "tests", "scenarios", "cases")
+    seeds = []
+    for name in sorted(os.listdir(cases)):
+        if name.endswith(".scenario"):
+            with open(os.path.join(cases, name), "rb") as f:
+                seeds.append((name[:-len(".scenario")].replace("_", "-"), f.read()))
+    return seeds
+
+
 def main():
+    write("history", history_seeds())
     write("bitmap_decoder", bitmap_seeds())
     write("z85", z85_seeds())
     write("dv_file", dv_file_seeds())

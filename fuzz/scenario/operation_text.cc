@@ -7,6 +7,39 @@
 namespace rlc::scenario {
 namespace {
 
+// Whether `s` is well-formed UTF-8 (Delta's strings are; a data file could not hold others).
+bool ValidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t extra = 0;
+    uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1, cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2, cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3, cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + extra >= s.size()) return false;
+    for (size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((extra == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
+      return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
 using model::Predicate;
 using model::Value;
 
@@ -114,6 +147,10 @@ class Cursor {
         s += '\'';
         ++i;
       } else {
+        if (!ValidUtf8(s)) {
+          Fail("a string of well-formed UTF-8");
+          return Value{};
+        }
         pos_ = i + 1;
         return s;
       }

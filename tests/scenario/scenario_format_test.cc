@@ -73,6 +73,9 @@ TEST(OperationText, ErrorsNameTheOffsetAndWhatWasExpected) {
   EXPECT_EQ(error("TRUNCATE"), "at offset 0: expected an operation (INSERT, DELETE, UPDATE, MERGE, OPTIMIZE, SET TBLPROPERTIES, "
                                "ADD FEATURE) before 'TRUNCATE'");
   EXPECT_EQ(error("MERGE USING (1, 'a') ON id"), "at offset 26: expected a WHEN clause at the end");
+  EXPECT_EQ(error("INSERT VALUES (1, 'caf\xC3')"), "at offset 18: expected a string of well-formed UTF-8 before ''caf\xC3')'");
+  EXPECT_EQ(model::Describe(MustParse("INSERT VALUES (1, 'caf\xC3\xA9 \xF0\x9F\x98\x80')")),
+            "INSERT VALUES (1, 'caf\xC3\xA9 \xF0\x9F\x98\x80')");
   EXPECT_EQ(error("INSERT VALUES (1, 'unterminated)"), "at offset 18: expected the closing quote of a string before ''unterminated)'");
 }
 
