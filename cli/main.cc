@@ -12,6 +12,7 @@
 #include "cli/explore.h"
 #include "cli/inspect.h"
 #include "cli/mutants.h"
+#include "cli/race.h"
 #include "cli/scenario.h"
 #include "cli/verify.h"
 #include "impl/storage/storage.h"
@@ -112,6 +113,18 @@ int main(int argc, char** argv) {
   mutants->add_option("--only", mutants_command.only, "Mutants to run (names)")->delimiter(',');
   mutants->add_flag("--json", mutants_command.json, "Print one JSON object");
 
+  rlc::race::RaceOptions race_options;
+  bool race_json = false;
+  CLI::App* race = app.add_subcommand("race", "K processes commit to one new table at once; the oracle judges it");
+  race->add_option("DIR", race_options.dir, "Folder for the table (empty or absent)")->required();
+  race->add_option("--case", race_options.race_case, "2, 3, 1, 4a, 4b or mixed");
+  race->add_option("--procs", race_options.procs, "Processes")->check(CLI::Range(2, 64));
+  race->add_option("--seconds", race_options.seconds, "How long they race")->check(CLI::PositiveNumber);
+  race->add_option("--seed", race_options.seed, "Seed of the operations");
+  race->add_flag("--foreign", race_options.foreign, "The last process writes like another engine");
+  race->add_option("--kill-after-ms", race_options.kill_after_ms, "SIGKILL process 0 after N ms");
+  race->add_flag("--json", race_json, "Print one JSON object");
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -129,6 +142,7 @@ int main(int argc, char** argv) {
   if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
   if (*explore_merge) return rlc::cli::RunExploreMerge(merge_files, merge_json, std::cout, std::cerr);
   if (*explore) return rlc::cli::RunExplore(explore_command, std::cout, std::cerr);
+  if (*race) return rlc::cli::RunRaceCommand(race_options, race_json, std::cout, std::cerr);
   if (*mutants) return rlc::cli::RunMutants(mutants_command, std::cout, std::cerr);
   if (*replay) return rlc::cli::RunReplay(replay_file, std::cout, std::cerr);
   if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);

@@ -41,7 +41,22 @@ delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool 
   return info;
 }
 
+// Another engine's habits: the commit's adds before its removes, and a tag of its own on each
+// remove beside any composition tags (readers must ignore both differences).
+void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
+  std::stable_partition(actions.begin(), actions.end(),
+                        [](const delta::Action& a) { return !std::holds_alternative<delta::RemoveFile>(a); });
+  for (delta::Action& a : actions) {
+    if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+      if (!remove->tags) remove->tags.emplace();
+      remove->tags->push_back({"writer", std::string("foreign-engine")});
+    }
+  }
+}
+
 }  // namespace
+
+std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
 
 struct Simulator::Snapshot {
   model::LogicalTable table;
@@ -54,7 +69,7 @@ struct Simulator::Snapshot {
 
 Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
     : storage_(storage), root_(std::move(root)), table_(std::move(table)), options_(options) {
-  next_row_id_ = table_.next_row_id;
+  next_row_id_ = std::max<model::RowId>(table_.next_row_id, options_.row_id_base + 1);
 }
 
 std::string Simulator::PartitionValue(const model::Row& row) const {
@@ -67,7 +82,7 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
 }
 
 std::string Simulator::NewPath(const std::string& partition, const char* kind) {
-  const std::string name = std::string(kind) + "-" + std::to_string(next_file_++) + ".rows";
+  const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) + ".rows";
   std::string part_column;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
@@ -364,6 +379,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
         for (const delta::AddFile& output : outputs) actions.push_back(output);
       }
     }
+    if (options_.foreign) WriteLikeAnotherEngine(actions);
     return t;
   }
   // Row-level writes: delete and update rows where they are, write the new images and inserts.
@@ -376,7 +392,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     }
     if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
   }
-  rlc::conflict::StorageDvWriter dv_writer(storage_, root_, root_);
+  rlc::conflict::StorageDvWriter dv_writer(storage_, DvDir(), root_);
   for (const auto& [path, positions] : deleted) {
     const delta::AddFile& add = s.files.at(path);
     actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
@@ -404,6 +420,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     RLC_ASSIGN_OR_RETURN(delta::AddFile add, WriteRowFile(partition, rows));
     actions.push_back(add);
   }
+  if (options_.foreign) WriteLikeAnotherEngine(actions);
   return t;
 }
 
@@ -435,7 +452,7 @@ Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
   if (transaction.commits_nothing) return outcome;
   conflict::PendingTransaction pending = transaction.pending;
   const RowFileTableFiles files(storage_, root_);
-  conflict::StorageDvWriter dv_writer(storage_, root_, root_);
+  conflict::StorageDvWriter dv_writer(storage_, DvDir(), root_);
   for (int attempt = 0; attempt < 1000; ++attempt) {
     const int64_t version = pending.read_version + 1;
     const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),

@@ -50,6 +50,12 @@ struct TableOptions {
   bool merge_on_read = true;  // DVs for deletes and updates; false: copy-on-write
   bool statistics = true;
   int64_t optimize_target_rows = 8;  // an OPTIMIZE bin holds up to this many live rows
+  // Several simulators writing one table (separate processes) need disjoint names and identities.
+  std::string file_prefix;           // before every data file name
+  uint64_t row_id_base = 0;          // new rows' identities start above this
+  // Write like another engine: in each commit, adds before removes; DV files in a folder of
+  // their own (absolute 'p' descriptors); an extra tag beside the composition tags.
+  bool foreign = false;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
@@ -116,6 +122,7 @@ class Simulator {
   struct Snapshot;
   Result<Snapshot> ReadSnapshot(int64_t version) const;
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
+  std::string DvDir() const;  // where new DV files go
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
   std::string NewPath(const std::string& partition, const char* kind);
   delta::Metadata MetadataAction() const;

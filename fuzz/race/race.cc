@@ -1,0 +1,389 @@
+#include "fuzz/race/race.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "fuzz/oracle/judgement.h"
+#include "fuzz/oracle/reference_reader.h"
+#include "fuzz/scenario/operation_text.h"
+#include "fuzz/simulator/engine.h"
+#include "impl/audit/log_audit.h"
+#include "impl/delta/log.h"
+#include "impl/storage/storage.h"
+#include "model/isolation/isolation.h"
+
+namespace rlc::race {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int64_t kRows = 64;
+int FilesFor(const std::string& race_case) { return race_case == "2" ? 4 : 16; }
+constexpr auto kBarrierWait = std::chrono::milliseconds(500);
+
+model::LogicalTable StartingTable(const std::string& race_case) {
+  model::LogicalTable t = model::MakeTable(false);
+  // Serializable: the oracle then has one order to replay (under WriteSerializable, thousands of
+  // blind appends could each move, and the orders to try would explode); the explorer covers
+  // WriteSerializable.
+  t.properties.isolation_level = model::IsolationLevel::kSerializable;
+  (void)race_case;
+  for (int64_t id = 1; id <= kRows; ++id) t.Insert({id, "v" + std::to_string(id)});
+  return t;
+}
+
+conflict::Flags EveryFlag() {
+  conflict::Flags f;
+  f.row_level_concurrency = f.exclude_no_data_change_files = f.data_skipping = f.value_exact = f.optimize_reconcile =
+      f.optimize_reconcile_reverse = true;
+  return f;
+}
+
+model::Operation OpFor(const std::string& race_case, int proc, int procs, int64_t seq, std::mt19937_64& rng) {
+  using model::Predicate;
+  auto id = [&] { return static_cast<int64_t>(rng() % kRows) + 1; };
+  auto by_id = [&] { return Predicate::Compare("id", Predicate::Op::kEq, id()); };
+  auto update = [&] {
+    return model::Update{by_id(), {{"value", "u" + std::to_string(proc) + "-" + std::to_string(seq)}}};
+  };
+  // UPDATEs: each deletes the old image by DV and keeps the row as a new image, so a long race
+  // never runs dry; now and then process 0 compacts the one-row images back into shared files,
+  // where two UPDATEs can meet again.
+  if (race_case == "2") return proc == 0 && seq % 8 == 7 ? model::Operation{model::Optimize{}} : model::Operation{update()};
+  if (race_case == "3") {
+    if (proc == 0) return model::Optimize{};
+    return model::InsertSelect{by_id(), {{"value", std::string("copy")}}};
+  }
+  if (race_case == "1") {
+    if (proc == 0) return model::BlindInsert{{{100000 + seq * procs + proc, std::string("new")}}};
+    return update();
+  }
+  if (race_case == "4a" || race_case == "4b") {
+    if (proc == 0) return model::Optimize{};
+    return update();
+  }
+  switch (rng() % 6) {  // mixed
+    case 0: return rng() % 3 == 0 ? model::Operation{model::Delete{by_id()}} : model::Operation{update()};
+    case 1: return update();
+    case 2: return model::BlindInsert{{{200000 + seq * procs + proc, std::string("new")}}};
+    case 3: return model::InsertSelect{by_id(), {{"value", std::string("copy")}}};
+    default: return proc == 0 || rng() % 3 == 0 ? model::Operation{model::Optimize{}} : model::Operation{model::Delete{by_id()}};
+  }
+}
+
+std::string RaceDir(const std::string& dir) { return dir + "/_race"; }
+
+// Waits until every process has reached `round` (or the wait runs out: a process may be gone).
+void Barrier(const std::string& dir, int round, int proc, int procs) {
+  const std::string folder = RaceDir(dir) + "/barrier";
+  std::ofstream(folder + "/r" + std::to_string(round) + "-p" + std::to_string(proc)).put('.');
+  const auto until = Clock::now() + kBarrierWait;
+  while (Clock::now() < until) {
+    int here = 0;
+    for (int p = 0; p < procs; ++p) here += fs::exists(folder + "/r" + std::to_string(round) + "-p" + std::to_string(p)) ? 1 : 0;
+    if (here == procs) return;
+    std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+}
+
+void SetTxnId(simulator::Transaction& t, const std::string& txn_id) {
+  for (delta::Action& a : t.pending.actions) {
+    if (auto* info = std::get_if<delta::CommitInfo>(&a)) info->unknown_fields.push_back({"txnId", nlohmann::json(txn_id).dump()});
+  }
+}
+
+// One process's loop; returns its exit status.
+int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
+  auto storage = storage::NewLocalStorage();
+  simulator::TableOptions options;
+  options.file_prefix = "p" + std::to_string(proc) + "-";
+  options.row_id_base = static_cast<uint64_t>(proc + 1) * 1000000000ull;
+  options.foreign = o.foreign && proc == o.procs - 1;
+  simulator::Simulator sim(*storage, o.dir, StartingTable(o.race_case), options);
+  std::ofstream journal(RaceDir(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl", std::ios::app);
+  std::mt19937_64 rng(o.seed * 1000003 + static_cast<uint64_t>(proc));
+  for (int64_t seq = 0; Clock::now() < deadline; ++seq) {
+    const model::Operation op = OpFor(o.race_case, proc, o.procs, seq, rng);
+    Result<int64_t> latest = sim.LatestVersion();
+    if (!latest.ok()) return 3;
+    Result<simulator::Transaction> t = sim.Prepare(op, *latest, EveryFlag());
+    if (!t.ok()) return 3;
+    const std::string txn_id = "p" + std::to_string(proc) + "-" + std::to_string(seq);
+    SetTxnId(*t, txn_id);
+    journal << nlohmann::json{{"txnId", txn_id}, {"proc", proc}, {"op", model::Describe(op)}, {"readVersion", *latest}}.dump()
+            << "\n" << std::flush;
+    Barrier(o.dir, static_cast<int>(seq), proc, o.procs);
+    Result<simulator::CommitOutcome> c = sim.Commit(*t);
+    if (!c.ok()) return 3;
+    nlohmann::json outcome = {{"txnId", txn_id}, {"committed", c->committed}, {"version", c->version},
+                              {"nothing", t->commits_nothing}, {"retries", c->optimize_retries}};
+    if (c->abort) outcome["abort"] = {{"kind", conflict::ExceptionName(c->abort->kind)}, {"winnerOperation", c->abort->winner_operation}};
+    nlohmann::json events = nlohmann::json::array();
+    for (const conflict::Event& e : c->events) events.push_back({{"name", e.name}, {"winnerVersion", e.winner_version}});
+    outcome["events"] = events;
+    journal << outcome.dump() << "\n" << std::flush;
+  }
+  return 0;
+}
+
+struct Intent {
+  int proc = 0;
+  std::string op;
+  int64_t read_version = 0;
+};
+
+std::string TxnIdOf(const delta::Commit& commit) {
+  const delta::CommitInfo* info = commit.commit_info();
+  if (info == nullptr) return "";
+  for (const delta::UnknownField& f : info->unknown_fields) {
+    if (f.key == "txnId") {
+      const nlohmann::json v = nlohmann::json::parse(f.raw_json, nullptr, false);
+      if (v.is_string()) return v.get<std::string>();
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+int64_t RaceSummary::CaseReconciles() const {
+  auto events = [&](const std::string& name) {
+    int64_t n = 0;
+    for (const ProcessSummary& p : processes) {
+      const auto it = p.events.find(name);
+      n += it == p.events.end() ? 0 : it->second;
+    }
+    return n;
+  };
+  if (race_case == "2") return events("delta.rowLevelConcurrency.deletionVectorsMerged");
+  if (race_case == "3") return case3_commits;
+  if (race_case == "1") return events("delta.conflictDetection.dataSkipping.filesSkipped");
+  if (race_case == "4a") return events("delta.optimize.conflictReconciliation.remapped");
+  if (race_case == "4b") return events("delta.optimize.conflictReconciliation.reverseRemapped");
+  int64_t all = case3_commits;
+  for (const ProcessSummary& p : processes) {
+    for (const auto& [name, n] : p.events) all += n;
+  }
+  return all;
+}
+
+Result<RaceSummary> RunRace(const RaceOptions& o) {
+  static const std::set<std::string> kCases = {"2", "3", "1", "4a", "4b", "mixed"};
+  if (!kCases.count(o.race_case)) return Status::InvalidArgument("--case " + o.race_case + ": one of 2, 3, 1, 4a, 4b, mixed");
+  if (o.procs < 2 || o.procs > 64) return Status::InvalidArgument("--procs must be 2..64");
+  std::error_code ec;
+  if (fs::exists(o.dir, ec) && !fs::is_empty(o.dir, ec)) return Status::InvalidArgument(o.dir + ": the folder must be empty or absent");
+  fs::create_directories(RaceDir(o.dir) + "/barrier", ec);
+  if (ec) return Status::IoError(o.dir + ": " + ec.message());
+  const model::LogicalTable start = StartingTable(o.race_case);
+  auto storage = storage::NewLocalStorage();
+  {
+    simulator::TableOptions options;
+    options.file_prefix = "init-";
+    simulator::Simulator creator(*storage, o.dir, start, options);
+    RLC_RETURN_IF_ERROR(creator.Create(FilesFor(o.race_case)));
+  }
+  const auto started = Clock::now();
+  const auto deadline = started + std::chrono::milliseconds(static_cast<int64_t>(o.seconds * 1000));
+  std::vector<pid_t> children;
+  for (int p = 0; p < o.procs; ++p) {
+    const pid_t pid = ::fork();
+    if (pid < 0) return Status::IoError("fork failed");
+    if (pid == 0) ::_exit(Worker(o, p, deadline));
+    children.push_back(pid);
+  }
+  bool killed = false;
+  if (o.kill_after_ms >= 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(o.kill_after_ms));
+    killed = ::kill(children[0], SIGKILL) == 0;
+  }
+  RaceSummary s;
+  s.race_case = o.race_case;
+  s.procs = o.procs;
+  for (int p = 0; p < o.procs; ++p) {
+    int status = 0;
+    ::waitpid(children[static_cast<size_t>(p)], &status, 0);
+    ProcessSummary ps;
+    ps.proc = p;
+    ps.killed = p == 0 && killed;
+    if (!ps.killed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+      s.problems.push_back("process " + std::to_string(p) + " failed (status " + std::to_string(status) + ")");
+    }
+    s.processes.push_back(ps);
+  }
+  s.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+
+  // The journals: intents and outcomes by transaction id (a killed process may leave half a line).
+  std::map<std::string, Intent> intents;
+  std::map<std::string, nlohmann::json> outcomes;
+  for (int p = 0; p < o.procs; ++p) {
+    std::ifstream in(RaceDir(o.dir) + "/journal-" + std::to_string(p) + ".jsonl");
+    for (std::string line; std::getline(in, line);) {
+      const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+      if (!j.is_object()) continue;
+      const std::string id = j.value("txnId", "");
+      if (j.contains("op")) {
+        intents[id] = {j.value("proc", 0), j.value("op", ""), j.value("readVersion", int64_t{0})};
+      } else {
+        outcomes[id] = j;
+      }
+    }
+  }
+  // The log, version by version.
+  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(*storage, o.dir));
+  const int64_t latest = listing.latest_version();
+  s.versions = latest;
+  model::CommittedHistory history;
+  history.initial = start;
+  std::map<int64_t, std::string> operation_at;  // version -> commitInfo.operation
+  std::set<std::string> committed_ids;
+  for (int64_t v = 1; v <= latest; ++v) {
+    RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ReadCommit(*storage, o.dir, v));
+    const delta::CommitInfo* info = commit.commit_info();
+    operation_at[v] = info && info->operation ? *info->operation : "UNKNOWN";
+    const std::string id = TxnIdOf(commit);
+    const auto intent = intents.find(id);
+    if (intent == intents.end()) {
+      s.problems.push_back("version " + std::to_string(v) + " holds transaction '" + id + "', which no journal names");
+      continue;
+    }
+    committed_ids.insert(id);
+    Result<model::Operation> op = scenario::ParseOperation(intent->second.op, start.schema);
+    if (!op.ok()) return Status::Corrupt("journal: " + id + ": " + op.status().message());
+    history.commits.push_back({id, intent->second.read_version, *op});
+    // Case 3: an INSERT ... SELECT that committed past an OPTIMIZE.
+    if (std::holds_alternative<model::InsertSelect>(*op)) {
+      for (int64_t w = intent->second.read_version + 1; w < v; ++w) {
+        if (operation_at[w] == "OPTIMIZE") {
+          ++s.case3_commits;
+          break;
+        }
+      }
+    }
+  }
+  for (const auto& [id, j] : outcomes) {
+    ProcessSummary& ps = s.processes[static_cast<size_t>(intents[id].proc)];
+    ++ps.attempts;
+    if (j.value("nothing", false)) ++ps.nothing_to_commit;
+    if (j.value("committed", false)) {
+      ++ps.commits;
+      if (!committed_ids.count(id)) {
+        ++s.lost_commits;
+        s.problems.push_back("transaction " + id + " was told it committed at version " +
+                             std::to_string(j.value("version", int64_t{-1})) + ", which holds another");
+      }
+    }
+    if (j.contains("abort")) {
+      const std::string kind = j["abort"].value("kind", "");
+      ++ps.aborts[kind];
+      ++s.by_winning_operation[j["abort"].value("winnerOperation", "UNKNOWN")]["aborts " + kind];
+    }
+    for (const nlohmann::json& e : j.value("events", nlohmann::json::array())) {
+      const std::string name = e.value("name", "");
+      ++ps.events[name];
+      ++s.by_winning_operation[operation_at[e.value("winnerVersion", int64_t{0})]][name];
+    }
+  }
+
+  // The oracle, the audit, duplicated rows, leftovers.
+  const oracle::Judgement judgement = oracle::JudgeHistory(o.dir, history, start.properties.isolation_level);
+  s.rows_check = judgement.rows_check;
+  s.final_rows = static_cast<int64_t>(judgement.actual_rows.size());
+  if (!judgement.rows_hold()) s.problems.push_back("(a) rows: " + judgement.rows_check);
+  for (const std::string& c : judgement.cycles) s.problems.push_back("(b) forbidden cycle:\n" + c);
+  for (const std::string& f : judgement.invariant_findings) s.problems.push_back("(c) " + f);
+  Result<audit::AuditReport> audit = audit::AuditLog(*storage, o.dir, {});
+  if (!audit.ok()) {
+    s.problems.push_back("rlc audit cannot read the table: " + audit.status().ToString());
+  } else {
+    for (const audit::Finding& f : audit->findings) {
+      s.problems.push_back("audit: version " + std::to_string(f.version) + ": " + f.rule + ": " + f.path + ": " + f.detail);
+    }
+  }
+  const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(o.dir, -1);
+  std::set<std::string> referenced;
+  if (read.snapshot) {
+    std::set<int64_t> seen;
+    for (const std::string& row : oracle::LiveRows(*read.snapshot)) {
+      const nlohmann::json j = nlohmann::json::parse(row, nullptr, false);
+      if (j.is_object() && j.contains("_rid") && !seen.insert(j["_rid"].get<int64_t>()).second) ++s.duplicated_rows;
+    }
+    if (s.duplicated_rows > 0) s.problems.push_back(std::to_string(s.duplicated_rows) + " physical row(s) live twice");
+  }
+  // Every data file any version ever added; the others were left by a writer that died before
+  // its commit landed (they are never read: nothing names them).
+  for (int64_t v = 0; v <= latest; ++v) {
+    Result<delta::Commit> commit = delta::ReadCommit(*storage, o.dir, v);
+    if (!commit.ok()) continue;
+    for (const delta::Action& a : commit->actions) {
+      if (const auto* add = std::get_if<delta::AddFile>(&a)) referenced.insert(add->path);
+    }
+  }
+  for (const auto& entry : fs::recursive_directory_iterator(o.dir, ec)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".rows") continue;
+    if (!referenced.count(fs::relative(entry.path(), o.dir).string())) ++s.unreferenced_files;
+  }
+  return s;
+}
+
+std::string RenderRaceSummary(const RaceSummary& s) {
+  std::ostringstream out;
+  out << "race case " << s.race_case << ": " << s.procs << " processes, " << static_cast<int64_t>(s.seconds) << " s, "
+      << s.versions << " versions committed\n";
+  for (const ProcessSummary& p : s.processes) {
+    out << "  process " << p.proc << (p.killed ? " (killed)" : "") << ": " << p.attempts << " attempts, " << p.commits
+        << " commits, " << p.nothing_to_commit << " with nothing to commit";
+    for (const auto& [k, n] : p.aborts) out << ", " << n << " " << k;
+    for (const auto& [k, n] : p.events) out << ", " << n << " x " << k;
+    out << "\n";
+  }
+  out << "  by winning operation:\n";
+  for (const auto& [op, counts] : s.by_winning_operation) {
+    out << "    " << op << ":";
+    for (const auto& [k, n] : counts) out << " " << n << " " << k << ";";
+    out << "\n";
+  }
+  out << "  case 3 commits past an OPTIMIZE: " << s.case3_commits << "; this case's reconciles: " << s.CaseReconciles() << "\n";
+  out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows << ", lost commits " << s.lost_commits
+      << ", unreferenced files " << s.unreferenced_files << "; oracle (a): " << s.rows_check << "\n";
+  out << (s.ok() ? "  OK\n" : "  PROBLEMS:\n");
+  for (const std::string& p : s.problems) out << "    " << p << "\n";
+  return out.str();
+}
+
+std::string RaceSummaryJson(const RaceSummary& s) {
+  nlohmann::ordered_json j;
+  j["case"] = s.race_case;
+  j["procs"] = s.procs;
+  j["seconds"] = s.seconds;
+  j["versions"] = s.versions;
+  nlohmann::ordered_json procs = nlohmann::ordered_json::array();
+  for (const ProcessSummary& p : s.processes) {
+    procs.push_back({{"proc", p.proc}, {"killed", p.killed}, {"attempts", p.attempts}, {"commits", p.commits},
+                     {"nothingToCommit", p.nothing_to_commit}, {"aborts", p.aborts}, {"events", p.events}});
+  }
+  j["processes"] = procs;
+  j["byWinningOperation"] = s.by_winning_operation;
+  j["case3Commits"] = s.case3_commits;
+  j["caseReconciles"] = s.CaseReconciles();
+  j["finalRows"] = s.final_rows;
+  j["duplicatedRows"] = s.duplicated_rows;
+  j["lostCommits"] = s.lost_commits;
+  j["unreferencedFiles"] = s.unreferenced_files;
+  j["rowsCheck"] = s.rows_check;
+  j["problems"] = s.problems;
+  return j.dump();
+}
+
+}  // namespace rlc::race
