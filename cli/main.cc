@@ -12,6 +12,7 @@
 #include "cli/explore.h"
 #include "cli/inspect.h"
 #include "cli/mutants.h"
+#include "cli/prove.h"
 #include "cli/race.h"
 #include "cli/scenario.h"
 #include "cli/verify.h"
@@ -125,6 +126,13 @@ int main(int argc, char** argv) {
   race->add_option("--kill-after-ms", race_options.kill_after_ms, "SIGKILL process 0 after N ms");
   race->add_flag("--json", race_json, "Print one JSON object");
 
+  rlc::cli::ProveCommand prove_command;
+  CLI::App* prove = app.add_subcommand("prove", "Check the SMT obligations over the shipped kernels with Z3");
+  prove->add_option("--case", prove_command.case_prefix, "Only obligations whose name starts with this (e.g. case2, 4a)");
+  prove->add_flag("--json", prove_command.json, "Print one JSON object");
+  prove->add_option("--junit", prove_command.junit_file, "Write a JUnit XML file");
+  prove->add_flag("--mutants", prove_command.mutants, "Which obligations refute each kernel mutant (a mutants build)");
+
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
 
@@ -142,6 +150,7 @@ int main(int argc, char** argv) {
   if (*audit) return rlc::cli::RunAudit(audit_options, std::cout, std::cerr);
   if (*explore_merge) return rlc::cli::RunExploreMerge(merge_files, merge_json, std::cout, std::cerr);
   if (*explore) return rlc::cli::RunExplore(explore_command, std::cout, std::cerr);
+  if (*prove) return rlc::cli::RunProve(prove_command, std::cout, std::cerr);
   if (*race) return rlc::cli::RunRaceCommand(race_options, race_json, std::cout, std::cerr);
   if (*mutants) return rlc::cli::RunMutants(mutants_command, std::cout, std::cerr);
   if (*replay) return rlc::cli::RunReplay(replay_file, std::cout, std::cerr);

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "proofs/case_obligations.h"
 #include "proofs/dv_merge_obligations.h"
 #include "proofs/remap_obligations.h"
 
@@ -17,6 +18,20 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&RemapCarriesExactlyNewDeletions, kRemapUniverse},
       {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapUniverse},
       {&RemapNeverOkPastACompactedRow, kRemapUniverse},
+      {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse},
+      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse},
+      {&TwoWinnersPremiseSatisfiable, kTwoWinnersUniverse},
+      {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
+      {&TilingCoversEachPositionOnce, kNoRows},
+      {&TilingPremiseSatisfiable, kNoRows},
+      {&CaptureTagsTileTheOutput, kNoRows},
+      {&CapturePremiseSatisfiable, kNoRows},
+      {&ExactTierKeepsEveryLiveMatch, kRowsUniverse},
+      {&ExactTierPremiseSatisfiable, kRowsUniverse},
+      {&OneBSeesEveryRemovedMatch, kRowsUniverse},
+      {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
+      {&OneBPremiseSatisfiable, kRowsUniverse},
+      {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
   };
   return kAll;
 }

@@ -25,6 +25,10 @@ inline constexpr int kCase2Universe = 64;
 // 64, and shrinking it (prover.h) takes about 0.1 s here against 1.3 s over 64 rows.
 inline constexpr int kCase2RefutationUniverse = 16;
 inline constexpr int kRemapUniverse = 10;
+inline constexpr int kTwoWinnersUniverse = 8;
+inline constexpr int kSourcesUniverse = 16;  // compacted sources of one OPTIMIZE
+inline constexpr int kRowsUniverse = 64;
+inline constexpr int kNoRows = 1;            // integer-only claims: the universe is unused
 
 struct RegisteredObligation {
   Obligation (*build)(const Z3Domain&);

@@ -38,6 +38,22 @@ bool Compiled() {
 #endif
 }
 
+bool InKernel(Mutant m) {
+  switch (m) {
+    case Mutant::kExactTierDeletedRows:
+    case Mutant::kOneBOutrightRemoveIgnored:
+    case Mutant::kCase2NoOverlapTest:
+    case Mutant::kCase2LoserDvOnly:
+    case Mutant::kCase2WinnerDvOnly:
+    case Mutant::kRemapRankOffByOne:
+    case Mutant::kRemapIgnoresCompactedDv:
+    case Mutant::kReverseRemapNoH1:
+      return true;
+    default:
+      return false;
+  }
+}
+
 void Select(Mutant m) { Slot().store(static_cast<int>(m), std::memory_order_relaxed); }
 
 Mutant Selected() {

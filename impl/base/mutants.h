@@ -69,6 +69,8 @@ const std::vector<MutantInfo>& AllMutants();
 std::optional<Mutant> MutantByName(std::string_view name);
 // Whether this build carries the mutants (configured with -DRLC_MUTANTS=ON).
 bool Compiled();
+// Whether the mutant sits in a kernel (impl/kernel/), where the proofs run it too.
+bool InKernel(Mutant m);
 void Select(Mutant m);
 Mutant Selected();
 

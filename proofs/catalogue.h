@@ -1,0 +1,38 @@
+// The obligations as a catalogue a command can run without seeing Z3: names, results, bounds,
+// times and decoded counterexamples as plain strings (cli/ must not include Z3).
+//
+// Concern: running every registered obligation (obligations.h) and classifying each result:
+//   proved          a claim over every integer (no row bound) holds
+//   bounded-proved  a claim over a bounded universe of rows holds; `bound` says which
+//   refuted         a claim that must hold has a counterexample (a bug: `counterexample` shows it)
+//   expected-refutation  a companion that must fail does (a guard-less variant, or a premise
+//                   shown satisfiable so that its proof is not vacuous)
+//   vacuous         a companion that must fail holds: the premise it checks is unsatisfiable
+//   unknown         the solver gave up (timeout)
+// `ok` is true for proved, bounded-proved and expected-refutation.
+//
+// Thread-safety: each obligation runs in its own z3::context; call from one thread.
+#ifndef RLC_PROOFS_CATALOGUE_H_
+#define RLC_PROOFS_CATALOGUE_H_
+
+#include <string>
+#include <vector>
+
+namespace rlc::proofs {
+
+struct ObligationOutcome {
+  std::string name;       // "case2.merged_is_serial"
+  std::string statement;  // the claim in words, with its bound
+  std::string result;     // proved, bounded-proved, refuted, expected-refutation, vacuous, unknown
+  std::string bound;      // "unbounded" or "rows 0..63"
+  std::string counterexample;
+  double solver_ms = 0;
+  bool ok = false;
+};
+
+// Every obligation whose name starts with `name_prefix` (empty: all), in registry order.
+std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix);
+
+}  // namespace rlc::proofs
+
+#endif  // RLC_PROOFS_CATALOGUE_H_
