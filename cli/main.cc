@@ -135,6 +135,13 @@ int main(int argc, char** argv) {
 
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
+  verify->add_option("--budget", verify_options.budget, "Time budget, e.g. 90s, 5m (default 60s)");
+  verify->add_option("--seed", verify_options.seed, "Explorer campaign seed");
+  verify->add_option("--jobs", verify_options.jobs, "Explorer threads")->check(CLI::Range(1, 256));
+  verify->add_option("--shard", verify_options.shard, "I/N: this shard of the explorer campaign");
+  verify->add_option("--scenarios", verify_options.scenarios_dir, "Folder of scenario files (default tests/scenarios)");
+  verify->add_option("--explore-runs", verify_options.explore_runs, "Run this many histories instead of the budget")
+      ->check(CLI::PositiveNumber);
 
   try {
     app.parse(argc, argv);

@@ -2,12 +2,25 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli/inspect.h"
 #include "cli/sample_table.h"
+#include "fuzz/explorer/explorer.h"
+#include "fuzz/scenario/scenario.h"
+#include "fuzz/scenario/scenario_runner.h"
+#include "impl/audit/log_audit.h"
+#include "proofs/catalogue.h"
 
 namespace rlc::cli {
 namespace {
@@ -43,11 +56,118 @@ std::vector<std::string> CompareVersion(const ExpectedVersion& want, const Inspe
   return findings;
 }
 
+// One check of the job, as the reports show it.
+struct Check {
+  std::string stage;   // sample-table, proof, scenario, explore
+  std::string name;
+  bool ok = true;
+  double seconds = 0;
+  std::string detail;  // what failed, or a short result
+};
+
+std::string HtmlEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> ScenarioFiles(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".scenario") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks, const nlohmann::ordered_json& summary,
+                  const explorer::Summary* campaign) {
+  int failed = 0;
+  for (const Check& c : checks) failed += c.ok ? 0 : 1;
+  {
+    std::ofstream junit(dir / "junit.xml");
+    junit << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc verify\" tests=\"" << checks.size()
+          << "\" failures=\"" << failed << "\">\n";
+    for (const Check& c : checks) {
+      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name) << "\" time=\"" << c.seconds << "\">";
+      if (!c.ok) junit << "<failure message=\"finding\">" << HtmlEscape(c.detail) << "</failure>";
+      junit << "</testcase>\n";
+    }
+    junit << "</testsuite>\n";
+  }
+  std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
+  std::ostringstream md;
+  md << "# rlc verify\n\n" << (failed == 0 ? "Everything held." : std::to_string(failed) + " finding(s).") << "\n\n";
+  md << "| stage | checks | findings |\n|---|---:|---:|\n";
+  std::map<std::string, std::pair<int, int>> per_stage;
+  for (const Check& c : checks) {
+    ++per_stage[c.stage].first;
+    per_stage[c.stage].second += c.ok ? 0 : 1;
+  }
+  for (const auto& [stage, n] : per_stage) md << "| " << stage << " | " << n.first << " | " << n.second << " |\n";
+  if (campaign != nullptr) md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
+  for (const Check& c : checks) {
+    if (c.ok) continue;
+    md << "\n## Finding: " << c.stage << " " << c.name << "\n\n```\n" << c.detail << "\n```\n";
+  }
+  std::ofstream(dir / "report.md") << md.str();
+  std::ostringstream html;
+  html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
+          "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
+          ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em}"
+          "</style></head><body><h1>rlc verify</h1><p class=\""
+       << (failed == 0 ? "ok\">Everything held." : "fail\">" + std::to_string(failed) + " finding(s).") << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
+  for (const auto& [stage, n] : per_stage) html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second << "</td></tr>";
+  html << "</table>";
+  if (campaign != nullptr) html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign)) << "</pre>";
+  for (const Check& c : checks) {
+    if (c.ok) continue;
+    html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2><pre class=\"timeline\">"
+         << HtmlEscape(c.detail) << "</pre>";
+  }
+  html << "</body></html>\n";
+  std::ofstream(dir / "report.html") << html.str();
+}
+
 }  // namespace
+
+double ParseDuration(const std::string& text) {
+  if (text.empty()) return -1;
+  double unit = 1;
+  std::string number = text;
+  switch (text.back()) {
+    case 's': unit = 1, number.pop_back(); break;
+    case 'm': unit = 60, number.pop_back(); break;
+    case 'h': unit = 3600, number.pop_back(); break;
+    default: break;
+  }
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+  if (ec != std::errc() || ptr != number.data() + number.size() || v <= 0) return -1;
+  return v * unit;
+}
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   namespace fs = std::filesystem;
-  const auto started = std::chrono::steady_clock::now();
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const double budget = ParseDuration(options.budget);
+  if (budget <= 0) {
+    err << "rlc verify: --budget " << options.budget << ": expected a duration such as 90s, 5m or 1h\n";
+    return 2;
+  }
   std::error_code ec;
   fs::path out_dir = options.out_dir;
   if (out_dir.empty()) {
@@ -64,36 +184,136 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     err << "rlc verify: " << table << " already holds a table; choose an empty --out folder\n";
     return 2;
   }
-  out << "rlc verify: writing the sample table to " << table << "\n";
+  std::vector<Check> checks;
+  nlohmann::ordered_json summary;
+  summary["seed"] = options.seed;
+  summary["budgetSeconds"] = budget;
+  summary["shard"] = options.shard;
+
+  // 1. The sample table, read back version by version, then the audit rules.
+  auto stage_start = Clock::now();
+  out << "rlc verify: [1/4] sample table in " << table << "\n";
   auto storage = storage::NewLocalStorage();
   Result<std::vector<ExpectedVersion>> expected = WriteSampleTable(*storage, table);
   if (!expected.ok()) {
-    err << "rlc verify: writing the sample table failed: " << expected.status().ToString() << "\n";
-    return 1;
+    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString()});
+  } else {
+    for (const ExpectedVersion& want : *expected) {
+      const auto t = Clock::now();
+      InspectOptions inspect;
+      inspect.version = want.version;
+      inspect.with_row_indexes = true;
+      Result<InspectReport> got = InspectTable(*storage, table, inspect);
+      std::vector<std::string> diffs = got.ok() ? CompareVersion(want, *got) : std::vector<std::string>{got.status().ToString()};
+      std::string detail;
+      for (const std::string& d : diffs) detail += d + "\n";
+      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail});
+    }
+    const auto t = Clock::now();
+    Result<audit::AuditReport> audit = audit::AuditLog(*storage, table, {});
+    std::string detail = audit.ok() ? "" : audit.status().ToString();
+    if (audit.ok()) {
+      for (const audit::Finding& f : audit->findings) detail += fmt::format("version {}: {}: {}: {}\n", f.version, f.rule, f.path, f.detail);
+    }
+    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail});
   }
-  int findings = 0;
-  for (const ExpectedVersion& want : *expected) {
-    InspectOptions inspect;
-    inspect.version = want.version;
-    inspect.with_row_indexes = true;
-    Result<InspectReport> got = InspectTable(*storage, table, inspect);
-    if (!got.ok()) {
-      out << fmt::format("  FAIL version {}: {}\n", want.version, got.status().ToString());
-      ++findings;
+  summary["sampleTable"] = {{"checks", checks.size()}, {"seconds", since(stage_start)}};
+
+  // 2. The proofs.
+  stage_start = Clock::now();
+  out << "rlc verify: [2/4] proof obligations\n";
+  nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
+  for (const proofs::ObligationOutcome& o : proofs::ProveObligations("")) {
+    checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000, o.result + " (" + o.bound + "): " + o.statement +
+                                                                 (o.counterexample.empty() ? "" : "\n" + o.counterexample)});
+    proofs.push_back({{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms}});
+  }
+  summary["proofs"] = {{"obligations", proofs}, {"seconds", since(stage_start)}};
+
+  // 3. The scenarios.
+  stage_start = Clock::now();
+  const std::vector<std::string> files = ScenarioFiles(options.scenarios_dir);
+  out << "rlc verify: [3/4] " << files.size() << " scenario files in " << options.scenarios_dir << "\n";
+  int scenarios_failed = 0;
+  if (files.empty()) {
+    checks.push_back({"scenario", options.scenarios_dir, false, 0,
+                      "no .scenario file there (run from the repository root, or give --scenarios DIR)"});
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    const auto t = Clock::now();
+    std::ifstream in(files[i]);
+    std::stringstream text;
+    text << in.rdbuf();
+    Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), files[i]);
+    if (!parsed.ok()) {
+      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message()});
+      ++scenarios_failed;
       continue;
     }
-    std::vector<std::string> diffs = CompareVersion(want, *got);
-    for (const std::string& d : diffs) out << "  FAIL " << d << "\n";
-    findings += int(diffs.size());
-    if (diffs.empty()) {
-      out << fmt::format("  ok   version {}: {} files, {} live rows, {} deleted rows\n", want.version,
-                         got->files.size(), *got->live_rows, got->deleted_rows);
+    Result<scenario::ScenarioReport> r = scenario::RunScenario(*parsed, (out_dir / "scenario-work").string());
+    const bool ok = r.ok() && r->passed();
+    scenarios_failed += ok ? 0 : 1;
+    checks.push_back({"scenario", files[i], ok, since(t),
+                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString()});
+  }
+  fs::remove_all(out_dir / "scenario-work", ec);
+  summary["scenarios"] = {{"dir", options.scenarios_dir}, {"files", files.size()}, {"failed", scenarios_failed},
+                          {"seconds", since(stage_start)}};
+
+  // 4. An explorer campaign for the rest of the budget (at least 10 s).
+  const double left = std::max(10.0, budget - since(started));
+  if (options.explore_runs > 0) {
+    out << "rlc verify: [4/4] explorer campaign of " << options.explore_runs << " histories\n";
+  } else {
+    out << "rlc verify: [4/4] explorer campaign for " << static_cast<int64_t>(left) << " s\n";
+  }
+  explorer::ExploreOptions explore;
+  explore.seconds = options.explore_runs > 0 ? 0 : left;
+  explore.runs = options.explore_runs;
+  explore.seed = options.seed;
+  explore.jobs = options.jobs;
+  explore.out_dir = (out_dir / "counterexamples").string();
+  {
+    const size_t slash = options.shard.find('/');
+    const bool parsed = slash != std::string::npos &&
+                        std::from_chars(options.shard.data(), options.shard.data() + slash, explore.shard_index).ec == std::errc() &&
+                        std::from_chars(options.shard.data() + slash + 1, options.shard.data() + options.shard.size(),
+                                        explore.shard_count).ec == std::errc();
+    if (!parsed) {
+      err << "rlc verify: --shard " << options.shard << ": expected I/N\n";
+      return 2;
     }
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  out << fmt::format("rlc verify: sample table: {} versions checked, {} findings ({:.2f} s)\n",
-                     expected->size(), findings, seconds);
+  const auto t = Clock::now();
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  Result<explorer::Summary> campaign = explorer::Explore(explore, [&](const explorer::Summary& s) {
+    if (terminal) {
+      std::fprintf(stderr, "\r  %lld histories, %lld violation(s)   ", static_cast<long long>(s.histories),
+                   static_cast<long long>(s.oracle_violations));
+    }
+  });
+  if (terminal) std::fprintf(stderr, "\n");
+  if (!campaign.ok()) {
+    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString()});
+  } else {
+    std::string detail;
+    for (const explorer::Counterexample& c : campaign->counterexamples) detail += c.report + "replay: rlc replay " + c.file + "\n";
+    checks.push_back({"explore", "campaign", campaign->oracle_violations == 0 && campaign->determinism_mismatches == 0,
+                      since(t), detail});
+    summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(*campaign));
+    std::ofstream(out_dir / "explore-summary.json") << explorer::SummaryToJson(*campaign) << "\n";
+  }
+  int findings = 0;
+  for (const Check& c : checks) findings += c.ok ? 0 : 1;
+  summary["checks"] = checks.size();
+  summary["findings"] = findings;
+  summary["seconds"] = since(started);
+  WriteReports(out_dir, checks, summary, campaign.ok() ? &*campaign : nullptr);
+  for (const Check& c : checks) {
+    if (!c.ok) out << "  FINDING " << c.stage << " " << c.name << "\n";
+  }
+  out << fmt::format("rlc verify: {} checks, {} findings, {:.1f} s; reports in {}\n", checks.size(), findings, since(started),
+                     out_dir.string());
   return findings == 0 ? 0 : 1;
 }
 

@@ -1,11 +1,19 @@
-// `rlc verify`: the main job. Today it writes the sample table (sample_table.h) and checks that
-// every version reads back exactly as written: the files, each DV row by row, the live rows.
-// Later issues add the proofs, the scenarios and an explorer campaign to it.
-//
-// Exit codes: 0 all checks hold, 1 a finding, 2 a usage error or unreadable output folder.
+// `rlc verify [--budget DURATION] [--out DIR] [--seed X] [--jobs J] [--shard I/N] [--scenarios DIR]`:
+// the main job. In order: the sample table the project writes itself (every version read back row
+// by row, then the audit rules), every proof obligation, every scenario file (default
+// tests/scenarios when run from the repository root), and an explorer campaign for what is left
+// of the budget (default 60 s). It writes into DIR (default: a new folder in the temp directory):
+//   summary.json  stages with counts, times and seeds; the explorer's summary (coverage per case,
+//                 reconcile rate per documented matrix cell)
+//   junit.xml     one test case per obligation, scenario, sample-table check and the campaign
+//   report.md, report.html (self-contained, opens offline)  every finding, with its timeline
+//   counterexamples/  each explorer counterexample as a scenario file, with its replay command
+//   explore-summary.json  the campaign's summary as `rlc explore merge` reads it (shards merge)
+// Exit 0 when everything holds, 1 on any finding, 2 on a usage error.
 #ifndef RLC_CLI_VERIFY_H_
 #define RLC_CLI_VERIFY_H_
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -13,9 +21,18 @@ namespace rlc::cli {
 
 struct VerifyOptions {
   std::string out_dir;  // empty: a new folder under the system temp directory
+  std::string budget = "60s";
+  uint64_t seed = 20261129;
+  int jobs = 1;
+  std::string shard = "0/1";
+  std::string scenarios_dir = "tests/scenarios";
+  int64_t explore_runs = 0;  // > 0: the campaign runs this many histories (this shard's), not the budget
 };
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
+// "90", "90s", "5m", "1h" -> seconds; nullopt-like -1 when malformed.
+double ParseDuration(const std::string& text);
 
 }  // namespace rlc::cli
 
