@@ -32,13 +32,12 @@ constexpr int64_t kRows = 64;
 int FilesFor(const std::string& race_case) { return race_case == "2" ? 4 : 16; }
 constexpr auto kBarrierWait = std::chrono::milliseconds(500);
 
-model::LogicalTable StartingTable(const std::string& race_case) {
+model::LogicalTable StartingTable() {
   model::LogicalTable t = model::MakeTable(false);
   // Serializable: the oracle then has one order to replay (under WriteSerializable, thousands of
   // blind appends could each move, and the orders to try would explode); the explorer covers
   // WriteSerializable.
   t.properties.isolation_level = model::IsolationLevel::kSerializable;
-  (void)race_case;
   for (int64_t id = 1; id <= kRows; ++id) t.Insert({id, "v" + std::to_string(id)});
   return t;
 }
@@ -110,7 +109,7 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
   options.file_prefix = "p" + std::to_string(proc) + "-";
   options.row_id_base = static_cast<uint64_t>(proc + 1) * 1000000000ull;
   options.foreign = o.foreign && proc == o.procs - 1;
-  simulator::Simulator sim(*storage, o.dir, StartingTable(o.race_case), options);
+  simulator::Simulator sim(*storage, o.dir, StartingTable(), options);
   std::ofstream journal(RaceDir(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl", std::ios::app);
   std::mt19937_64 rng(o.seed * 1000003 + static_cast<uint64_t>(proc));
   for (int64_t seq = 0; Clock::now() < deadline; ++seq) {
@@ -186,7 +185,7 @@ Result<RaceSummary> RunRace(const RaceOptions& o) {
   if (fs::exists(o.dir, ec) && !fs::is_empty(o.dir, ec)) return Status::InvalidArgument(o.dir + ": the folder must be empty or absent");
   fs::create_directories(RaceDir(o.dir) + "/barrier", ec);
   if (ec) return Status::IoError(o.dir + ": " + ec.message());
-  const model::LogicalTable start = StartingTable(o.race_case);
+  const model::LogicalTable start = StartingTable();
   auto storage = storage::NewLocalStorage();
   {
     simulator::TableOptions options;
