@@ -6,6 +6,7 @@
 
 #include "impl/kernel/capture.h"
 #include "impl/kernel/data_skipping.h"
+#include "impl/kernel/relocation.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/removed_rows.h"
 #include "impl/kernel/tiling.h"
@@ -129,7 +130,70 @@ std::vector<ShownValue> Show(const TwoWinners& t) {
           ShowSet("output_dv", t.initial)};
 }
 
+// ---- Case 3 ------------------------------------------------------------------------------------
+
+struct Relocation {
+  std::vector<kernel::RelocatedFile<Z3Domain>> removed, added;
+  z3::expr conserves;
+};
+
+Relocation RunRelocation(const Z3Domain& d) {
+  Relocation r{{}, {}, d.True()};
+  auto file = [&](const std::string& name) {
+    kernel::RelocatedFile<Z3Domain> f{std::optional<z3::expr>(d.FreshInt(name + "_rows")), d.FreshInt(name + "_dv"), {}, {}};
+    f.min_values.emplace("id", d.FreshInt(name + "_min"));
+    f.max_values.emplace("id", d.FreshInt(name + "_max"));
+    return f;
+  };
+  r.removed = {file("removed1"), file("removed2")};
+  r.added = {file("added")};
+  r.conserves = kernel::RelocationConservesRows(d, r.removed, r.added);
+  return r;
+}
+
+std::vector<ShownValue> Show(const Relocation& r) {
+  std::vector<ShownValue> shown;
+  auto show = [&](const std::string& name, const kernel::RelocatedFile<Z3Domain>& f) {
+    shown.push_back(ShowInt(name + "_rows", *f.physical_rows));
+    shown.push_back(ShowInt(name + "_dv", f.deleted_rows));
+    shown.push_back(ShowInt(name + "_min", f.min_values.at("id")));
+    shown.push_back(ShowInt(name + "_max", f.max_values.at("id")));
+  };
+  show("removed1", r.removed[0]);
+  show("removed2", r.removed[1]);
+  show("added", r.added[0]);
+  return shown;
+}
+
 }  // namespace
+
+Obligation Case3ConservationKeepsRowsAndBounds(const Z3Domain& d) {
+  const Relocation r = RunRelocation(d);
+  auto live = [](const kernel::RelocatedFile<Z3Domain>& f) { return *f.physical_rows - f.deleted_rows; };
+  const auto& a = r.added[0];
+  const auto& r1 = r.removed[0];
+  const auto& r2 = r.removed[1];
+  // Any value of the added file (within its statistics) lies within the removed files' hull, so a
+  // predicate that could match an added row could match a removed one: leaving the add out of
+  // the append check hides no row a loser's predicate would have matched in the removed files.
+  const z3::expr v = d.FreshInt("added_value");
+  const z3::expr in_hull = (r1.min_values.at("id") <= v || r2.min_values.at("id") <= v) &&
+                           (v <= r1.max_values.at("id") || v <= r2.max_values.at("id"));
+  const z3::expr claim = live(r1) + live(r2) == live(a) && 0 <= a.deleted_rows && a.deleted_rows <= *a.physical_rows &&
+                         z3::implies(a.min_values.at("id") <= v && v <= a.max_values.at("id"), in_hull);
+  return {"case3.conservation_keeps_rows_and_bounds",
+          std::string("a relocation Case 3 accepts (2 removed files, 1 added, statistics on `id`) keeps the live-row "
+                      "count and puts every added value inside the removed files' bounds") + kUnbounded,
+          Expectation::kValid, z3::implies(r.conserves, claim), Show(r),
+          {ShowBool("conserves", r.conserves), ShowInt("added_value", v)}};
+}
+
+Obligation Case3PremiseSatisfiable(const Z3Domain& d) {
+  const Relocation r = RunRelocation(d);
+  return {"case3.premise_satisfiable", std::string("a relocation of live rows can be accepted (must fail)") + kUnbounded,
+          Expectation::kRefutable, !(r.conserves && *r.added[0].physical_rows - r.added[0].deleted_rows > 0), Show(r),
+          {ShowBool("conserves", r.conserves)}};
+}
 
 Obligation TilingCoversEachPositionOnce(const Z3Domain& d) {
   const Tiling t = RunTiling(d);

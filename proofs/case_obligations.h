@@ -1,7 +1,7 @@
 // Obligations for the kernels beyond Case 2 and the single remap (dv_merge_obligations.h,
 // remap_obligations.h): the tiling check, the capture gate, the H1 rule, Case 1's exact tier and
 // 1b, Case 1's combination across reads, two successive winners on one source, and the reverse
-// remap. Each states its claim over the shipped kernel run on fresh Z3 inputs; each proof has a
+// remap, and Case 3's conservation test. Each states its claim over the shipped kernel run on fresh Z3 inputs; each proof has a
 // companion that must be refutable (its premise is satisfiable), so none holds vacuously.
 //
 // Integer-only claims (tiling, capture) are unbounded: Z3 decides them over all integers. Claims
@@ -30,6 +30,8 @@ Obligation SkippingKeepsAFileAnyReadMayMatch(const Z3Domain& d);
 Obligation TwoWinnersComposeToOneRemap(const Z3Domain& d);
 Obligation TwoWinnersPremiseSatisfiable(const Z3Domain& d);
 Obligation ReverseRemapRequiresTheCompactionsRead(const Z3Domain& d);
+Obligation Case3ConservationKeepsRowsAndBounds(const Z3Domain& d);
+Obligation Case3PremiseSatisfiable(const Z3Domain& d);
 
 }  // namespace rlc::proofs
 

@@ -32,6 +32,8 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
       {&OneBPremiseSatisfiable, kRowsUniverse},
       {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
+      {&Case3ConservationKeepsRowsAndBounds, kNoRows},
+      {&Case3PremiseSatisfiable, kNoRows},
   };
   return kAll;
 }
