@@ -16,6 +16,7 @@
 
 #include "cli/inspect.h"
 #include "cli/sample_table.h"
+#include "cli/scenario_html.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -63,21 +64,9 @@ struct Check {
   bool ok = true;
   double seconds = 0;
   std::string detail;  // what failed, or a short result
+  std::string html;    // a failing history rendered for the HTML report (scenario_html.h), if any
 };
 
-std::string HtmlEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::vector<std::string> ScenarioFiles(const std::string& dir) {
   namespace fs = std::filesystem;
@@ -126,6 +115,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
   html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
           "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
           ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em}"
+          ".diff .add{color:#176117}.diff .del{color:#a11}td{vertical-align:top}"
           "</style></head><body><h1>rlc verify</h1><p class=\""
        << (failed == 0 ? "ok\">Everything held." : "fail\">" + std::to_string(failed) + " finding(s).") << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
   for (const auto& [stage, n] : per_stage) html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second << "</td></tr>";
@@ -133,8 +123,8 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
   if (campaign != nullptr) html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign)) << "</pre>";
   for (const Check& c : checks) {
     if (c.ok) continue;
-    html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2><pre class=\"timeline\">"
-         << HtmlEscape(c.detail) << "</pre>";
+    html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2>";
+    html << (c.html.empty() ? "<pre>" + HtmlEscape(c.detail) + "</pre>" : c.html);
   }
   html << "</body></html>\n";
   std::ofstream(dir / "report.html") << html.str();
@@ -196,7 +186,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   auto storage = storage::NewLocalStorage();
   Result<std::vector<ExpectedVersion>> expected = WriteSampleTable(*storage, table);
   if (!expected.ok()) {
-    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString()});
+    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString(), ""});
   } else {
     for (const ExpectedVersion& want : *expected) {
       const auto t = Clock::now();
@@ -207,7 +197,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
       std::vector<std::string> diffs = got.ok() ? CompareVersion(want, *got) : std::vector<std::string>{got.status().ToString()};
       std::string detail;
       for (const std::string& d : diffs) detail += d + "\n";
-      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail});
+      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail, ""});
     }
     const auto t = Clock::now();
     Result<audit::AuditReport> audit = audit::AuditLog(*storage, table, {});
@@ -215,7 +205,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     if (audit.ok()) {
       for (const audit::Finding& f : audit->findings) detail += fmt::format("version {}: {}: {}: {}\n", f.version, f.rule, f.path, f.detail);
     }
-    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail});
+    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail, ""});
   }
   summary["sampleTable"] = {{"checks", checks.size()}, {"seconds", since(stage_start)}};
 
@@ -225,7 +215,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
   for (const proofs::ObligationOutcome& o : proofs::ProveObligations("")) {
     checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000, o.result + " (" + o.bound + "): " + o.statement +
-                                                                 (o.counterexample.empty() ? "" : "\n" + o.counterexample)});
+                                                                 (o.counterexample.empty() ? "" : "\n" + o.counterexample), ""});
     proofs.push_back({{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms}});
   }
   summary["proofs"] = {{"obligations", proofs}, {"seconds", since(stage_start)}};
@@ -237,7 +227,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   int scenarios_failed = 0;
   if (files.empty()) {
     checks.push_back({"scenario", options.scenarios_dir, false, 0,
-                      "no .scenario file there (run from the repository root, or give --scenarios DIR)"});
+                      "no .scenario file there (run from the repository root, or give --scenarios DIR)", ""});
   }
   for (size_t i = 0; i < files.size(); ++i) {
     const auto t = Clock::now();
@@ -246,7 +236,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     text << in.rdbuf();
     Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), files[i]);
     if (!parsed.ok()) {
-      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message()});
+      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message(), ""});
       ++scenarios_failed;
       continue;
     }
@@ -254,7 +244,8 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     const bool ok = r.ok() && r->passed();
     scenarios_failed += ok ? 0 : 1;
     checks.push_back({"scenario", files[i], ok, since(t),
-                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString()});
+                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(),
+                      r.ok() && !ok ? RenderScenarioHtml(*parsed, *r, files[i], "rlc replay " + files[i]) : ""});
   }
   fs::remove_all(out_dir / "scenario-work", ec);
   summary["scenarios"] = {{"dir", options.scenarios_dir}, {"files", files.size()}, {"failed", scenarios_failed},
@@ -294,12 +285,19 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   });
   if (terminal) std::fprintf(stderr, "\n");
   if (!campaign.ok()) {
-    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString()});
+    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString(), ""});
   } else {
-    std::string detail;
-    for (const explorer::Counterexample& c : campaign->counterexamples) detail += c.report + "replay: rlc replay " + c.file + "\n";
+    std::string detail, html;
+    for (const explorer::Counterexample& c : campaign->counterexamples) {
+      detail += c.report + "replay: rlc replay " + c.file + "\n";
+      Result<scenario::Scenario> s = scenario::ParseScenario(c.scenario, c.file);
+      if (!s.ok()) continue;
+      Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, (out_dir / "scenario-work").string());
+      if (r.ok()) html += RenderScenarioHtml(*s, *r, "counterexample " + std::to_string(c.history), "rlc replay " + c.file);
+    }
+    fs::remove_all(out_dir / "scenario-work", ec);
     checks.push_back({"explore", "campaign", campaign->oracle_violations == 0 && campaign->determinism_mismatches == 0,
-                      since(t), detail});
+                      since(t), detail, html});
     summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(*campaign));
     std::ofstream(out_dir / "explore-summary.json") << explorer::SummaryToJson(*campaign) << "\n";
   }

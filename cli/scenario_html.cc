@@ -1,0 +1,171 @@
+#include "cli/scenario_html.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "model/isolation/isolation.h"
+
+namespace rlc::cli {
+namespace {
+
+std::string Tuple(const std::vector<model::Value>& row) {
+  std::string s = "(";
+  for (size_t i = 0; i < row.size(); ++i) s += (i ? ", " : "") + model::ToString(row[i]);
+  return s + ")";
+}
+
+std::string Outcome(const scenario::TxnReport& t) {
+  if (t.skipped) return "nothing to commit";
+  if (t.committed) {
+    std::string s = "commits at version " + std::to_string(t.version);
+    for (const std::string& e : t.events) s += "; " + e;
+    return s;
+  }
+  return "aborts: " + t.abort_detail;
+}
+
+std::string FlagsOf(const conflict::Flags& flags) {
+  std::string s;
+  for (const std::string& f : flags.ToAssignments()) {
+    if (f.size() > 5 && f.substr(f.size() - 5) == "=true") s += (s.empty() ? "" : ", ") + f.substr(23, f.size() - 28);
+  }
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+std::string HtmlEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& expected,
+                                 const std::vector<std::vector<model::Value>>& actual) {
+  std::map<std::string, int> count;  // + in actual, - in expected
+  for (const auto& row : actual) ++count[Tuple(row)];
+  for (const auto& row : expected) --count[Tuple(row)];
+  std::vector<std::string> diff;
+  for (const auto& [tuple, n] : count) {
+    for (int i = 0; i < (n < 0 ? -n : n); ++i) diff.push_back((n > 0 ? "+ " : "- ") + tuple);
+  }
+  return diff;
+}
+
+std::string DrawCycleSvg(const std::string& cycle_text) {
+  // Edges from the "- X < Y, because ..." lines.
+  std::ostringstream dot;
+  dot << "digraph cycle {\n  rankdir=LR;\n  node [shape=box, fontname=\"sans-serif\"];\n";
+  std::istringstream in(cycle_text);
+  int edges = 0;
+  for (std::string line; std::getline(in, line);) {
+    const size_t dash = line.find("- ");
+    const size_t lt = line.find(" < ");
+    const size_t because = line.find(", because ");
+    if (dash == std::string::npos || lt == std::string::npos || because == std::string::npos || lt > because) continue;
+    const std::string from = line.substr(dash + 2, lt - dash - 2);
+    const std::string to = line.substr(lt + 3, because - lt - 3);
+    std::string label = line.substr(because + 10);
+    if (label.size() > 60) label = label.substr(0, 57) + "...";
+    std::string escaped;
+    for (char c : label) escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
+    dot << "  \"" << from << "\" -> \"" << to << "\" [label=\"" << escaped << "\", fontsize=10];\n";
+    ++edges;
+  }
+  dot << "}\n";
+  if (edges == 0) return "";
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / ("rlc-cycle-" + std::to_string(::getpid()));
+  std::ofstream(tmp.string() + ".dot") << dot.str();
+  const std::string command = "dot -Tsvg '" + tmp.string() + ".dot' -o '" + tmp.string() + ".svg' 2>/dev/null";
+  std::string svg;
+  if (std::system(command.c_str()) == 0) {
+    std::ifstream file(tmp.string() + ".svg");
+    std::stringstream text;
+    text << file.rdbuf();
+    svg = text.str();
+    const size_t start = svg.find("<svg");
+    svg = start == std::string::npos ? "" : svg.substr(start);  // drop the XML prologue and doctype
+  }
+  std::error_code ec;
+  fs::remove(tmp.string() + ".dot", ec);
+  fs::remove(tmp.string() + ".svg", ec);
+  return svg;
+}
+
+std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::ScenarioReport& r, const std::string& title,
+                               const std::string& replay_command) {
+  std::ostringstream html;
+  html << "<section class=\"history\"><h2>" << HtmlEscape(title) << "</h2>";
+  html << "<p>Isolation " << HtmlEscape(model::IsolationLevelName(r.level)) << "; replay: <code>" << HtmlEscape(replay_command)
+       << "</code></p>";
+  // Lanes: one column per transaction, one row per step.
+  std::map<std::string, const scenario::TxnReport*> by_name;
+  for (const scenario::TxnReport& t : r.txns) by_name[t.name] = &t;
+  html << "<table class=\"timeline\"><tr><th>step</th>";
+  for (const scenario::TxnSpec& t : s.txns) {
+    html << "<th>" << HtmlEscape(t.name) << "<br><small>" << HtmlEscape(t.operation ? model::Describe(*t.operation) : "raw actions")
+         << "<br>flags: " << HtmlEscape(FlagsOf(t.flags)) << "</small></th>";
+  }
+  html << "</tr>";
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const scenario::Step& step = s.steps[i];
+    html << "<tr><td>" << i + 1 << "</td>";
+    for (const scenario::TxnSpec& t : s.txns) {
+      html << "<td>";
+      if (t.name == step.txn) {
+        const scenario::TxnReport* tr = by_name.count(t.name) ? by_name.at(t.name) : nullptr;
+        if (step.kind == scenario::Step::Kind::kStart) {
+          html << "starts: reads version " << (tr ? tr->read_version : -1);
+        } else if (tr != nullptr) {
+          html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">" << HtmlEscape(Outcome(*tr)) << "</span>";
+        }
+      }
+      html << "</td>";
+    }
+    html << "</tr>";
+  }
+  html << "</table>";
+  html << "<h3>Rows</h3><p>Oracle (a): " << HtmlEscape(r.rows_check) << "</p>";
+  if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {
+    html << "<pre class=\"diff\">";
+    for (const std::string& line : RowDiff(r.serial_rows, r.final_rows)) {
+      html << "<span class=\"" << (line[0] == '+' ? "add" : "del") << "\">" << HtmlEscape(line) << "</span>\n";
+    }
+    html << "</pre><p><small>+ read from the table, not in the serial result in commit order; - the other way round</small></p>";
+  }
+  html << "<p>Final rows: " << HtmlEscape([&] {
+    std::string rows;
+    for (const auto& row : r.final_rows) rows += (rows.empty() ? "" : ", ") + Tuple(row);
+    return rows.empty() ? std::string("none") : rows;
+  }()) << "</p>";
+  for (const std::string& cycle : r.cycles) {
+    html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle) << "</pre>" << DrawCycleSvg(cycle);
+  }
+  for (const std::string& f : r.invariant_findings) html << "<p class=\"fail\">" << HtmlEscape(f) << "</p>";
+  for (const oracle::ContractCheck& c : r.contract) {
+    html << "<p>" << HtmlEscape(oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " + c.explanation) << "</p>";
+  }
+  for (const scenario::Mismatch& m : r.mismatches) {
+    html << "<p class=\"fail\">line " << m.line << ": expected <code>" << HtmlEscape(m.expected) << "</code>, actual "
+         << HtmlEscape(m.actual) << "</p>";
+  }
+  html << "</section>";
+  return html.str();
+}
+
+}  // namespace rlc::cli
