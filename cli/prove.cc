@@ -5,25 +5,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli/markup.h"
 #include "impl/base/mutants.h"
 #include "proofs/catalogue.h"
 
 namespace rlc::cli {
 namespace {
 
-std::string XmlEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOutcome>& outcomes, double seconds) {
   std::ofstream out(file);
@@ -32,12 +20,12 @@ bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOut
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc prove\" tests=\"" << outcomes.size()
       << "\" failures=\"" << failures << "\" time=\"" << seconds << "\">\n";
   for (const auto& o : outcomes) {
-    out << "  <testcase classname=\"proofs\" name=\"" << XmlEscape(o.name) << "\" time=\"" << o.solver_ms / 1000 << "\">";
+    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\"" << o.solver_ms / 1000 << "\">";
     if (!o.ok) {
-      out << "<failure message=\"" << XmlEscape(o.result) << "\">" << XmlEscape(o.statement + "\n" + o.counterexample)
+      out << "<failure message=\"" << HtmlEscape(o.result) << "\">" << HtmlEscape(o.statement + "\n" + o.counterexample)
           << "</failure>";
     }
-    out << "<system-out>" << XmlEscape(o.result + " (" + o.bound + "): " + o.statement) << "</system-out></testcase>\n";
+    out << "<system-out>" << HtmlEscape(o.result + " (" + o.bound + "): " + o.statement) << "</system-out></testcase>\n";
   }
   out << "</testsuite>\n";
   return static_cast<bool>(out);

@@ -40,19 +40,6 @@ std::string FlagsOf(const conflict::Flags& flags) {
 
 }  // namespace
 
-std::string HtmlEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& expected,
                                  const std::vector<std::vector<model::Value>>& actual) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/markup.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
 
@@ -27,8 +28,6 @@ std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& e
 // The cycle text (model/explain's Let/Then/However form) drawn as an SVG: one node per
 // transaction, one edge per "X < Y, because ..." line. Empty when `dot` is missing or fails.
 std::string DrawCycleSvg(const std::string& cycle_text);
-
-std::string HtmlEscape(const std::string& text);
 
 }  // namespace rlc::cli
 
