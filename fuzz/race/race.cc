@@ -29,6 +29,7 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr int64_t kRows = 64;
+constexpr int64_t kCopyIds = 1000;  // ids of rows the race adds in cases 3 and mixed
 int FilesFor(const std::string& race_case) { return race_case == "2" ? 4 : 16; }
 constexpr auto kBarrierWait = std::chrono::milliseconds(500);
 
@@ -60,9 +61,16 @@ model::Operation OpFor(const std::string& race_case, int proc, int procs, int64_
   // never runs dry; now and then process 0 compacts the one-row images back into shared files,
   // where two UPDATEs can meet again.
   if (race_case == "2") return proc == 0 && seq % 8 == 7 ? model::Operation{model::Optimize{}} : model::Operation{update()};
+  // An INSERT ... SELECT copies one original row under an id of the copies' range; now and then
+  // the copies are deleted. (Copying rows under their own id would double them at every copy:
+  // a long race would outgrow memory.)
+  auto copy = [&] {
+    return model::InsertSelect{by_id(), {{"id", kCopyIds + static_cast<int64_t>(rng() % kRows)}, {"value", std::string("copy")}}};
+  };
+  auto drop_copies = [&] { return model::Delete{Predicate::Compare("id", Predicate::Op::kGe, kCopyIds)}; };
   if (race_case == "3") {
     if (proc == 0) return model::Optimize{};
-    return model::InsertSelect{by_id(), {{"value", std::string("copy")}}};
+    return rng() % 4 == 0 ? model::Operation{drop_copies()} : model::Operation{copy()};
   }
   if (race_case == "1") {
     if (proc == 0) return model::BlindInsert{{{100000 + seq * procs + proc, std::string("new")}}};
@@ -72,11 +80,12 @@ model::Operation OpFor(const std::string& race_case, int proc, int procs, int64_
     if (proc == 0) return model::Optimize{};
     return update();
   }
-  switch (rng() % 6) {  // mixed
+  switch (rng() % 7) {  // mixed
     case 0: return rng() % 3 == 0 ? model::Operation{model::Delete{by_id()}} : model::Operation{update()};
     case 1: return update();
-    case 2: return model::BlindInsert{{{200000 + seq * procs + proc, std::string("new")}}};
-    case 3: return model::InsertSelect{by_id(), {{"value", std::string("copy")}}};
+    case 2: return model::BlindInsert{{{kCopyIds + static_cast<int64_t>(rng() % kRows), std::string("new")}}};
+    case 3: return copy();
+    case 4: return drop_copies();
     default: return proc == 0 || rng() % 3 == 0 ? model::Operation{model::Optimize{}} : model::Operation{model::Delete{by_id()}};
   }
 }
