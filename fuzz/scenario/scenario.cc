@@ -370,6 +370,9 @@ class Parser {
   int line_ = 0;
 };
 
+
+}  // namespace
+
 std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
   std::string s;
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -379,8 +382,6 @@ std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
   }
   return s;
 }
-
-}  // namespace
 
 const TxnSpec* Scenario::Find(const std::string& name) const {
   for (const TxnSpec& t : txns) {

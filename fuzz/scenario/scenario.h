@@ -105,6 +105,9 @@ struct Scenario {
 };
 
 Result<Scenario> ParseScenario(std::string_view text, const std::string& file);
+// Rows as the format writes them: "(1, 'a'), (2, NULL)"; empty for no rows.
+std::string RowsText(const std::vector<std::vector<model::Value>>& rows);
+
 // The scenario as text ParseScenario reads back to an equal scenario (comments are not kept).
 std::string FormatScenario(const Scenario& scenario);
 

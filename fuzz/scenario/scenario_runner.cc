@@ -15,15 +15,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
-  if (rows.empty()) return "none";
-  std::string s;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    s += i ? ", (" : "(";
-    for (size_t j = 0; j < rows[i].size(); ++j) s += (j ? ", " : "") + model::ToString(rows[i][j]);
-    s += ")";
-  }
-  return s;
+std::string RowsOrNone(const std::vector<std::vector<model::Value>>& rows) {
+  return rows.empty() ? "none" : RowsText(rows);
 }
 
 std::string Numbers(const std::vector<int64_t>& numbers) {
@@ -265,7 +258,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
         std::vector<std::vector<model::Value>> expected = e.rows;
         std::sort(expected.begin(), expected.end());
         holds = expected == r.final_rows;
-        actual = "rows " + RowsText(r.final_rows);
+        actual = "rows " + RowsOrNone(r.final_rows);
         break;
       }
       case K::kRowCount:
@@ -303,10 +296,10 @@ std::string RenderReport(const ScenarioReport& r, bool verbose) {
   if (r.passed() && !verbose) return out;
   out += "  isolation " + model::IsolationLevelName(r.level) + "\n";
   for (const std::string& line : r.timeline) out += "  | " + line + "\n";
-  out += "  final rows: " + RowsText(r.final_rows) + "\n";
+  out += "  final rows: " + RowsOrNone(r.final_rows) + "\n";
   out += "  (a) rows: " + r.rows_check + "\n";
   if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {
-    out += "      serial result in commit order: " + RowsText(r.serial_rows) + "\n";
+    out += "      serial result in commit order: " + RowsOrNone(r.serial_rows) + "\n";
   }
   for (const std::string& cycle : r.cycles) {
     out += "  (b) forbidden dependency cycle:\n";
