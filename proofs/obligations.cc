@@ -15,12 +15,16 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse},
       {&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse},
       {&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse},
-      {&RemapCarriesExactlyNewDeletions, kRemapUniverse},
-      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapUniverse},
-      {&RemapNeverOkPastACompactedRow, kRemapUniverse},
+      {&RemapCarriesExactlyNewDeletions, kRemapUniverse, kLargeUniverseTimeoutMs},
+      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapRefutationUniverse},
+      {&RemapNeverOkPastACompactedRow, kRemapRefutationUniverse},
+      {&RemapStaysInsideItsRun, kRemapProbeUniverse},
+      {&RemapIsInjective, kRemapProbeUniverse},
+      {&RemapPreservesOrder, kRemapProbeUniverse},
+      {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse},
       {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse},
       {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse},
-      {&TwoWinnersPremiseSatisfiable, kTwoWinnersUniverse},
+      {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse},
       {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
       {&TilingCoversEachPositionOnce, kNoRows},
       {&TilingPremiseSatisfiable, kNoRows},
@@ -38,11 +42,11 @@ const std::vector<RegisteredObligation>& AllObligations() {
   return kAll;
 }
 
-ObligationRun RunObligation(const RegisteredObligation& entry, unsigned timeout_ms) {
+ObligationRun RunObligation(const RegisteredObligation& entry) {
   z3::context context;
   const Z3Domain domain(context, entry.universe);
   const Obligation obligation = entry.build(domain);
-  ProofResult result = Check(obligation, timeout_ms);
+  ProofResult result = Check(obligation, entry.timeout_ms);
   const bool met = MetExpectation(obligation, result);
   return {obligation.expectation, obligation.statement, std::move(result), met};
 }

@@ -25,7 +25,6 @@ struct RemapRun {
 };
 
 RemapRun RunKernel(const Z3Domain& d) {
-  z3::context& c = d.context();
   const kernel::SourceRun<Z3Domain> run{d.FreshInt("start"), d.FreshInt("live")};
   const z3::expr output_rows = d.FreshInt("output_rows");
   const Z3Domain::Set compacted = d.FreshSet("compacted");
@@ -40,10 +39,10 @@ RemapRun RunKernel(const Z3Domain& d) {
   std::vector<z3::expr> is_new, rank, position;
   for (int i = 0; i < d.universe(); ++i) {
     is_new.push_back(after.members[i] && !before.members[i]);
-    z3::expr below = c.int_val(0);
-    for (int j = 0; j < i; ++j) below = below + z3::ite(compacted.members[j], c.int_val(1), c.int_val(0));
+    z3::expr below = d.Const(0);
+    for (int j = 0; j < i; ++j) below = below + z3::ite(compacted.members[j], d.Const(1), d.Const(0));
     rank.push_back(below);
-    position.push_back(run.start + c.int_val(i) - below);
+    position.push_back(run.start + d.Const(i) - below);
   }
   return {run, output_rows, compacted, before, after, initial_output, output, ok, is_new, rank, position};
 }
@@ -55,13 +54,13 @@ z3::expr CarriesExactlyNewDeletions(const Z3Domain& d, const RemapRun& r) {
   z3::expr claim = c.bool_val(true);
   for (int i = 0; i < n; ++i) {
     z3::expr in_output = c.bool_val(false);
-    for (int p = 0; p < n; ++p) in_output = in_output || (r.output.members[p] && r.position[i] == p);
+    for (int p = 0; p < n; ++p) in_output = in_output || (r.output.members[p] && r.position[i] == d.Const(p));
     const z3::expr in_run = r.run.start <= r.position[i] && r.position[i] < r.run.start + r.run.live;
     claim = claim && z3::implies(r.is_new[i], in_run && in_output);
   }
   for (int p = 0; p < n; ++p) {
     z3::expr explained = r.initial_output.members[p];
-    for (int i = 0; i < n; ++i) explained = explained || (r.is_new[i] && r.position[i] == p);
+    for (int i = 0; i < n; ++i) explained = explained || (r.is_new[i] && r.position[i] == d.Const(p));
     claim = claim && z3::implies(r.initial_output.members[p], r.output.members[p]) &&
             z3::implies(r.output.members[p], explained);
   }
@@ -84,7 +83,105 @@ Obligation Make(const std::string& name, const std::string& statement, Expectati
           {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output)}};
 }
 
+// The kernel's map, probed one row at a time: a remap of the single new row x (after = before +
+// {x}) onto an empty output DV, sharing the run, output_rows, compacted and before with the other
+// probes. What the output DV then holds is where the kernel put x.
+struct Probe {
+  z3::expr row;
+  z3::expr ok;
+  Z3Domain::Set output;
+};
+
+struct Probes {
+  kernel::SourceRun<Z3Domain> run;
+  z3::expr output_rows;
+  Z3Domain::Set compacted, before;
+  Probe first, second;
+};
+
+Probe RunProbe(const Z3Domain& d, const Probes& shared, const std::string& name) {
+  const z3::expr x = d.FreshInt(name);
+  Z3Domain::Set output = d.EmptySet();
+  const z3::expr ok = kernel::RemapOntoOutput(d, shared.run, shared.output_rows, d.universe() - 1, shared.compacted,
+                                              shared.before, d.Insert(shared.before, x), output);
+  return {x, ok, output};
+}
+
+Probes RunProbes(const Z3Domain& d) {
+  Probes p{{d.FreshInt("start"), d.FreshInt("live")}, d.FreshInt("output_rows"), d.FreshSet("compacted"),
+           d.FreshSet("before"), {d.True(), d.True(), {}}, {d.True(), d.True(), {}}};
+  p.first = RunProbe(d, p, "x1");
+  p.second = RunProbe(d, p, "x2");
+  return p;
+}
+
+// Row x is a new deletion: a row of the universe not deleted before.
+z3::expr IsNewRow(const Z3Domain& d, const Probes& p, const z3::expr& x) {
+  return d.Const(0) <= x && x < d.Const(d.universe()) && !d.Contains(p.before, x);
+}
+
+Obligation MakeProbe(const std::string& name, const std::string& statement, const z3::expr& claim, const Probes& p,
+                     const Z3Domain& d) {
+  return {name,
+          statement + Bound(d),
+          Expectation::kValid,
+          claim,
+          {ShowInt("start", p.run.start), ShowInt("live", p.run.live), ShowInt("output_rows", p.output_rows),
+           ShowSet("compacted", p.compacted), ShowSet("before", p.before), ShowInt("x1", p.first.row),
+           ShowInt("x2", p.second.row)},
+          {ShowBool("ok1", p.first.ok), ShowSet("image1", p.first.output), ShowBool("ok2", p.second.ok),
+           ShowSet("image2", p.second.output)}};
+}
+
 }  // namespace
+
+Obligation RemapStaysInsideItsRun(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  z3::expr claim = d.False();
+  for (int q = 0; q < d.universe(); ++q) claim = claim || p.first.output.members[q];  // x1 lands somewhere
+  for (int q = 0; q < d.universe(); ++q) {
+    const z3::expr in_run = p.run.start <= d.Const(q) && d.Const(q) < p.run.start + p.run.live;
+    claim = claim && z3::implies(p.first.output.members[q], in_run);
+  }
+  return MakeProbe("remap.stays_inside_its_run",
+                   "ok => a new row lands at one or more output positions, all inside its source's run [start, "
+                   "start + live)",
+                   z3::implies(IsNewRow(d, p, p.first.row) && p.first.ok, claim), p, d);
+}
+
+Obligation RemapIsInjective(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  z3::expr claim = d.True();
+  for (int q = 0; q < d.universe(); ++q) claim = claim && !(p.first.output.members[q] && p.second.output.members[q]);
+  const z3::expr premise = IsNewRow(d, p, p.first.row) && IsNewRow(d, p, p.second.row) &&
+                           p.first.row != p.second.row && p.first.ok && p.second.ok;
+  return MakeProbe("remap.is_injective", "ok => two distinct new rows never land on a common output position",
+                   z3::implies(premise, claim), p, d);
+}
+
+Obligation RemapPreservesOrder(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  z3::expr claim = d.True();
+  for (int a = 0; a < d.universe(); ++a) {
+    for (int b = 0; b <= a; ++b) claim = claim && !(p.first.output.members[a] && p.second.output.members[b]);
+  }
+  const z3::expr premise = IsNewRow(d, p, p.first.row) && IsNewRow(d, p, p.second.row) &&
+                           p.first.row < p.second.row && p.first.ok && p.second.ok;
+  return MakeProbe("remap.preserves_order", "ok => of two new rows x1 < x2, x1 lands before x2 in the output",
+                   z3::implies(premise, claim), p, d);
+}
+
+Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  const z3::expr premise = IsNewRow(d, p, p.first.row) && IsNewRow(d, p, p.second.row) &&
+                           p.first.row < p.second.row && p.first.ok && p.second.ok &&
+                           d.Rank(p.compacted, p.second.row) > d.Const(0);
+  Obligation o = MakeProbe("remap.probe_premise_satisfiable",
+                           "two new rows, the second past a compacted row, can both be remapped (must fail)", !premise,
+                           p, d);
+  o.expectation = Expectation::kRefutable;
+  return o;
+}
 
 Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
@@ -103,7 +200,7 @@ Obligation RemapWithoutGuardCarriesExactlyNewDeletions(const Z3Domain& d) {
 Obligation RemapNeverOkPastACompactedRow(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
   z3::expr shifted_row = d.context().bool_val(false);
-  for (int i = 0; i < d.universe(); ++i) shifted_row = shifted_row || (r.is_new[i] && r.rank[i] > 0);
+  for (int i = 0; i < d.universe(); ++i) shifted_row = shifted_row || (r.is_new[i] && r.rank[i] > d.Const(0));
   return Make("remap.never_ok_past_a_compacted_row",
               "ok never holds with a new row past a compacted row (must fail: the premise is satisfiable)",
               Expectation::kRefutable, z3::implies(shifted_row, !r.ok), r, d);

@@ -14,6 +14,13 @@
 //   remap.never_ok_past_a_compacted_row  (refutable) ok never holds with a new row whose rank
 //       is positive: its counterexample is a witness that the premise is satisfiable by a remap
 //       that actually shifts a row.
+//   remap.stays_inside_its_run, remap.is_injective, remap.preserves_order  (valid) the kernel's
+//       map itself, probed one row at a time: the kernel remaps after = before + {x} onto an
+//       empty output DV, for two rows x1, x2 with everything else shared; what the output holds
+//       is where x landed. Each probe's row lands inside the run; two distinct rows never share
+//       a position; x1 < x2 lands before x2. These state what (1) and (2) imply about the map,
+//       directly on the kernel's output rather than through the spec's pos(i).
+//   remap.probe_premise_satisfiable  (refutable) the probes' premise, with a shifted row.
 // Bound: one universe serves source rows and output rows (the domain has one), and the kernel is
 // called with row_index_max = universe - 1, so its own guard output_rows <= row_index_max + 1
 // keeps every position it inserts inside the universe; an insertion the domain dropped would
@@ -32,6 +39,10 @@ namespace rlc::proofs {
 Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d);
 Obligation RemapWithoutGuardCarriesExactlyNewDeletions(const Z3Domain& d);
 Obligation RemapNeverOkPastACompactedRow(const Z3Domain& d);
+Obligation RemapStaysInsideItsRun(const Z3Domain& d);
+Obligation RemapIsInjective(const Z3Domain& d);
+Obligation RemapPreservesOrder(const Z3Domain& d);
+Obligation RemapProbePremiseSatisfiable(const Z3Domain& d);
 
 }  // namespace rlc::proofs
 
