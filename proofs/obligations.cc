@@ -5,6 +5,7 @@
 #include "proofs/case_obligations.h"
 #include "proofs/dv_merge_obligations.h"
 #include "proofs/remap_obligations.h"
+#include "proofs/stats_obligations.h"
 
 namespace rlc::proofs {
 
@@ -35,6 +36,10 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&OneBSeesEveryRemovedMatch, kRowsUniverse},
       {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
       {&OneBPremiseSatisfiable, kRowsUniverse},
+      {&NullFactsAdmitEveryLiveRow, kNullsUniverse},
+      {&NullFactsPremiseSatisfiable, kNullsUniverse},
+      {&LeafAdmitsEveryConsistentValue, kNoRows},
+      {&LeafPremiseSatisfiable, kNoRows},
       {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
       {&Case3ConservationKeepsRowsAndBounds, kNoRows},
       {&Case3PremiseSatisfiable, kNoRows},

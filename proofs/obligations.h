@@ -33,6 +33,7 @@ inline constexpr int kTwoWinnersUniverse = 16;
 inline constexpr int kRemapProbeUniverse = 16;
 inline constexpr int kSourcesUniverse = 16;  // compacted sources of one OPTIMIZE
 inline constexpr int kRowsUniverse = 64;
+inline constexpr int kNullsUniverse = 64;  // physical rows of one file; nullCount is a count over them
 inline constexpr int kNoRows = 1;            // integer-only claims: the universe is unused
 
 // The time limit of the 64-row remap claim, which takes about 25 s alone on this machine; the

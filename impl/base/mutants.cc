@@ -40,6 +40,7 @@ bool Compiled() {
 
 bool InKernel(Mutant m) {
   switch (m) {
+    case Mutant::kDataSkippingGeOffByOne:
     case Mutant::kExactTierDeletedRows:
     case Mutant::kOneBOutrightRemoveIgnored:
     case Mutant::kCase2NoOverlapTest:

@@ -18,31 +18,15 @@
 
 #include "impl/delta/stats.h"
 #include "impl/dv/row_bitmap.h"
+#include "impl/kernel/concrete_scalars.h"
 
 namespace rlc::conflict {
 
 __extension__ typedef __int128 Int128;
 
-struct ConcreteDomain {
-  using Bool = bool;
-  using Int = Int128;
+struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
   using Set = dv::RowBitmap;
   using Value = delta::StatValue;
-
-  Bool True() const { return true; }
-  Bool False() const { return false; }
-  Bool And(Bool a, Bool b) const { return a && b; }
-  Bool Or(Bool a, Bool b) const { return a || b; }
-  Bool Not(Bool a) const { return !a; }
-  Bool Implies(Bool a, Bool b) const { return !a || b; }
-
-  Int Const(int64_t v) const { return v; }
-  Int Add(Int a, Int b) const { return a + b; }
-  Int Sub(Int a, Int b) const { return a - b; }
-  Bool Eq(Int a, Int b) const { return a == b; }
-  Bool Lt(Int a, Int b) const { return a < b; }
-  Bool Le(Int a, Int b) const { return a <= b; }
-  Int Ite(Bool c, Int a, Int b) const { return c ? a : b; }
 
   Set EmptySet() const { return Set(); }
   Set Insert(const Set& s, Int row) const;

@@ -38,9 +38,10 @@
 
 namespace rlc::kernel {
 
+// The part without sets: enough for kernels that judge values and counts (stats_leaf.h), and
+// what a domain over predicate literals provides.
 template <class D>
-concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Set s,
-                               typename D::Value v) {
+concept ValueOrder = requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Value v) {
   { d.True() } -> std::convertible_to<typename D::Bool>;
   { d.False() } -> std::convertible_to<typename D::Bool>;
   { d.And(b, b) } -> std::convertible_to<typename D::Bool>;
@@ -54,6 +55,11 @@ concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i
   { d.Lt(i, i) } -> std::convertible_to<typename D::Bool>;
   { d.Le(i, i) } -> std::convertible_to<typename D::Bool>;
   { d.Ite(b, i, i) } -> std::convertible_to<typename D::Int>;
+  { d.ValueLe(v, v) } -> std::convertible_to<typename D::Bool>;
+};
+
+template <class D>
+concept ValueDomain = ValueOrder<D> && requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Set s) {
   { d.EmptySet() } -> std::convertible_to<typename D::Set>;
   { d.Insert(s, i) } -> std::convertible_to<typename D::Set>;
   { d.Contains(s, i) } -> std::convertible_to<typename D::Bool>;
@@ -68,7 +74,6 @@ concept ValueDomain = requires(const D& d, typename D::Bool b, typename D::Int i
   { d.Ranker(s).Below(i) } -> std::convertible_to<typename D::Int>;
   { d.InsertWhen(s, i, b) };
   { d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {}) };
-  { d.ValueLe(v, v) } -> std::convertible_to<typename D::Bool>;
 };
 
 }  // namespace rlc::kernel

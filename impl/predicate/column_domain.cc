@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "impl/kernel/stats_leaf.h"
 #include "impl/predicate/bind.h"
+#include "impl/predicate/literal_order.h"
 #include "impl/predicate/value_order.h"
 
 namespace rlc::predicate {
@@ -107,17 +109,13 @@ ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStat
   if (!column.physical_path.has_value() || column.is_partition) return d;
   const ColumnPath& path = *column.physical_path;
   const std::optional<int64_t> rows = stats.num_records;
-  if (rows.has_value() && *rows == 0) {
-    d.may_be_null = false;
-    d.may_be_non_null = false;
-    return d;
-  }
   auto nulls = stats.null_count.find(path);
-  if (nulls != stats.null_count.end() && nulls->second >= 0 &&
-      (!rows.has_value() || nulls->second <= *rows)) {
-    d.may_be_null = nulls->second > 0;
-    d.may_be_non_null = !rows.has_value() || nulls->second < *rows;
-  }
+  const bool has_null_count = nulls != stats.null_count.end();
+  const kernel::NullFacts<LiteralOrder> facts = kernel::NullFactsFromCounts(
+      LiteralOrder{}, rows.has_value(), rows.value_or(0), has_null_count, has_null_count ? nulls->second : 0);
+  d.may_be_null = facts.may_be_null;
+  d.may_be_non_null = facts.may_be_non_null;
+  if (!d.may_be_null && !d.may_be_non_null) return d;  // no live row: bounds say nothing more
   auto min = stats.min_values.find(path);
   if (min != stats.min_values.end()) d.lower = StatBound(min->second, column.type, Side::kLower);
   auto max = stats.max_values.find(path);

@@ -3,7 +3,10 @@
 #include <limits>
 #include <map>
 
+#include "impl/base/assert.h"
 #include "impl/base/mutants.h"
+#include "impl/kernel/stats_leaf.h"
+#include "impl/predicate/literal_order.h"
 #include "impl/predicate/value_order.h"
 
 namespace rlc::predicate {
@@ -16,55 +19,39 @@ bool May(const Literal& a, const Literal& b, Test test) {
   return !cmp.has_value() || test(*cmp);
 }
 
+kernel::ValueBounds<LiteralOrder> BoundsOf(const ColumnDomain& d) {
+  // An absent bound's value is never read (the kernel tests has_lower / has_upper first).
+  return {d.lower.has_value(), d.lower.value_or(Literal::Null()), d.upper.has_value(),
+          d.upper.value_or(Literal::Null()), d.upper_is_prefix};
+}
+
 bool StartsWithUpper(const ColumnDomain& d, const Literal& x) {
-  return d.upper_is_prefix && x.kind == Literal::Kind::kString &&
-         d.upper->kind == Literal::Kind::kString &&
+  return d.upper.has_value() && x.kind == Literal::Kind::kString && d.upper->kind == Literal::Kind::kString &&
          x.string_value.starts_with(d.upper->string_value);
 }
 
-// Questions about the non-NULL values a domain admits. With a prefix upper bound U the admitted
-// strings are those <= U and those starting with U: x is below some of them iff x < U or x starts
-// with U, and x is above all of them iff neither holds.
-bool MayBeBelow(const ColumnDomain& d, const Literal& x) {  // some v < x
-  return !d.lower || May(*d.lower, x, [](int c) { return c < 0; });
-}
-bool MayBeAtMost(const ColumnDomain& d, const Literal& x) {  // some v <= x
-  return !d.lower || May(*d.lower, x, [](int c) { return c <= 0; });
-}
-bool MayBeAbove(const ColumnDomain& d, const Literal& x) {  // some v > x
-  return !d.upper || May(*d.upper, x, [](int c) { return c > 0; }) || StartsWithUpper(d, x);
-}
-bool MayBeAtLeast(const ColumnDomain& d, const Literal& x) {  // some v >= x
-  if (RLC_MUTANT(kDataSkippingGeOffByOne)) return !d.upper || May(*d.upper, x, [](int c) { return c > 0; });
-  return !d.upper || May(*d.upper, x, [](int c) { return c >= 0; }) || StartsWithUpper(d, x);
-}
-bool MayBeEqual(const ColumnDomain& d, const Literal& x) {
-  return MayBeAtMost(d, x) && MayBeAtLeast(d, x);
-}
-bool AllEqual(const ColumnDomain& d, const Literal& x) {
-  if (!d.IsSingleValue()) return false;
-  std::optional<int> cmp = CompareValues(*d.lower, x);
-  return cmp.has_value() && *cmp == 0;
+kernel::LeafOp LeafOpOf(CompareOp op) {
+  switch (op) {
+    case CompareOp::kEq: return kernel::LeafOp::kEq;
+    case CompareOp::kNe: return kernel::LeafOp::kNe;
+    case CompareOp::kLt: return kernel::LeafOp::kLt;
+    case CompareOp::kLe: return kernel::LeafOp::kLe;
+    case CompareOp::kGt: return kernel::LeafOp::kGt;
+    case CompareOp::kGe: return kernel::LeafOp::kGe;
+  }
+  RLC_ASSERT(false);  // every CompareOp is mapped above
+  return kernel::LeafOp::kEq;
 }
 
 // {can be true, can be false} of `v op x` over the domain's non-NULL values v.
 std::pair<bool, bool> CompareNonNull(const ColumnDomain& d, CompareOp op, const Literal& x) {
-  switch (op) {
-    case CompareOp::kEq:
-      return {MayBeEqual(d, x), !AllEqual(d, x)};
-    case CompareOp::kNe:
-      return {!AllEqual(d, x), MayBeEqual(d, x)};
-    case CompareOp::kLt:
-      return {MayBeBelow(d, x), MayBeAtLeast(d, x)};
-    case CompareOp::kLe:
-      return {MayBeAtMost(d, x), MayBeAbove(d, x)};
-    case CompareOp::kGt:
-      return {MayBeAbove(d, x), MayBeAtMost(d, x)};
-    case CompareOp::kGe:
-      return {MayBeAtLeast(d, x), MayBeBelow(d, x)};
-  }
-  return {true, true};
+  const kernel::LeafPossible<LiteralOrder> p =
+      kernel::CompareWithLiteral(LiteralOrder{}, BoundsOf(d), LeafOpOf(op), x, StartsWithUpper(d, x));
+  return {p.can_be_true, p.can_be_false};
 }
+
+bool MayBeEqual(const ColumnDomain& d, const Literal& x) { return CompareNonNull(d, CompareOp::kEq, x).first; }
+bool AllEqual(const ColumnDomain& d, const Literal& x) { return !CompareNonNull(d, CompareOp::kEq, x).second; }
 
 ColumnDomain LiteralDomain(const Literal& literal) {
   ColumnDomain d;
