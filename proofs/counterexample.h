@@ -16,6 +16,7 @@
 
 #include <z3++.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,12 +36,32 @@ ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set);
 ShownValue ShowInt(const std::string& name, const z3::expr& value);
 ShownValue ShowBool(const std::string& name, const z3::expr& value);
 
-// One value under the model, e.g. "base = {1, 3}".
-std::string PrintValue(const z3::model& model, const ShownValue& value);
+// One value under the model, decoded: the data a report prints and a test replays against the
+// concrete kernel (proofs/mutant_replay_test.cc).
+struct DecodedValue {
+  std::string name;
+  ShownKind kind = ShownKind::kBool;
+  std::vector<int64_t> members;  // kSet: the members, ascending
+  std::string decimal;           // kInt: the value in decimal (unbounded integers may exceed 64 bits)
+  bool boolean = false;          // kBool
+};
+
+struct DecodedCounterexample {
+  std::vector<DecodedValue> inputs;
+  std::vector<DecodedValue> kernel_values;
+  // REQUIRES: a value of that name and kind exists (RLC_ASSERT).
+  const DecodedValue& Input(const std::string& name) const;
+};
+
+DecodedValue DecodeValue(const z3::model& model, const ShownValue& value);
+DecodedCounterexample DecodeCounterexample(const z3::model& model, const std::vector<ShownValue>& inputs,
+                                           const std::vector<ShownValue>& kernel_values);
+
+// One value, e.g. "base = {1, 3}".
+std::string PrintValue(const DecodedValue& value);
 
 // The two lines above; a line with no values is left out.
-std::string PrintCounterexample(const z3::model& model, const std::vector<ShownValue>& inputs,
-                                const std::vector<ShownValue>& kernel_values);
+std::string PrintCounterexample(const DecodedCounterexample& counterexample);
 
 }  // namespace rlc::proofs
 

@@ -74,8 +74,9 @@ ProofResult Check(const Obligation& obligation, unsigned timeout_ms) {
       result.verdict = Verdict::kProved;
     } else if (answer == z3::sat) {
       result.verdict = Verdict::kRefuted;
-      result.counterexample =
-          PrintCounterexample(Shrink(solver, obligation.inputs), obligation.inputs, obligation.kernel_values);
+      result.decoded =
+          DecodeCounterexample(Shrink(solver, obligation.inputs), obligation.inputs, obligation.kernel_values);
+      result.counterexample = PrintCounterexample(result.decoded);
     } else {
       result.verdict = Verdict::kUnknown;
       result.reason = solver.reason_unknown();

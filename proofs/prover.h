@@ -33,6 +33,7 @@ struct ProofResult {
   Verdict verdict = Verdict::kUnknown;
   bool proved = false;         // verdict == kProved
   std::string counterexample;  // kRefuted: the printed model (counterexample.h); else empty
+  DecodedCounterexample decoded;  // kRefuted: the same model as data
   double solver_ms = 0;        // the main query's wall time
   std::string reason;          // kUnknown: Z3's reason_unknown() or the error's message
 };

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite, the way CI does:
 #   1. g++ (RelWithDebInfo, -Werror): every label (unit, property, external, ...), benchmarks compiled;
-#   2. clang-14 with ASan+UBSan: the same tests again, plus the libFuzzer targets and their smoke runs.
+#   2. clang-14 with ASan+UBSan: the same tests again, plus the libFuzzer targets and their smoke runs,
+#      built with the mutants compiled in (-DRLC_MUTANTS=ON: none is selected unless a test selects
+#      one), so that the `mutants` tests run too: each kernel mutant's proof counterexample replayed
+#      against the concrete kernel, and a mutant found and reported by `rlc verify`.
 # Usage: bash scripts/test.sh [-L label]   (a label restricts both ctest runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +23,7 @@ echo "== g++ tests"
 
 echo "== clang-14 ASan+UBSan build (tests and fuzz targets)"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DRLC_FUZZ=ON -DRLC_BENCH=OFF >/dev/null
+  -DRLC_FUZZ=ON -DRLC_BENCH=OFF -DRLC_MUTANTS=ON >/dev/null
 ninja -C build-asan -j"$jobs"
 echo "== sanitizer tests and fuzz smoke"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest -j"$jobs" --output-on-failure "$@")
