@@ -2,7 +2,7 @@
 // booleans), inputs first and then what the kernel computed from them, as Alive2 prints
 // "Example:" followed by the source's and the target's values.
 //
-// Concern: rendering only. Which values an obligation shows is data (ShownValue), chosen by the
+// Concern: decoding and rendering only. Which values an obligation shows is data (ShownValue), chosen by the
 // obligation builder; the prover decides when to print.
 // Format, one line each:
 //   inputs:  base = {1, 3}, winner = {1, 3, 5}, loser = {}

@@ -23,6 +23,8 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&RemapIsInjective, kRemapProbeUniverse},
       {&RemapPreservesOrder, kRemapProbeUniverse},
       {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse},
+      {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse},
+      {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputUniverse},
       {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse},
       {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse},
       {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse},

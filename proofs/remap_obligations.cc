@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "impl/kernel/remap.h"
+#include "impl/kernel/tiling.h"
 
 namespace rlc::proofs {
 
@@ -133,7 +134,105 @@ Obligation MakeProbe(const std::string& name, const std::string& statement, cons
            ShowSet("image2", p.second.output)}};
 }
 
+// Three sources compacted into one output: each source's rows are 0..rows_per_source-1, the
+// runs pass the tiling check, and the kernel remaps every source in turn onto the same DV.
+struct SharedOutput {
+  int rows_per_source;
+  std::vector<kernel::SourceRun<Z3Domain>> runs;
+  z3::expr output_rows, tiles, ok;
+  std::vector<Z3Domain::Set> compacted, before, after;
+  Z3Domain::Set initial, output;
+  z3::expr sources_in_range;  // no source set holds a row past rows_per_source
+  std::vector<std::vector<z3::expr>> is_new, position;  // [source][row]
+};
+
+SharedOutput RunSharedOutput(const Z3Domain& d) {
+  SharedOutput t{d.universe() / 3, {}, d.FreshInt("output_rows"), d.True(), d.True(), {}, {}, {},
+                 d.FreshSet("output_dv"), d.EmptySet(), d.True(), {}, {}};
+  for (int s = 0; s < 3; ++s) {
+    const std::string n = std::to_string(s);
+    t.runs.push_back({d.FreshInt("start" + n), d.FreshInt("live" + n)});
+    t.compacted.push_back(d.FreshSet("compacted" + n));
+    t.before.push_back(d.FreshSet("before" + n));
+    t.after.push_back(d.FreshSet("after" + n));
+  }
+  t.tiles = kernel::RunsTileOutput(d, t.runs, t.output_rows);
+  t.output = t.initial;
+  for (int s = 0; s < 3; ++s) {
+    t.ok = t.ok && kernel::RemapOntoOutput(d, t.runs[s], t.output_rows, d.universe() - 1, t.compacted[s],
+                                           t.before[s], t.after[s], t.output);
+    std::vector<z3::expr> is_new, position;
+    z3::expr below = d.Const(0);
+    for (int i = 0; i < d.universe(); ++i) {
+      if (i >= t.rows_per_source) {
+        t.sources_in_range = t.sources_in_range && !t.compacted[s].members[i] && !t.before[s].members[i] &&
+                             !t.after[s].members[i];
+      }
+      is_new.push_back(t.after[s].members[i] && !t.before[s].members[i]);
+      position.push_back(t.runs[s].start + d.Const(i) - below);
+      below = below + z3::ite(t.compacted[s].members[i], d.Const(1), d.Const(0));
+    }
+    t.is_new.push_back(is_new);
+    t.position.push_back(position);
+  }
+  return t;
+}
+
 }  // namespace
+
+Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
+  const SharedOutput t = RunSharedOutput(d);
+  const int n = d.universe();
+  z3::expr claim = d.True();
+  for (int s = 0; s < 3; ++s) {
+    for (int i = 0; i < t.rows_per_source; ++i) {
+      const z3::expr& p = t.position[s][i];
+      z3::expr in_output = d.False();
+      for (int q = 0; q < n; ++q) in_output = in_output || (t.output.members[q] && p == d.Const(q));
+      claim = claim && z3::implies(t.is_new[s][i], t.runs[s].start <= p && p < t.runs[s].start + t.runs[s].live &&
+                                                      in_output);
+      for (int o = s + 1; o < 3; ++o) {  // no row of another source lands there
+        for (int k = 0; k < t.rows_per_source; ++k) claim = claim && !(t.is_new[s][i] && t.is_new[o][k] && p == t.position[o][k]);
+      }
+    }
+  }
+  for (int q = 0; q < n; ++q) {
+    z3::expr explained = t.initial.members[q];
+    for (int s = 0; s < 3; ++s) {
+      for (int i = 0; i < t.rows_per_source; ++i) explained = explained || (t.is_new[s][i] && t.position[s][i] == d.Const(q));
+    }
+    claim = claim && z3::implies(t.initial.members[q], t.output.members[q]) && z3::implies(t.output.members[q], explained);
+  }
+  std::vector<ShownValue> inputs{ShowInt("output_rows", t.output_rows), ShowSet("output_dv", t.initial)};
+  for (int s = 0; s < 3; ++s) {
+    const std::string n_s = std::to_string(s);
+    inputs.push_back(ShowInt("start" + n_s, t.runs[s].start));
+    inputs.push_back(ShowInt("live" + n_s, t.runs[s].live));
+    inputs.push_back(ShowSet("compacted" + n_s, t.compacted[s]));
+    inputs.push_back(ShowSet("before" + n_s, t.before[s]));
+    inputs.push_back(ShowSet("after" + n_s, t.after[s]));
+  }
+  return {"4a.three_sources_share_one_output",
+          "three sources (rows 0.." + std::to_string(t.rows_per_source - 1) +
+              " each) whose runs pass the tiling check, remapped in turn onto one output DV (rows 0.." +
+              std::to_string(n - 1) + "): every new row lands in its own source's run, no two sources' rows meet, "
+              "and the DV holds its initial rows and those images only",
+          Expectation::kValid, z3::implies(t.sources_in_range && t.tiles && t.ok, claim), inputs,
+          {ShowBool("tiles", t.tiles), ShowBool("ok", t.ok), ShowSet("output_dv'", t.output)}};
+}
+
+Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
+  const SharedOutput t = RunSharedOutput(d);
+  z3::expr premise = t.sources_in_range && t.tiles && t.ok;
+  for (int s = 0; s < 3; ++s) {
+    z3::expr any_new = d.False();
+    for (int i = 0; i < t.rows_per_source; ++i) any_new = any_new || t.is_new[s][i];
+    premise = premise && any_new;
+  }
+  return {"4a.three_sources_premise_satisfiable",
+          "three tiled sources can each be remapped with a new row (must fail)" + Bound(d), Expectation::kRefutable,
+          !premise, {ShowInt("output_rows", t.output_rows)}, {ShowBool("ok", t.ok), ShowSet("output_dv'", t.output)}};
+}
 
 Obligation RemapStaysInsideItsRun(const Z3Domain& d) {
   const Probes p = RunProbes(d);

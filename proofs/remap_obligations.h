@@ -21,6 +21,11 @@
 //       a position; x1 < x2 lands before x2. These state what (1) and (2) imply about the map,
 //       directly on the kernel's output rather than through the spec's pos(i).
 //   remap.probe_premise_satisfiable  (refutable) the probes' premise, with a shifted row.
+//   4a.three_sources_share_one_output  (valid) three sources of universe/3 rows each, their runs
+//       passing RunsTileOutput, remapped in turn by the kernel onto one output DV: (1) and (2)
+//       for all three at once, and no new rows of two sources land on one position.
+//   4a.three_sources_premise_satisfiable  (refutable) all three remaps can succeed, each with a
+//       new row.
 // Bound: one universe serves source rows and output rows (the domain has one), and the kernel is
 // called with row_index_max = universe - 1, so its own guard output_rows <= row_index_max + 1
 // keeps every position it inserts inside the universe; an insertion the domain dropped would
@@ -43,6 +48,8 @@ Obligation RemapStaysInsideItsRun(const Z3Domain& d);
 Obligation RemapIsInjective(const Z3Domain& d);
 Obligation RemapPreservesOrder(const Z3Domain& d);
 Obligation RemapProbePremiseSatisfiable(const Z3Domain& d);
+Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d);
+Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d);
 
 }  // namespace rlc::proofs
 
