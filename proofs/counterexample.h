@@ -2,8 +2,9 @@
 // booleans), inputs first and then what the kernel computed from them, as Alive2 prints
 // "Example:" followed by the source's and the target's values.
 //
-// Concern: decoding and rendering only. Which values an obligation shows is data (ShownValue), chosen by the
-// obligation builder; the prover decides when to print.
+// Concern: decoding and rendering only. Which values an obligation shows is data (ShownValue),
+// chosen by the obligation builder; the prover decides when to print. The decoded model is data
+// too (DecodedCounterexample), so a test can replay it against the concrete kernel.
 // Format, one line each:
 //   inputs:  base = {1, 3}, winner = {1, 3, 5}, loser = {}
 //   kernel:  resolved = true, merged = {1, 3, 5}
