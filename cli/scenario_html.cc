@@ -38,8 +38,13 @@ std::string FlagsOf(const conflict::Flags& flags) {
   return s.empty() ? "none" : s;
 }
 
-}  // namespace
+std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
+  std::string text;
+  for (const auto& row : rows) text += (text.empty() ? "" : ", ") + Tuple(row);
+  return text.empty() ? std::string("no rows") : text;
+}
 
+}  // namespace
 
 std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& expected,
                                  const std::vector<std::vector<model::Value>>& actual) {
@@ -103,6 +108,9 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
   // Lanes: one column per transaction, one row per step.
   std::map<std::string, const scenario::TxnReport*> by_name;
   for (const scenario::TxnReport& t : r.txns) by_name[t.name] = &t;
+  html << "<h3>Table before</h3><p class=\"before\">"
+       << HtmlEscape(r.initial_rows_error.empty() ? RowsText(r.initial_rows) : "not read: " + r.initial_rows_error)
+       << "</p>";
   html << "<table class=\"timeline\"><tr><th>step</th>";
   for (const scenario::TxnSpec& t : s.txns) {
     html << "<th>" << HtmlEscape(t.name) << "<br><small>" << HtmlEscape(t.operation ? model::Describe(*t.operation) : "raw actions")
@@ -120,6 +128,11 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
           html << "starts: reads version " << (tr ? tr->read_version : -1);
         } else if (tr != nullptr) {
           html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">" << HtmlEscape(Outcome(*tr)) << "</span>";
+          if (!tr->actions.empty()) {
+            html << "<ul class=\"actions\">";
+            for (const std::string& a : tr->actions) html << "<li><small>" << HtmlEscape(a) << "</small></li>";
+            html << "</ul>";
+          }
         }
       }
       html << "</td>";
@@ -135,11 +148,7 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
     }
     html << "</pre><p><small>+ read from the table, not in the serial result in commit order; - the other way round</small></p>";
   }
-  html << "<p>Final rows: " << HtmlEscape([&] {
-    std::string rows;
-    for (const auto& row : r.final_rows) rows += (rows.empty() ? "" : ", ") + Tuple(row);
-    return rows.empty() ? std::string("none") : rows;
-  }()) << "</p>";
+  html << "<p>Table after: " << HtmlEscape(RowsText(r.final_rows)) << "</p>";
   for (const std::string& cycle : r.cycles) {
     html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle) << "</pre>" << DrawCycleSvg(cycle);
   }

@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
 #include "impl/storage/storage.h"
@@ -41,6 +42,32 @@ std::optional<bool> DataChangeOf(const std::vector<delta::Action>& actions) {
     all = one;
   }
   return all;
+}
+
+// One committed action as a reviewer reads it: kind, path, DV size, dataChange, composition tags.
+std::string ActionLine(const delta::Action& a) {
+  if (const auto* add = std::get_if<delta::AddFile>(&a)) {
+    std::string s = "add " + add->path;
+    if (add->deletion_vector) s += " with a DV of " + std::to_string(add->deletion_vector->cardinality) + " row(s)";
+    if (!add->data_change) s += " (dataChange=false)";
+    return s;
+  }
+  if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+    std::string s = "remove " + remove->path;
+    if (remove->deletion_vector) {
+      s += " with a DV of " + std::to_string(remove->deletion_vector->cardinality) + " row(s)";
+    }
+    if (!remove->data_change) s += " (dataChange=false)";
+    for (const auto& [key, value] : remove->tags.value_or(delta::StringMap{})) {
+      if (key == "compactedInto" && value) s += ", compactedInto " + *value;
+    }
+    return s;
+  }
+  if (const auto* txn = std::get_if<delta::Txn>(&a)) return "txn " + txn->app_id + " version " + std::to_string(txn->version);
+  if (std::holds_alternative<delta::CommitInfo>(a)) return "commitInfo";
+  if (std::holds_alternative<delta::Metadata>(a)) return "metaData";
+  if (std::holds_alternative<delta::Protocol>(a)) return "protocol";
+  return "other action";
 }
 
 std::string Outcome(const TxnReport& t) {
@@ -101,6 +128,14 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     r.timeline.push_back("setup " + model::Describe(op) + ": commits at version " + std::to_string(c.version));
   }
 
+  {  // The table before the transactions, as the oracle's reader sees it.
+    const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1);
+    std::optional<std::vector<std::vector<model::Value>>> rows;
+    if (before.snapshot) rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
+    if (!before.snapshot) r.initial_rows_error = before.error;
+    if (rows) r.initial_rows = std::move(*rows);
+  }
+
   std::map<std::string, Running> running;
   std::map<int64_t, std::string> committed_at;  // version -> transaction name
   bool raw_committed = false;
@@ -155,6 +190,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     }
     if (c.committed) {
       report.data_change = DataChangeOf(c.actions);
+      for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
       committed_at[c.version] = step.txn;
       if (spec.operation) {
         history.commits.push_back({step.txn, run.prepared.read_version, *spec.operation});
@@ -295,7 +331,16 @@ std::string RenderReport(const ScenarioReport& r, bool verbose) {
   std::string out = std::string(r.passed() ? "PASS " : "FAIL ") + r.file + (r.title.empty() ? "" : " (" + r.title + ")") + "\n";
   if (r.passed() && !verbose) return out;
   out += "  isolation " + model::IsolationLevelName(r.level) + "\n";
-  for (const std::string& line : r.timeline) out += "  | " + line + "\n";
+  out += "  table before: " + (r.initial_rows_error.empty() ? RowsOrNone(r.initial_rows) : r.initial_rows_error) + "\n";
+  for (const std::string& line : r.timeline) {
+    out += "  | " + line + "\n";
+    if (!verbose) continue;
+    for (const TxnReport& t : r.txns) {  // a commit line starts with its transaction's name
+      if (t.committed && line.rfind(t.name + " commits", 0) == 0) {
+        for (const std::string& a : t.actions) out += "  |     " + a + "\n";
+      }
+    }
+  }
   out += "  final rows: " + RowsOrNone(r.final_rows) + "\n";
   out += "  (a) rows: " + r.rows_check + "\n";
   if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {

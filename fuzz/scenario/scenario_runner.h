@@ -44,6 +44,7 @@ struct TxnReport {
   std::string abort_reason;                // when aborted: the checker's sentence
   int retries = 0;
   std::optional<bool> data_change;  // of its committed file actions, when all agree
+  std::vector<std::string> actions;  // what it committed, after any rebase: one line per action
 };
 
 struct Mismatch {
@@ -58,7 +59,11 @@ struct ScenarioReport {
   model::IsolationLevel level = model::IsolationLevel::kSerializable;
   std::vector<std::string> timeline;  // one line per setup commit and step
   std::vector<TxnReport> txns;
-  std::vector<std::vector<model::Value>> final_rows;  // as the oracle's reader sees them
+  // The table before the transactions (after the setup steps) and after them, as the oracle's
+  // reader sees them; initial_rows_error says why the first could not be read, if it could not.
+  std::vector<std::vector<model::Value>> initial_rows;
+  std::string initial_rows_error;
+  std::vector<std::vector<model::Value>> final_rows;
   // Oracle.
   std::string rows_check;                               // "holds", or why not
   std::vector<std::vector<model::Value>> serial_rows;   // when (a) fails: the commit-order result
@@ -78,7 +83,8 @@ struct ScenarioReport {
 // Errors: the table could not be written or read (kIoError, ...), a setup step did not commit.
 Result<ScenarioReport> RunScenario(const Scenario& scenario, const std::string& work_dir);
 
-// The report as text: the timeline, then each finding and mismatch (a passing run prints one line).
+// The report as text: the table before, the timeline (with each commit's actions when verbose),
+// the rows after, then each finding and mismatch (a passing run prints one line).
 std::string RenderReport(const ScenarioReport& report, bool verbose);
 
 }  // namespace rlc::scenario

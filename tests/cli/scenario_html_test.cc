@@ -60,6 +60,33 @@ expect A aborts
   EXPECT_NE(html.find("+ (4, 'v4')"), std::string::npos) << html;
   EXPECT_NE(html.find("line 10: expected <code>expect A aborts</code>, actual commits at version 2"), std::string::npos) << html;
   EXPECT_NE(html.find("rlc replay t.scenario"), std::string::npos);
+  // The table before the history, and what each commit wrote after its rebase (A's merged DV).
+  EXPECT_NE(html.find("<h3>Table before</h3><p class=\"before\">(1, 'v1'), (2, 'v2'), (3, 'v3'), "
+                      "(4, 'v4')</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("with a DV of 2 row(s)"), std::string::npos) << html;
+  EXPECT_NE(html.find("Table after: (3, 'v3'), (4, 'v4')"), std::string::npos) << html;
+}
+
+// The text report shows the table before, and with --verbose each commit's actions.
+TEST(ScenarioText, TableBeforeAndActions) {
+  Result<scenario::Scenario> s = scenario::ParseScenario(R"(table files 1 isolation WriteSerializable
+rows (1, 'v1'), (2, 'v2')
+txn A DELETE WHERE id = 1
+A starts
+A commits
+)",
+                                                         "u.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  const std::string dir = (std::filesystem::temp_directory_path() / ("rlc-text-" + std::to_string(::getpid()))).string();
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(r.ok());
+  const std::string text = scenario::RenderReport(*r, /*verbose=*/true);
+  EXPECT_NE(text.find("table before: (1, 'v1'), (2, 'v2')"), std::string::npos) << text;
+  EXPECT_NE(text.find("  | A commits at version 1\n  |     commitInfo\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("with a DV of 1 row(s)"), std::string::npos) << text;
 }
 
 }  // namespace
