@@ -10,6 +10,8 @@
 
 #include "cli/scenario.h"
 #include "fuzz/explorer/explorer.h"
+#include "fuzz/scenario/scenario.h"
+#include "fuzz/scenario/scenario_runner.h"
 
 namespace rlc::cli {
 namespace {
@@ -120,11 +122,39 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
   return total.oracle_violations > 0 ? 1 : 0;
 }
 
-int RunReplay(const std::string& file, std::ostream& out, std::ostream& err) {
-  ScenarioOptions options;
-  options.paths = {file};
-  options.verbose = true;
-  return RunScenarios(options, out, err);
+int RunReplay(const std::string& file, const std::string& export_dir, std::ostream& out, std::ostream& err) {
+  if (export_dir.empty()) {
+    ScenarioOptions options;
+    options.paths = {file};
+    options.verbose = true;
+    return RunScenarios(options, out, err);
+  }
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(export_dir, ec) && !fs::is_empty(export_dir, ec)) {  // the run replaces its table folder
+    err << "rlc replay: --export " << export_dir << ": the folder exists and is not empty\n";
+    return 2;
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) {
+    err << "rlc replay: " << file << ": cannot read the file\n";
+    return 2;
+  }
+  Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), file);
+  if (!parsed.ok()) {
+    err << "rlc replay: " << parsed.status().message() << "\n";
+    return 2;
+  }
+  Result<scenario::ScenarioReport> report = scenario::RunScenario(*parsed, export_dir);
+  if (!report.ok()) {
+    err << "rlc replay: " << file << ": cannot run: " << report.status().ToString() << "\n";
+    return 2;
+  }
+  out << scenario::RenderReport(*report, true) << "table: " << export_dir
+      << " (_delta_log and DV files as written; data files in the row format of fuzz/simulator/row_file.h)\n";
+  return report->passed() ? 0 : 1;
 }
 
 }  // namespace rlc::cli

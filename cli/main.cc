@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
   std::string replay_file;
   CLI::App* replay = app.add_subcommand("replay", "Replay a saved counterexample (a scenario file), verbosely");
   replay->add_option("FILE", replay_file, "Scenario file")->required();
+  std::string replay_export;
+  replay->add_option("--export", replay_export,
+                     "Leave the replay's table in DIR (absent or empty): _delta_log, DV files, row files");
 
   rlc::cli::MutantsCommand mutants_command;
   CLI::App* mutants = app.add_subcommand("mutants", "Run the explorer against each mutant (a -DRLC_MUTANTS=ON build)");
@@ -160,7 +163,7 @@ int main(int argc, char** argv) {
   if (*prove) return rlc::cli::RunProve(prove_command, std::cout, std::cerr);
   if (*race) return rlc::cli::RunRaceCommand(race_options, race_json, std::cout, std::cerr);
   if (*mutants) return rlc::cli::RunMutants(mutants_command, std::cout, std::cerr);
-  if (*replay) return rlc::cli::RunReplay(replay_file, std::cout, std::cerr);
+  if (*replay) return rlc::cli::RunReplay(replay_file, replay_export, std::cout, std::cerr);
   if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);
   if (*verify) return rlc::cli::RunVerify(verify_options, std::cout, std::cerr);
   return 2;

@@ -65,8 +65,62 @@ struct Check {
   double seconds = 0;
   std::string detail;  // what failed, or a short result
   std::string html;    // a failing history rendered for the HTML report (scenario_html.h), if any
+  std::string markdown;  // the finding for report.md, if other than `detail` in a code block
 };
 
+
+// One folder per counterexample: the history (history.scenario), its report (report.txt) and the
+// Delta table its replay wrote (table/: _delta_log and DV files as the implementation wrote them,
+// data files in the row format of fuzz/simulator/row_file.h). Returns the history's HTML
+// section, or the reason the folder could not be written.
+std::string ExportCounterexample(const std::filesystem::path& folder, const scenario::Scenario& history,
+                                 const std::string& history_text, const std::string& title,
+                                 const std::string& replay_command) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  std::ofstream(folder / "history.scenario") << history_text;
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(history, (folder / "table").string());
+  if (!r.ok()) {
+    std::ofstream(folder / "report.txt") << "the replay could not run: " << r.status().ToString() << "\n";
+    return "<p class=\"fail\">" + HtmlEscape(title + ": the replay could not run: " + r.status().ToString()) + "</p>";
+  }
+  std::ofstream(folder / "report.txt") << scenario::RenderReport(*r, true) << "replay: " << replay_command << "\n";
+  return RenderScenarioHtml(history, *r, title, replay_command) + "<p>Delta table as written: <code>" +
+         HtmlEscape((folder / "table").string()) + "</code></p>";
+}
+
+// A failing obligation for the reports: its claim, bound and result, and the solver's
+// counterexample decoded into the kernel's terms (inputs, then what the kernel computed).
+std::string ProofFindingMarkdown(const proofs::ObligationOutcome& o) {
+  std::string md = "Obligation `" + o.name + "`: " + o.result + " (" + o.bound + ")\n\n" + o.statement + "\n";
+  if (!o.inputs.empty()) {
+    md += "\n| inputs | value |\n|---|---|\n";
+    for (const auto& [name, value] : o.inputs) md += "| " + name + " | " + value + " |\n";
+    md += "\n| kernel computed | value |\n|---|---|\n";
+    for (const auto& [name, value] : o.kernel_values) md += "| " + name + " | " + value + " |\n";
+  } else if (!o.counterexample.empty()) {
+    md += "\n" + o.counterexample + "\n";
+  }
+  return md;
+}
+
+std::string ProofFindingHtml(const proofs::ObligationOutcome& o) {
+  std::string html = "<section class=\"proof\"><p>Obligation <code>" + HtmlEscape(o.name) + "</code>: " +
+                     HtmlEscape(o.result + " (" + o.bound + ")") + "</p><p>" + HtmlEscape(o.statement) + "</p>";
+  auto table = [&](const char* heading, const std::vector<std::pair<std::string, std::string>>& values) {
+    html += std::string("<table class=\"model\"><tr><th>") + heading + "</th><th>value</th></tr>";
+    for (const auto& [name, value] : values) html += "<tr><td>" + HtmlEscape(name) + "</td><td>" + HtmlEscape(value) + "</td></tr>";
+    html += "</table>";
+  };
+  if (!o.inputs.empty()) {
+    table("inputs", o.inputs);
+    table("kernel computed", o.kernel_values);
+  } else if (!o.counterexample.empty()) {
+    html += "<pre>" + HtmlEscape(o.counterexample) + "</pre>";
+  }
+  return html + "</section>";
+}
 
 std::vector<std::string> ScenarioFiles(const std::string& dir) {
   namespace fs = std::filesystem;
@@ -105,27 +159,32 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
     per_stage[c.stage].second += c.ok ? 0 : 1;
   }
   for (const auto& [stage, n] : per_stage) md << "| " << stage << " | " << n.first << " | " << n.second << " |\n";
-  if (campaign != nullptr) md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
+  // Findings first: they are what a reviewer opens the report for.
   for (const Check& c : checks) {
     if (c.ok) continue;
-    md << "\n## Finding: " << c.stage << " " << c.name << "\n\n```\n" << c.detail << "\n```\n";
+    md << "\n## Finding: " << c.stage << " " << c.name << "\n\n";
+    md << (c.markdown.empty() ? "```\n" + c.detail + "\n```\n" : c.markdown);
   }
+  if (campaign != nullptr) md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
   std::ofstream(dir / "report.md") << md.str();
   std::ostringstream html;
   html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
           "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
           ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em}"
-          ".diff .add{color:#176117}.diff .del{color:#a11}td{vertical-align:top}"
+          ".diff .add{color:#176117;background:#e6ffec}.diff .del{color:#a11;background:#ffebe9}td{vertical-align:top}"
+          // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff rendered
+          // (tests/cli/report_screenshot_test.sh).
+          "table.timeline th{background:#eef3fb}"
           "</style></head><body><h1>rlc verify</h1><p class=\""
        << (failed == 0 ? "ok\">Everything held." : "fail\">" + std::to_string(failed) + " finding(s).") << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
   for (const auto& [stage, n] : per_stage) html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second << "</td></tr>";
   html << "</table>";
-  if (campaign != nullptr) html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign)) << "</pre>";
   for (const Check& c : checks) {
     if (c.ok) continue;
     html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2>";
     html << (c.html.empty() ? "<pre>" + HtmlEscape(c.detail) + "</pre>" : c.html);
   }
+  if (campaign != nullptr) html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign)) << "</pre>";
   html << "</body></html>\n";
   std::ofstream(dir / "report.html") << html.str();
 }
@@ -186,7 +245,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   auto storage = storage::NewLocalStorage();
   Result<std::vector<ExpectedVersion>> expected = WriteSampleTable(*storage, table);
   if (!expected.ok()) {
-    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString(), ""});
+    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString(), "", ""});
   } else {
     for (const ExpectedVersion& want : *expected) {
       const auto t = Clock::now();
@@ -197,7 +256,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
       std::vector<std::string> diffs = got.ok() ? CompareVersion(want, *got) : std::vector<std::string>{got.status().ToString()};
       std::string detail;
       for (const std::string& d : diffs) detail += d + "\n";
-      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail, ""});
+      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail, "", ""});
     }
     const auto t = Clock::now();
     Result<audit::AuditReport> audit = audit::AuditLog(*storage, table, {});
@@ -205,7 +264,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     if (audit.ok()) {
       for (const audit::Finding& f : audit->findings) detail += fmt::format("version {}: {}: {}: {}\n", f.version, f.rule, f.path, f.detail);
     }
-    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail, ""});
+    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail, "", ""});
   }
   summary["sampleTable"] = {{"checks", checks.size()}, {"seconds", since(stage_start)}};
 
@@ -214,8 +273,9 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   out << "rlc verify: [2/4] proof obligations\n";
   nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
   for (const proofs::ObligationOutcome& o : proofs::ProveObligations("")) {
-    checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000, o.result + " (" + o.bound + "): " + o.statement +
-                                                                 (o.counterexample.empty() ? "" : "\n" + o.counterexample), ""});
+    checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000,
+                      o.result + " (" + o.bound + "): " + o.statement + (o.counterexample.empty() ? "" : "\n" + o.counterexample),
+                      o.ok ? "" : ProofFindingHtml(o), o.ok ? "" : ProofFindingMarkdown(o)});
     proofs.push_back({{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms}});
   }
   summary["proofs"] = {{"obligations", proofs}, {"seconds", since(stage_start)}};
@@ -227,7 +287,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   int scenarios_failed = 0;
   if (files.empty()) {
     checks.push_back({"scenario", options.scenarios_dir, false, 0,
-                      "no .scenario file there (run from the repository root, or give --scenarios DIR)", ""});
+                      "no .scenario file there (run from the repository root, or give --scenarios DIR)", "", ""});
   }
   for (size_t i = 0; i < files.size(); ++i) {
     const auto t = Clock::now();
@@ -236,16 +296,20 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     text << in.rdbuf();
     Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), files[i]);
     if (!parsed.ok()) {
-      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message(), ""});
+      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message(), "", ""});
       ++scenarios_failed;
       continue;
     }
     Result<scenario::ScenarioReport> r = scenario::RunScenario(*parsed, (out_dir / "scenario-work").string());
     const bool ok = r.ok() && r->passed();
     scenarios_failed += ok ? 0 : 1;
+    std::string html;
+    if (r.ok() && !ok) {
+      html = ExportCounterexample(out_dir / "counterexamples" / ("scenario-" + fs::path(files[i]).stem().string()), *parsed,
+                                  text.str(), files[i], "rlc replay " + files[i]);
+    }
     checks.push_back({"scenario", files[i], ok, since(t),
-                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(),
-                      r.ok() && !ok ? RenderScenarioHtml(*parsed, *r, files[i], "rlc replay " + files[i]) : ""});
+                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(), html, ""});
   }
   fs::remove_all(out_dir / "scenario-work", ec);
   summary["scenarios"] = {{"dir", options.scenarios_dir}, {"files", files.size()}, {"failed", scenarios_failed},
@@ -285,19 +349,24 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   });
   if (terminal) std::fprintf(stderr, "\n");
   if (!campaign.ok()) {
-    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString(), ""});
+    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString(), "", ""});
   } else {
     std::string detail, html;
     for (const explorer::Counterexample& c : campaign->counterexamples) {
       detail += c.report + "replay: rlc replay " + c.file + "\n";
       Result<scenario::Scenario> s = scenario::ParseScenario(c.scenario, c.file);
       if (!s.ok()) continue;
-      Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, (out_dir / "scenario-work").string());
-      if (r.ok()) html += RenderScenarioHtml(*s, *r, "counterexample " + std::to_string(c.history), "rlc replay " + c.file);
+      std::ifstream saved(c.file);
+      std::stringstream saved_text;
+      saved_text << saved.rdbuf();
+      const fs::path folder = fs::path(c.file).parent_path() / fs::path(c.file).stem();
+      detail += "table: " + (folder / "table").string() + "\n";
+      html += ExportCounterexample(folder, *s, saved_text.str(), "counterexample " + std::to_string(c.history),
+                                   "rlc replay " + c.file);
     }
     fs::remove_all(out_dir / "scenario-work", ec);
     checks.push_back({"explore", "campaign", campaign->oracle_violations == 0 && campaign->determinism_mismatches == 0,
-                      since(t), detail, html});
+                      since(t), detail, html, ""});
     summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(*campaign));
     std::ofstream(out_dir / "explore-summary.json") << explorer::SummaryToJson(*campaign) << "\n";
   }

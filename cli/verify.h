@@ -6,8 +6,17 @@
 //   summary.json  stages with counts, times and seeds; the explorer's summary (coverage per case,
 //                 reconcile rate per documented matrix cell)
 //   junit.xml     one test case per obligation, scenario, sample-table check and the campaign
-//   report.md, report.html (self-contained, opens offline)  every finding, with its timeline
-//   counterexamples/  each explorer counterexample as a scenario file, with its replay command
+//   report.md, report.html (self-contained, opens offline)  every finding first: a failing
+//                 history as lanes (read version, operation, flags, the checker's decision, the
+//                 actions committed after any rebase), the table before and after, the rows as a
+//                 diff against the serial result, each forbidden cycle explained and drawn, and its
+//                 replay command; a failing obligation with its decoded counterexample (inputs and
+//                 what the kernel computed). Then the campaign's summary.
+//   counterexamples/  each explorer counterexample as a scenario file (the replay command names
+//                 it), and per counterexample or failing scenario a folder: history.scenario,
+//                 report.txt, and table/, the Delta table its replay wrote (_delta_log JSON and DV
+//                 files as the implementation wrote them; data files in the row format of
+//                 fuzz/simulator/row_file.h, since no Parquet library exists here)
 //   explore-summary.json  the campaign's summary as `rlc explore merge` reads it (shards merge)
 // Exit 0 when everything holds, 1 on any finding, 2 on a usage error.
 #ifndef RLC_CLI_VERIFY_H_

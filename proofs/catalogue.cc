@@ -18,6 +18,14 @@ std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix) 
     o.solver_ms = run.result.solver_ms;
     o.bound = entry.universe == kNoRows ? "unbounded" : "rows 0.." + std::to_string(entry.universe - 1);
     o.counterexample = run.result.counterexample;
+    // A value prints as "name = text": the table keeps the text.
+    auto pairs = [](const std::vector<DecodedValue>& values) {
+      std::vector<std::pair<std::string, std::string>> out;
+      for (const DecodedValue& v : values) out.emplace_back(v.name, PrintValue(v).substr(v.name.size() + 3));
+      return out;
+    };
+    o.inputs = pairs(run.result.decoded.inputs);
+    o.kernel_values = pairs(run.result.decoded.kernel_values);
     const bool must_hold = run.expectation == Expectation::kValid;
     switch (run.result.verdict) {
       case Verdict::kProved: o.result = must_hold ? (entry.universe == kNoRows ? "proved" : "bounded-proved") : "vacuous"; break;

@@ -16,6 +16,7 @@
 #define RLC_PROOFS_CATALOGUE_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rlc::proofs {
@@ -26,6 +27,9 @@ struct ObligationOutcome {
   std::string result;     // proved, bounded-proved, refuted, expected-refutation, vacuous, unknown
   std::string bound;      // "unbounded" or "rows 0..63"
   std::string counterexample;
+  // The counterexample decoded (counterexample.h), as (name, printed value): the inputs, then
+  // what the kernel computed from them. Empty unless refuted.
+  std::vector<std::pair<std::string, std::string>> inputs, kernel_values;
   double solver_ms = 0;
   bool ok = false;
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages rlc builds, tests and runs with. Idempotent: it asks apt only for
+# Installs the Debian 12 packages rlc builds, tests and runs with (chromium: headless, for the
+# report screenshot test, CTest label chromium). Idempotent: it asks apt only for
 # packages that are missing, so a machine that has them all does no network work at all.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ packages=(
   libz3-dev librapidcheck-dev libroaring-dev libboost-graph-dev
   nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev
   clang-14 libclang-rt-14-dev graphviz python3
+  chromium
 )
 
 missing=()

@@ -15,6 +15,16 @@ fi
 grep -q "delta.rowLevelConcurrency.deletionVectorsMerged" "$work/out/report.md" || { echo "the report does not name Case 2"; exit 1; }
 grep -q 'class="diff"' "$work/out/report.html" || { echo "the HTML report shows no row diff"; exit 1; }
 grep -Eq '<span class="(add|del)">[+-] \(' "$work/out/report.html" || { echo "the row diff is empty"; exit 1; }
+# The proof that refutes the mutant, with its decoded counterexample.
+grep -q "^## Finding: proof case2.merged_is_serial" "$work/out/report.md" || { echo "the report names no refuting proof"; exit 1; }
+grep -q "^| winner | {" "$work/out/report.md" || { echo "the proof finding shows no decoded inputs"; exit 1; }
+grep -q '<table class="model">' "$work/out/report.html" || { echo "the HTML report shows no decoded model"; exit 1; }
+grep -q "<h3>Table before</h3>" "$work/out/report.html" || { echo "the HTML report shows no table before"; exit 1; }
+# Each counterexample has a folder: its history, its report and the Delta table its replay wrote.
+folder=$(ls -d "$work"/out/counterexamples/counterexample-*/ | head -1)
+[ -s "$folder/history.scenario" ] && [ -s "$folder/report.txt" ] || { echo "the counterexample folder is incomplete"; exit 1; }
+[ -s "$folder/table/_delta_log/00000000000000000000.json" ] || { echo "the counterexample's table was not exported"; exit 1; }
+"$rlc" inspect "$folder/table" > /dev/null || { echo "the exported table does not open"; exit 1; }
 replay=$(grep -o 'rlc replay [^ <]*counterexample-[^ <]*\.scenario' "$work/out/report.md" | head -1)
 [ -n "$replay" ] || { echo "no replay command in the report"; exit 1; }
 file=${replay#rlc replay }

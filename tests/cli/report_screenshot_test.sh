@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The HTML report as a browser renders it: with a known mutant selected (a -DRLC_MUTANTS=ON
+# build), `rlc verify` writes a report with failing histories; headless Chromium opens it offline,
+# dumps the DOM it built and takes a screenshot. The DOM must hold the timeline (lanes, a commit
+# with its rebased actions) and the row diff, and the screenshot must show them: the timeline's
+# header and the diff's lines have backgrounds used nowhere else in the page (cli/verify.cc), whose
+# pixels are counted. Usage: report_screenshot_test.sh RLC_BINARY SCENARIOS_DIR
+set -euo pipefail
+rlc=$1
+scenarios=$2
+here=$(cd "$(dirname "$0")" && pwd)
+browser=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$browser" ] || { echo "chromium is not installed (scripts/install-deps.sh installs it)"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+RLC_MUTANT=case2-loser-dv-only "$rlc" verify --out "$work/out" --scenarios "$scenarios" --explore-runs 200 \
+  > "$work/verify.txt" 2>&1 && { echo "rlc verify found nothing with the mutant selected"; exit 1; }
+report="$work/out/report.html"
+flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --disable-dev-shm-usage
+       --user-data-dir="$work/profile" --window-size=1400,2400)
+"$browser" "${flags[@]}" --dump-dom "file://$report" > "$work/dom.html" 2> "$work/chromium.txt"
+grep -q '<table class="timeline">' "$work/dom.html" || { echo "the rendered page has no timeline"; exit 1; }
+grep -q 'starts: reads version' "$work/dom.html" || { echo "the timeline shows no read version"; exit 1; }
+grep -q '<ul class="actions">' "$work/dom.html" || { echo "the timeline shows no rebased actions"; exit 1; }
+grep -Eq '<span class="(add|del)">[+-] \(' "$work/dom.html" || { echo "the rendered page has no row diff"; exit 1; }
+# The findings come first in the report: the first window holds a history's timeline and diff.
+"$browser" "${flags[@]}" --screenshot="$work/shot.png" "file://$report" >> "$work/chromium.txt" 2>&1
+[ -s "$work/shot.png" ] || { echo "chromium wrote no screenshot"; cat "$work/chromium.txt"; exit 1; }
+python3 "$here/png_colors.py" "$work/shot.png" eef3fb e6ffec ffebe9 > "$work/colours.txt"
+cat "$work/colours.txt"
+read -r size < "$work/colours.txt"
+[ "$size" = "1400x2400" ] || { echo "unexpected screenshot size $size"; exit 1; }
+timeline=$(awk '$1 == "eef3fb" {print $2}' "$work/colours.txt")
+added=$(awk '$1 == "e6ffec" {print $2}' "$work/colours.txt")
+removed=$(awk '$1 == "ffebe9" {print $2}' "$work/colours.txt")
+[ "$timeline" -gt 1000 ] || { echo "the screenshot shows no timeline header"; exit 1; }
+[ $((added + removed)) -gt 500 ] || { echo "the screenshot shows no diff line"; exit 1; }
+echo "the report renders: timeline $timeline px, diff $((added + removed)) px"
