@@ -1,9 +1,10 @@
-// Escaping text for the HTML and XML (JUnit) reports the commands write.
+// Escaping text for the HTML and XML (JUnit) reports the commands write, and JUnit's time values.
 //
 // Thread-safety: stateless.
 #ifndef RLC_CLI_MARKUP_H_
 #define RLC_CLI_MARKUP_H_
 
+#include <cstdio>
 #include <string>
 
 namespace rlc::cli {
@@ -22,6 +23,14 @@ inline std::string HtmlEscape(const std::string& text) {
     }
   }
   return out;
+}
+
+// Seconds as JUnit readers parse them: a plain decimal with microseconds, never the exponent
+// form a stream writes for small values ("7.6e-05"), which schema-checking readers reject.
+inline std::string JunitSeconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6f", seconds < 0 ? 0.0 : seconds);
+  return text;
 }
 
 }  // namespace rlc::cli

@@ -18,9 +18,9 @@ bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOut
   int failures = 0;
   for (const auto& o : outcomes) failures += o.ok ? 0 : 1;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc prove\" tests=\"" << outcomes.size()
-      << "\" failures=\"" << failures << "\" time=\"" << seconds << "\">\n";
+      << "\" failures=\"" << failures << "\" time=\"" << JunitSeconds(seconds) << "\">\n";
   for (const auto& o : outcomes) {
-    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\"" << o.solver_ms / 1000 << "\">";
+    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\"" << JunitSeconds(o.solver_ms / 1000) << "\">";
     if (!o.ok) {
       out << "<failure message=\"" << HtmlEscape(o.result) << "\">" << HtmlEscape(o.statement + "\n" + o.counterexample)
           << "</failure>";

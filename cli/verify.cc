@@ -143,7 +143,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
     junit << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc verify\" tests=\"" << checks.size()
           << "\" failures=\"" << failed << "\">\n";
     for (const Check& c : checks) {
-      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name) << "\" time=\"" << c.seconds << "\">";
+      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name) << "\" time=\"" << JunitSeconds(c.seconds) << "\">";
       if (!c.ok) junit << "<failure message=\"finding\">" << HtmlEscape(c.detail) << "</failure>";
       junit << "</testcase>\n";
     }

@@ -15,6 +15,9 @@ fi
 grep -q "delta.rowLevelConcurrency.deletionVectorsMerged" "$work/out/report.md" || { echo "the report does not name Case 2"; exit 1; }
 grep -q 'class="diff"' "$work/out/report.html" || { echo "the HTML report shows no row diff"; exit 1; }
 grep -Eq '<span class="(add|del)">[+-] \(' "$work/out/report.html" || { echo "the row diff is empty"; exit 1; }
+# junit.xml, with its failures, as CI systems read it.
+xmllint --noout --schema "$(dirname "$0")/../support/junit.xsd" "$work/out/junit.xml"
+grep -q '<failure message=' "$work/out/junit.xml" || { echo "junit.xml records no failure"; exit 1; }
 # The proof that refutes the mutant, with its decoded counterexample.
 grep -q "^## Finding: proof case2.merged_is_serial" "$work/out/report.md" || { echo "the report names no refuting proof"; exit 1; }
 grep -q "^| winner | {" "$work/out/report.md" || { echo "the proof finding shows no decoded inputs"; exit 1; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The nightly job's shape, locally: `rlc verify` on two shards, their explorer summaries merged,
 # equal an unsharded run with the same seed (same histories, counts and outcome hash), and each run
-# wrote its reports. Usage: verify_shards_test.sh RLC_BINARY SCENARIOS_DIR
+# wrote its reports, its junit.xml valid against the JUnit schema (tests/support/junit.xsd).
+# Usage: verify_shards_test.sh RLC_BINARY SCENARIOS_DIR
 set -euo pipefail
 rlc=$1
 scenarios=$2
@@ -15,6 +16,7 @@ for d in whole s0 s1; do
   for f in summary.json junit.xml report.md report.html explore-summary.json; do
     test -s "$work/$d/$f" || { echo "missing $d/$f"; exit 1; }
   done
+  xmllint --noout --schema "$(dirname "$0")/../support/junit.xsd" "$work/$d/junit.xml"
 done
 python3 - "$work/whole/explore-summary.json" "$work/merged.json" <<'PY'
 import json, sys
