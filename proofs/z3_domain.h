@@ -84,6 +84,7 @@ class Z3Domain {
   RankCursor Ranker(const Set& s) const { return RankCursor{this, s}; }
   Bool IsEmpty(const Set& s) const;
   Bool IsSubset(const Set& s, const Set& t) const;
+  Bool Equal(const Set& s, const Set& t) const { return SetEq(s, t); }
   Set IteSet(const Bool& c, const Set& s, const Set& t) const;
   void InsertWhen(Set& s, const Int& x, const Bool& when) const;
   template <typename F>

@@ -38,6 +38,7 @@ struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
   Int Rank(const Set& s, Int below) const;  // members < below
   Bool IsEmpty(const Set& s) const { return s.IsEmpty(); }
   Bool IsSubset(const Set& s, const Set& t) const { return s.IsSubsetOf(t); }
+  Bool Equal(const Set& s, const Set& t) const { return s == t; }
   Set IteSet(Bool c, const Set& s, const Set& t) const { return c ? s : t; }
 
   // Rank by a cursor over the members, sorted once: ascending queries advance it (amortized O(1)),

@@ -7,6 +7,7 @@
 //   1. no row is newly deleted by both (the reference's overlap test: a same-row conflict), and
 //   2. both sides only added deletions to base (base within winner and within loser). The
 //      reference does not check 2; a side that revives a row would make the union undo it.
+// 1 and 2 together are exactly winner ∩ loser = base, which is how the kernel tests them.
 // Then merged = winner ∪ loser, which equals the serial result in either order:
 // winner ∪ (loser \ base) = loser ∪ (winner \ base). proofs/ proves this for the shipped text.
 //
@@ -30,14 +31,16 @@ struct DvMerge {
 template <ValueDomain D>
 DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base, const typename D::Set& winner,
                                 const typename D::Set& loser) {
-  const typename D::Bool only_added = d.And(d.IsSubset(base, winner), d.IsSubset(base, loser));
-  // No row newly deleted by both: (winner ∩ loser) \ base is empty, tested as a subset so that
-  // the difference is never built.
-  const typename D::Bool none_by_both = d.IsSubset(d.Intersect(winner, loser), base);
-  if (RLC_MUTANT(kCase2NoOverlapTest)) return {only_added, d.Union(winner, loser)};
-  if (RLC_MUTANT(kCase2LoserDvOnly)) return {d.And(only_added, none_by_both), loser};
-  if (RLC_MUTANT(kCase2WinnerDvOnly)) return {d.And(only_added, none_by_both), winner};
-  return {d.And(only_added, none_by_both), d.Union(winner, loser)};
+  // winner ∩ loser = base: base within both (2), and nothing else in both (1). One intersection
+  // and one equality test; three subset tests beside the intersection cost 40% more
+  // (bench/dv_merge_bench.cc: 3.1 ms against 2.2 ms for 10^7 rows).
+  const typename D::Bool resolved = d.Equal(d.Intersect(winner, loser), base);
+  if (RLC_MUTANT(kCase2NoOverlapTest)) {
+    return {d.And(d.IsSubset(base, winner), d.IsSubset(base, loser)), d.Union(winner, loser)};
+  }
+  if (RLC_MUTANT(kCase2LoserDvOnly)) return {resolved, loser};
+  if (RLC_MUTANT(kCase2WinnerDvOnly)) return {resolved, winner};
+  return {resolved, d.Union(winner, loser)};
 }
 
 }  // namespace rlc::kernel

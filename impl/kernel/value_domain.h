@@ -12,7 +12,7 @@
 //             Ite(Bool, Int, Int)
 //   D::Set    EmptySet(), Insert(s, Int), Contains(s, Int), Union(s, t), Intersect(s, t),
 //             Difference(s, t) (s minus t), Cardinality(s) -> Int, Rank(s, Int) -> Int (members
-//             of s below the Int), IsEmpty(s), IsSubset(s, t), IteSet(Bool, s, t),
+//             of s below the Int), IsEmpty(s), IsSubset(s, t), Equal(s, t), IteSet(Bool, s, t),
 //             InsertWhen(Set& s, Int, Bool) (adds the Int when the Bool holds; in place, so the
 //             concrete domain inserts in O(log n)),
 //             Ranker(s) -> an object r with r.Below(Int) -> Int = Rank(s, Int); a concrete domain
@@ -70,6 +70,7 @@ concept ValueDomain = ValueOrder<D> && requires(const D& d, typename D::Bool b, 
   { d.Rank(s, i) } -> std::convertible_to<typename D::Int>;
   { d.IsEmpty(s) } -> std::convertible_to<typename D::Bool>;
   { d.IsSubset(s, s) } -> std::convertible_to<typename D::Bool>;
+  { d.Equal(s, s) } -> std::convertible_to<typename D::Bool>;
   { d.IteSet(b, s, s) } -> std::convertible_to<typename D::Set>;
   { d.Ranker(s).Below(i) } -> std::convertible_to<typename D::Int>;
   { d.InsertWhen(s, i, b) };
