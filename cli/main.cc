@@ -134,13 +134,15 @@ int main(int argc, char** argv) {
   prove->add_option("--case", prove_command.case_prefix, "Only obligations whose name starts with this (e.g. case2, 4a)");
   prove->add_flag("--json", prove_command.json, "Print one JSON object");
   prove->add_option("--junit", prove_command.junit_file, "Write a JUnit XML file");
+  prove->add_option("--jobs", prove_command.jobs, "Solver threads (one obligation each)")->check(CLI::Range(1, 64));
   prove->add_flag("--mutants", prove_command.mutants, "Which obligations refute each kernel mutant (a mutants build)");
 
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", verify_options.out_dir, "Folder for the sample table and results");
   verify->add_option("--budget", verify_options.budget, "Time budget, e.g. 90s, 5m (default 60s)");
   verify->add_option("--seed", verify_options.seed, "Explorer campaign seed");
-  verify->add_option("--jobs", verify_options.jobs, "Explorer threads")->check(CLI::Range(1, 256));
+  verify->add_option("--jobs", verify_options.jobs, "Threads for the proofs and the explorer")->check(CLI::Range(1, 256));
+  verify->add_option("--proofs", verify_options.proofs_prefix, "Only obligations whose name starts with this");
   verify->add_option("--shard", verify_options.shard, "I/N: this shard of the explorer campaign");
   verify->add_option("--scenarios", verify_options.scenarios_dir, "Folder of scenario files (default tests/scenarios)");
   verify->add_option("--explore-runs", verify_options.explore_runs, "Run this many histories instead of the budget")

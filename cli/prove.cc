@@ -44,7 +44,7 @@ int RunProve(const ProveCommand& c, std::ostream& out, std::ostream& err) {
     for (const mutants::MutantInfo& m : mutants::AllMutants()) {
       if (!mutants::InKernel(m.id)) continue;
       mutants::Select(m.id);
-      const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix);
+      const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix, c.jobs);
       mutants::Select(mutants::Mutant::kNone);
       std::vector<const proofs::ObligationOutcome*> refuting;
       for (const auto& o : outcomes) {
@@ -71,7 +71,7 @@ int RunProve(const ProveCommand& c, std::ostream& out, std::ostream& err) {
     return unrefuted == 0 ? 0 : 1;
   }
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix);
+  const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix, c.jobs);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (outcomes.empty()) {
     err << "rlc prove: no obligation's name starts with '" << c.case_prefix << "'\n";

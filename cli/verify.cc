@@ -272,7 +272,12 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   stage_start = Clock::now();
   out << "rlc verify: [2/4] proof obligations\n";
   nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
-  for (const proofs::ObligationOutcome& o : proofs::ProveObligations("")) {
+  const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(options.proofs_prefix, options.jobs);
+  if (outcomes.empty()) {
+    err << "rlc verify: --proofs " << options.proofs_prefix << ": no obligation's name starts with it\n";
+    return 2;
+  }
+  for (const proofs::ObligationOutcome& o : outcomes) {
     checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000,
                       o.result + " (" + o.bound + "): " + o.statement + (o.counterexample.empty() ? "" : "\n" + o.counterexample),
                       o.ok ? "" : ProofFindingHtml(o), o.ok ? "" : ProofFindingMarkdown(o)});

@@ -1,4 +1,5 @@
-// `rlc verify [--budget DURATION] [--out DIR] [--seed X] [--jobs J] [--shard I/N] [--scenarios DIR]`:
+// `rlc verify [--budget DURATION] [--out DIR] [--seed X] [--jobs J] [--shard I/N] [--scenarios DIR]
+//            [--explore-runs N] [--proofs PREFIX]`:
 // the main job. In order: the sample table the project writes itself (every version read back row
 // by row, then the audit rules), every proof obligation, every scenario file (default
 // tests/scenarios when run from the repository root), and an explorer campaign for what is left
@@ -32,7 +33,8 @@ struct VerifyOptions {
   std::string out_dir;  // empty: a new folder under the system temp directory
   std::string budget = "60s";
   uint64_t seed = 20261129;
-  int jobs = 1;
+  int jobs = 2;                // threads for the proofs and the explorer
+  std::string proofs_prefix;  // only obligations whose name starts with this (empty: all)
   std::string shard = "0/1";
   std::string scenarios_dir = "tests/scenarios";
   int64_t explore_runs = 0;  // > 0: the campaign runs this many histories (this shard's), not the budget

@@ -11,7 +11,8 @@
 //   unknown         the solver gave up (timeout)
 // `ok` is true for proved, bounded-proved and expected-refutation.
 //
-// Thread-safety: each obligation runs in its own z3::context; call from one thread.
+// Thread-safety: each obligation runs in its own z3::context, on the caller's thread or the
+// workers ProveObligations starts; one call at a time.
 #ifndef RLC_PROOFS_CATALOGUE_H_
 #define RLC_PROOFS_CATALOGUE_H_
 
@@ -34,8 +35,9 @@ struct ObligationOutcome {
   bool ok = false;
 };
 
-// Every obligation whose name starts with `name_prefix` (empty: all), in registry order.
-std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix);
+// Every obligation whose name starts with `name_prefix` (empty: all), in registry order, checked
+// by `jobs` threads (REQUIRES: jobs >= 1).
+std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs = 1);
 
 }  // namespace rlc::proofs
 

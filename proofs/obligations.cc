@@ -26,7 +26,7 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse},
       {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputUniverse},
       {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse},
-      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse},
+      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse, kLargeUniverseTimeoutMs},
       {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse},
       {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
       {&TilingCoversEachPositionOnce, kNoRows},

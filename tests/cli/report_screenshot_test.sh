@@ -13,7 +13,7 @@ browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "chromium is not installed (scripts/install-deps.sh installs it)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-RLC_MUTANT=case2-loser-dv-only "$rlc" verify --out "$work/out" --scenarios "$scenarios" --explore-runs 200 \
+RLC_MUTANT=case2-loser-dv-only "$rlc" verify --proofs case2 --out "$work/out" --scenarios "$scenarios" --explore-runs 200 \
   > "$work/verify.txt" 2>&1 && { echo "rlc verify found nothing with the mutant selected"; exit 1; }
 report="$work/out/report.html"
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --disable-dev-shm-usage

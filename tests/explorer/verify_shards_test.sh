@@ -8,9 +8,9 @@ rlc=$1
 scenarios=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$rlc" verify --out "$work/whole" --scenarios "$scenarios" --explore-runs 200 --seed 5 > /dev/null
-"$rlc" verify --out "$work/s0" --scenarios "$scenarios" --explore-runs 100 --seed 5 --shard 0/2 > /dev/null
-"$rlc" verify --out "$work/s1" --scenarios "$scenarios" --explore-runs 100 --seed 5 --shard 1/2 > /dev/null
+"$rlc" verify --proofs case2 --out "$work/whole" --scenarios "$scenarios" --explore-runs 200 --seed 5 > /dev/null
+"$rlc" verify --proofs case2 --out "$work/s0" --scenarios "$scenarios" --explore-runs 100 --seed 5 --shard 0/2 > /dev/null
+"$rlc" verify --proofs case2 --out "$work/s1" --scenarios "$scenarios" --explore-runs 100 --seed 5 --shard 1/2 > /dev/null
 "$rlc" explore merge --json "$work/s0/explore-summary.json" "$work/s1/explore-summary.json" > "$work/merged.json"
 for d in whole s0 s1; do
   for f in summary.json junit.xml report.md report.html explore-summary.json; do
