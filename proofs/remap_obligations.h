@@ -17,7 +17,8 @@
 //   remap.stays_inside_its_run, remap.is_injective, remap.preserves_order  (valid) the kernel's
 //       map itself, probed one row at a time: the kernel remaps after = before + {x} onto an
 //       empty output DV, for two rows x1, x2 with everything else shared; what the output holds
-//       is where x landed. Each probe's row lands inside the run; two distinct rows never share
+//       is where x landed. x is a one-row set for the first two, an integer for the order claim
+//       (whichever Z3 answers faster). Each probe's row lands inside the run; two distinct rows never share
 //       a position; x1 < x2 lands before x2. These state what (1) and (2) imply about the map,
 //       directly on the kernel's output rather than through the spec's pos(i).
 //   remap.probe_premise_satisfiable  (refutable) the probes' premise, with a shifted row.
