@@ -38,10 +38,9 @@ std::string FlagsOf(const conflict::Flags& flags) {
   return s.empty() ? "none" : s;
 }
 
-std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
-  std::string text;
-  for (const auto& row : rows) text += (text.empty() ? "" : ", ") + Tuple(row);
-  return text.empty() ? std::string("no rows") : text;
+// The rows as the scenario format writes them, or "no rows".
+std::string RowsOrNoRows(const std::vector<std::vector<model::Value>>& rows) {
+  return rows.empty() ? std::string("no rows") : scenario::RowsText(rows);
 }
 
 }  // namespace
@@ -109,7 +108,7 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
   std::map<std::string, const scenario::TxnReport*> by_name;
   for (const scenario::TxnReport& t : r.txns) by_name[t.name] = &t;
   html << "<h3>Table before</h3><p class=\"before\">"
-       << HtmlEscape(r.initial_rows_error.empty() ? RowsText(r.initial_rows) : "not read: " + r.initial_rows_error)
+       << HtmlEscape(r.initial_rows_error.empty() ? RowsOrNoRows(r.initial_rows) : "not read: " + r.initial_rows_error)
        << "</p>";
   html << "<table class=\"timeline\"><tr><th>step</th>";
   for (const scenario::TxnSpec& t : s.txns) {
@@ -148,7 +147,7 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
     }
     html << "</pre><p><small>+ read from the table, not in the serial result in commit order; - the other way round</small></p>";
   }
-  html << "<p>Table after: " << HtmlEscape(RowsText(r.final_rows)) << "</p>";
+  html << "<p>Table after: " << HtmlEscape(RowsOrNoRows(r.final_rows)) << "</p>";
   for (const std::string& cycle : r.cycles) {
     html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle) << "</pre>" << DrawCycleSvg(cycle);
   }

@@ -144,11 +144,6 @@ z3::expr IsNewRow(const Z3Domain& d, const Probes& p, const Probe& probe) {
   return one && d.IsEmpty(d.Intersect(probe.row, p.before));
 }
 
-z3::expr Distinct(const Z3Domain& d, const Probes& p) {
-  if (p.first.x) return *p.first.x != *p.second.x;
-  return d.IsEmpty(d.Intersect(p.first.row, p.second.row));
-}
-
 // x1 < x2; as sets, no member of {x2} is at or below a member of {x1}.
 z3::expr FirstRowBelowSecond(const Z3Domain& d, const Probes& p) {
   if (p.first.x) return *p.first.x < *p.second.x;
@@ -292,7 +287,8 @@ Obligation RemapIsInjective(const Z3Domain& d) {
   z3::expr claim = d.True();
   for (int q = 0; q < d.universe(); ++q) claim = claim && !(p.first.output.members[q] && p.second.output.members[q]);
   const z3::expr premise =
-      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && Distinct(d, p) && p.first.ok && p.second.ok;
+      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && d.IsEmpty(d.Intersect(p.first.row, p.second.row)) &&
+      p.first.ok && p.second.ok;
   return MakeProbe("remap.is_injective", "ok => two distinct new rows never land on a common output position",
                    z3::implies(premise, claim), p, d);
 }
