@@ -16,7 +16,7 @@ ObligationOutcome Outcome(const RegisteredObligation& entry, const std::string& 
   o.name = name;
   o.statement = run.statement;
   o.solver_ms = run.result.solver_ms;
-  o.bound = entry.universe == kNoRows ? "unbounded" : "rows 0.." + std::to_string(entry.universe - 1);
+  o.bound = BoundText(entry.universe, entry.layout);
   o.counterexample = run.result.counterexample;
   // A value prints as "name = text": the table keeps the text.
   auto pairs = [](const std::vector<DecodedValue>& values) {

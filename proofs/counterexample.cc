@@ -17,8 +17,12 @@ std::string PrintLine(const char* label, const std::vector<DecodedValue>& values
 
 }  // namespace
 
-ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set) {
-  return {name, ShownKind::kSet, set.members};
+ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set, int window) {
+  if (!set.array) return {name, ShownKind::kSet, set.members};
+  RLC_ASSERT(window > 0);
+  std::vector<z3::expr> terms;
+  for (int j = 0; j < window; ++j) terms.push_back(z3::select(*set.array, set.array->ctx().int_val(j)));
+  return {name, ShownKind::kSet, terms};
 }
 
 ShownValue ShowInt(const std::string& name, const z3::expr& value) {

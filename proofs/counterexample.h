@@ -9,6 +9,8 @@
 //   inputs:  base = {1, 3}, winner = {1, 3, 5}, loser = {}
 //   kernel:  resolved = true, merged = {1, 3, 5}
 // A set lists its members in ascending order; an Int prints in decimal; a Bool as true/false.
+// An unbounded set (an array) is shown over the rows 0..window-1 its obligation names: the rows
+// where the kernel's positions fall in any counterexample small enough to read.
 // Values the model leaves open are completed (any value would do), so the text is always total.
 //
 // Thread-safety: stateless functions; the model's context must be used from one thread.
@@ -33,7 +35,8 @@ struct ShownValue {
   std::vector<z3::expr> terms;  // a set's membership terms (element j at index j), or one term
 };
 
-ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set);
+// REQUIRES: window > 0 when the set is unbounded.
+ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set, int window = 0);
 ShownValue ShowInt(const std::string& name, const z3::expr& value);
 ShownValue ShowBool(const std::string& name, const z3::expr& value);
 

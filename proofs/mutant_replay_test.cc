@@ -17,6 +17,7 @@
 #include "impl/base/mutants.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/kernel/dv_merge.h"
+#include "impl/base/limits.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/removed_rows.h"
 #include "impl/kernel/stats_leaf.h"
@@ -112,7 +113,8 @@ void ReplayRemap(Mutant mutant) {
   ExpectFailsOnlyUnderMutant(mutant, [&] {
     RowBitmap output = initial;
     const kernel::SourceRun<ConcreteDomain> run{start, live};
-    if (!kernel::RemapOntoOutput(ConcreteDomain{}, run, output_rows, kUniverse - 1, compacted, before, after, output)) {
+    if (!kernel::RemapOntoOutput(ConcreteDomain{}, run, output_rows, static_cast<int64_t>(kRowIndexMax), compacted,
+                                 before, after, output)) {
       return true;
     }
     RowBitmap expected = initial;

@@ -37,12 +37,36 @@ z3::expr CounterexampleSize(z3::context& context, const std::vector<ShownValue>&
   return size;
 }
 
-// REQUIRES: the solver's last check() answered sat. Returns the smallest model found, by binary
-// search on the size: each round asks for a model no bigger than the midpoint.
+// Every input set's members lie below `limit`, every input integer within [-2 limit, 2 limit].
+// A counterexample under it is one without it, so it only narrows where the search looks.
+z3::expr WithinRowLimit(z3::context& context, const std::vector<ShownValue>& inputs, int limit) {
+  z3::expr within = context.bool_val(true);
+  for (const ShownValue& input : inputs) {
+    for (size_t j = 0; j < input.terms.size(); ++j) {
+      const z3::expr& term = input.terms[j];
+      if (input.kind == ShownKind::kSet && static_cast<int>(j) >= limit) within = within && !term;
+      if (input.kind == ShownKind::kInt) within = within && -2 * limit <= term && term <= 2 * limit;
+    }
+  }
+  return within;
+}
+
+// REQUIRES: the solver's last check() answered sat. Returns the smallest model found: first under
+// the smallest row limit that admits one (the limit stays asserted), then by binary search on the
+// size, each round asking for a model no bigger than the midpoint.
 z3::model Shrink(z3::solver& solver, const std::vector<ShownValue>& inputs) {
   z3::model model = solver.get_model();
   const z3::expr size = CounterexampleSize(solver.ctx(), inputs);
   SetTimeout(solver, kShrinkRoundTimeoutMs);
+  for (int limit : kShrinkRowLimits) {
+    solver.push();
+    solver.add(WithinRowLimit(solver.ctx(), inputs, limit));
+    if (solver.check() == z3::sat) {
+      model = solver.get_model();
+      break;  // keep the limit for the search below
+    }
+    solver.pop();
+  }
   int64_t low = 0;  // no model smaller than this exists (sizes are >= 0)
   int64_t high = model.eval(size, true).get_numeral_int64();  // a model of this size exists
   for (int round = 0; round < kShrinkRoundsMax && low < high; ++round) {

@@ -19,12 +19,15 @@
 
 namespace rlc::proofs {
 
-// Per query, so that CI cannot hang on a solver; every obligation today takes milliseconds.
+// Per query, so that CI cannot hang on a solver; the 64-row remap claims set their own (obligations.h).
 inline constexpr unsigned kSolverTimeoutMs = 30000;
-// Shrinking a counterexample is cosmetic: a binary search on its size (prover.cc), bounded in
-// rounds and in time per round; 32 rounds reach the minimum of any size below 2^32.
+// Shrinking a counterexample is cosmetic (prover.cc): first the smallest row limit K in
+// kShrinkRowLimits under which a counterexample exists (set members below K, integers within
+// 2K), then a binary search on its size, bounded in rounds and in time per round; 32 rounds
+// reach the minimum of any size below 2^32.
 inline constexpr int kShrinkRoundsMax = 32;
 inline constexpr unsigned kShrinkRoundTimeoutMs = 2000;
+inline constexpr int kShrinkRowLimits[] = {2, 4, 8, 16};
 
 enum class Verdict { kProved, kRefuted, kUnknown };
 

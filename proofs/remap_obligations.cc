@@ -1,9 +1,9 @@
 #include "proofs/remap_obligations.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "impl/base/limits.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/tiling.h"
 
@@ -11,97 +11,110 @@ namespace rlc::proofs {
 
 namespace {
 
-// The kernel, run on fresh inputs, with the spec's view of each source row.
-struct RemapRun {
+// Rows the counterexample printer shows of an unbounded output DV (counterexample.h): as many as
+// the sources hold, and as many again for the run's start.
+int OutputWindow(const Z3Domain& d, int sources) { return (sources + 1) * d.universe(); }
+
+// One source's remap inputs, with the spec's view of each source row: is_new[i] (i in after
+// minus before) and position[i] = start + i - rank(i), the rank counted here (not through the domain's
+// Rank, so a wrong Rank could not hide a wrong kernel).
+struct Source {
   kernel::SourceRun<Z3Domain> run;
-  z3::expr output_rows;
-  Z3Domain::Set compacted;
-  Z3Domain::Set before;
-  Z3Domain::Set after;
-  Z3Domain::Set initial_output;
-  Z3Domain::Set output;  // after the kernel
-  z3::expr ok;
-  std::vector<z3::expr> is_new;    // is_new[i]: i in after \ before
-  std::vector<z3::expr> rank;      // rank[i]: members of compacted below i, counted here
-  std::vector<z3::expr> position;  // position[i] = start + i - rank[i]
+  Z3Domain::Set compacted, before, after;
+  std::vector<z3::expr> is_new, position;
 };
 
-RemapRun RunKernel(const Z3Domain& d) {
-  const kernel::SourceRun<Z3Domain> run{d.FreshInt("start"), d.FreshInt("live")};
-  const z3::expr output_rows = d.FreshInt("output_rows");
-  const Z3Domain::Set compacted = d.FreshSet("compacted");
-  const Z3Domain::Set before = d.FreshSet("before");
-  const Z3Domain::Set after = d.FreshSet("after");
-  const Z3Domain::Set initial_output = d.FreshSet("output_dv");
-  Z3Domain::Set output = initial_output;
-  const int64_t row_index_max = d.universe() - 1;
-  const z3::expr ok =
-      kernel::RemapOntoOutput(d, run, output_rows, row_index_max, compacted, before, after, output);
-
-  std::vector<z3::expr> is_new, rank, position;
+Source FreshSource(const Z3Domain& d, const std::string& suffix) {
+  Source s{{d.FreshInt("start" + suffix), d.FreshInt("live" + suffix)},
+           d.FreshSet("compacted" + suffix), d.FreshSet("before" + suffix), d.FreshSet("after" + suffix), {}, {}};
+  z3::expr below = d.Const(0);
   for (int i = 0; i < d.universe(); ++i) {
-    is_new.push_back(after.members[i] && !before.members[i]);
-    z3::expr below = d.Const(0);
-    for (int j = 0; j < i; ++j) below = below + z3::ite(compacted.members[j], d.Const(1), d.Const(0));
-    rank.push_back(below);
-    position.push_back(run.start + d.Const(i) - below);
+    s.is_new.push_back(s.after.members[i] && !s.before.members[i]);
+    s.position.push_back(s.run.start + d.Const(i) - below);
+    below = below + z3::ite(s.compacted.members[i], d.Const(1), d.Const(0));
   }
-  return {run, output_rows, compacted, before, after, initial_output, output, ok, is_new, rank, position};
+  return s;
 }
 
-// (1) and (2) of the header, over the raw membership terms.
-z3::expr CarriesExactlyNewDeletions(const Z3Domain& d, const RemapRun& r) {
-  z3::context& c = d.context();
-  const int n = d.universe();
-  z3::expr claim = c.bool_val(true);
-  for (int i = 0; i < n; ++i) {
-    z3::expr in_output = c.bool_val(false);
-    for (int p = 0; p < n; ++p) in_output = in_output || (r.output.members[p] && r.position[i] == d.Const(p));
-    const z3::expr in_run = r.run.start <= r.position[i] && r.position[i] < r.run.start + r.run.live;
-    claim = claim && z3::implies(r.is_new[i], in_run && in_output);
-  }
-  for (int p = 0; p < n; ++p) {
-    z3::expr explained = r.initial_output.members[p];
-    for (int i = 0; i < n; ++i) explained = explained || (r.is_new[i] && r.position[i] == d.Const(p));
-    claim = claim && z3::implies(r.initial_output.members[p], r.output.members[p]) &&
-            z3::implies(r.output.members[p], explained);
+// The kernel as the checker calls it: the production row_index_max, so no bound of the proof's
+// own limits where a row may land.
+z3::expr Remap(const Z3Domain& d, const Source& s, const z3::expr& output_rows, Z3Domain::Set& output) {
+  return kernel::RemapOntoOutput(d, s.run, output_rows, static_cast<int64_t>(kRowIndexMax), s.compacted, s.before,
+                                 s.after, output);
+}
+
+// (1) of the header: every new row lands in the run and in `output`.
+z3::expr NewRowsLand(const Z3Domain& d, const Source& s, const Z3Domain::Set& output) {
+  z3::expr claim = d.True();
+  for (int i = 0; i < d.universe(); ++i) {
+    const z3::expr& p = s.position[i];
+    claim = claim && z3::implies(s.is_new[i], s.run.start <= p && p < s.run.start + s.run.live && d.Contains(output, p));
   }
   return claim;
 }
 
+// (2) of the header at the output row q, in two halves: `output` keeps q if `initial` held it,
+// and holds q only if `initial` did or a new row landed there.
+z3::expr KeepsAt(const Z3Domain& d, const Z3Domain::Set& initial, const Z3Domain::Set& output, const z3::expr& q) {
+  return z3::implies(d.Contains(initial, q), d.Contains(output, q));
+}
+
+z3::expr HoldsOnlyImagesAt(const Z3Domain& d, const Source& s, const Z3Domain::Set& initial,
+                           const Z3Domain::Set& output, const z3::expr& q) {
+  z3::expr explained = d.Contains(initial, q);
+  for (int i = 0; i < d.universe(); ++i) explained = explained || (s.is_new[i] && s.position[i] == q);
+  return z3::implies(d.Contains(output, q), explained);
+}
+
+struct RemapRun {
+  Source source;
+  z3::expr output_rows, q;
+  Z3Domain::Set initial_output, output;  // unbounded
+  z3::expr ok;
+};
+
+RemapRun RunKernel(const Z3Domain& d) {
+  RemapRun r{FreshSource(d, ""), d.FreshInt("output_rows"), d.FreshInt("q"), d.FreshUnboundedSet("output_dv"),
+             d.EmptyUnboundedSet(), d.True()};
+  r.output = r.initial_output;
+  r.ok = Remap(d, r.source, r.output_rows, r.output);
+  return r;
+}
+
+// (1), and (2) at every output row (q is free, so a valid claim holds for all q).
+z3::expr CarriesExactlyNewDeletions(const Z3Domain& d, const RemapRun& r) {
+  return NewRowsLand(d, r.source, r.output) && KeepsAt(d, r.initial_output, r.output, r.q) &&
+         HoldsOnlyImagesAt(d, r.source, r.initial_output, r.output, r.q);
+}
+
 std::string Bound(const Z3Domain& d) {
-  return " (source and output rows 0.." + std::to_string(d.universe() - 1) + ")";
+  return " (source rows 0.." + std::to_string(d.universe() - 1) + ", every output row)";
+}
+
+std::vector<ShownValue> ShowSource(const Source& s, const std::string& suffix) {
+  return {ShowInt("start" + suffix, s.run.start), ShowInt("live" + suffix, s.run.live),
+          ShowSet("compacted" + suffix, s.compacted), ShowSet("before" + suffix, s.before),
+          ShowSet("after" + suffix, s.after)};
 }
 
 Obligation Make(const std::string& name, const std::string& statement, Expectation expectation,
                 const z3::expr& claim, const RemapRun& r, const Z3Domain& d) {
-  return {name,
-          statement + Bound(d),
-          expectation,
-          claim,
-          {ShowInt("start", r.run.start), ShowInt("live", r.run.live), ShowInt("output_rows", r.output_rows),
-           ShowSet("compacted", r.compacted), ShowSet("before", r.before), ShowSet("after", r.after),
-           ShowSet("output_dv", r.initial_output)},
-          {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output)}};
+  std::vector<ShownValue> inputs = ShowSource(r.source, "");
+  inputs.push_back(ShowInt("output_rows", r.output_rows));
+  inputs.push_back(ShowSet("output_dv", r.initial_output, OutputWindow(d, 1)));
+  return {name, statement + Bound(d), expectation, claim, inputs,
+          {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output, OutputWindow(d, 1))}};
 }
 
 // The kernel's map, probed one row at a time: a remap of the single new row x (after = before +
 // {x}) onto an empty output DV, sharing the run, output_rows, compacted and before with the other
-// probes. What the output DV then holds is where the kernel put x. The row is given either as an
-// integer (after = Insert(before, x)) or as a set holding exactly one row (after = before ∪ {x});
-// Z3 answers the first faster for the order claim, the second for the others, which it then
-// answers over 64 rows.
-enum class ProbeRow { kInteger, kOneRowSet };
-
+// probe. What the output DV then holds is where the kernel put x.
 struct Probe {
-  std::optional<z3::expr> x;  // kInteger
-  Z3Domain::Set row;          // {x}
-  z3::expr ok;
-  Z3Domain::Set output;
+  z3::expr x, ok;
+  Z3Domain::Set image;
 };
 
 struct Probes {
-  ProbeRow how;
   kernel::SourceRun<Z3Domain> run;
   z3::expr output_rows;
   Z3Domain::Set compacted, before;
@@ -109,49 +122,24 @@ struct Probes {
 };
 
 Probe RunProbe(const Z3Domain& d, const Probes& shared, const std::string& name) {
-  Probe probe{std::nullopt, d.EmptySet(), d.True(), d.EmptySet()};
-  Z3Domain::Set after = shared.before;
-  if (shared.how == ProbeRow::kInteger) {
-    probe.x = d.FreshInt(name);
-    probe.row = d.Insert(d.EmptySet(), *probe.x);
-    after = d.Insert(shared.before, *probe.x);
-  } else {
-    probe.row = d.FreshSet(name);
-    after = d.Union(shared.before, probe.row);
-  }
-  probe.ok = kernel::RemapOntoOutput(d, shared.run, shared.output_rows, d.universe() - 1, shared.compacted,
-                                     shared.before, after, probe.output);
+  Probe probe{d.FreshInt(name), d.True(), d.EmptyUnboundedSet()};
+  probe.ok = kernel::RemapOntoOutput(d, shared.run, shared.output_rows, static_cast<int64_t>(kRowIndexMax),
+                                     shared.compacted, shared.before, d.Insert(shared.before, probe.x), probe.image);
   return probe;
 }
 
-Probes RunProbes(const Z3Domain& d, ProbeRow how) {
-  const Probe none{std::nullopt, d.EmptySet(), d.True(), d.EmptySet()};
-  Probes p{how, {d.FreshInt("start"), d.FreshInt("live")}, d.FreshInt("output_rows"), d.FreshSet("compacted"),
+Probes RunProbes(const Z3Domain& d) {
+  const Probe none{d.Const(0), d.True(), d.EmptyUnboundedSet()};
+  Probes p{{d.FreshInt("start"), d.FreshInt("live")}, d.FreshInt("output_rows"), d.FreshSet("compacted"),
            d.FreshSet("before"), none, none};
   p.first = RunProbe(d, p, "x1");
   p.second = RunProbe(d, p, "x2");
   return p;
 }
 
-// x is one row of the universe, not deleted before.
+// x is a source row, not deleted before.
 z3::expr IsNewRow(const Z3Domain& d, const Probes& p, const Probe& probe) {
-  if (probe.x) return d.Const(0) <= *probe.x && *probe.x < d.Const(d.universe()) && !d.Contains(p.before, *probe.x);
-  z3::expr one = d.False();
-  for (int j = 0; j < d.universe(); ++j) {
-    one = one || probe.row.members[j];
-    for (int k = j + 1; k < d.universe(); ++k) one = one && !(probe.row.members[j] && probe.row.members[k]);
-  }
-  return one && d.IsEmpty(d.Intersect(probe.row, p.before));
-}
-
-// x1 < x2; as sets, no member of {x2} is at or below a member of {x1}.
-z3::expr FirstRowBelowSecond(const Z3Domain& d, const Probes& p) {
-  if (p.first.x) return *p.first.x < *p.second.x;
-  z3::expr below = d.True();
-  for (int j = 0; j < d.universe(); ++j) {
-    for (int k = j; k < d.universe(); ++k) below = below && !(p.second.row.members[j] && p.first.row.members[k]);
-  }
-  return below;
+  return d.Const(0) <= probe.x && probe.x < d.Const(d.universe()) && !d.Contains(p.before, probe.x);
 }
 
 Obligation MakeProbe(const std::string& name, const std::string& statement, const z3::expr& claim, const Probes& p,
@@ -161,164 +149,59 @@ Obligation MakeProbe(const std::string& name, const std::string& statement, cons
           Expectation::kValid,
           claim,
           {ShowInt("start", p.run.start), ShowInt("live", p.run.live), ShowInt("output_rows", p.output_rows),
-           ShowSet("compacted", p.compacted), ShowSet("before", p.before), ShowSet("{x1}", p.first.row),
-           ShowSet("{x2}", p.second.row)},
-          {ShowBool("ok1", p.first.ok), ShowSet("image1", p.first.output), ShowBool("ok2", p.second.ok),
-           ShowSet("image2", p.second.output)}};
+           ShowSet("compacted", p.compacted), ShowSet("before", p.before), ShowInt("x1", p.first.x),
+           ShowInt("x2", p.second.x)},
+          {ShowBool("ok1", p.first.ok), ShowSet("image1", p.first.image, OutputWindow(d, 1)),
+           ShowBool("ok2", p.second.ok), ShowSet("image2", p.second.image, OutputWindow(d, 1))}};
 }
 
-// Three sources compacted into one output: each source's rows are 0..rows_per_source-1 (its DVs
-// hold no row beyond: those members are the constant false, which Z3 simplifies away), the runs
-// pass the tiling check, and the kernel remaps every source in turn onto the same DV.
+// Three sources compacted into one output, the kernel run on each in turn onto one DV.
 struct SharedOutput {
-  int rows_per_source;
-  std::vector<kernel::SourceRun<Z3Domain>> runs;
-  z3::expr output_rows, tiles, ok;
-  std::vector<Z3Domain::Set> compacted, before, after;
-  Z3Domain::Set initial, output;
-  std::vector<std::vector<z3::expr>> is_new, position;  // [source][row]
+  std::vector<Source> sources;
+  z3::expr output_rows, tiles, q;
+  Z3Domain::Set initial;
+  std::vector<Z3Domain::Set> outputs;  // outputs[s]: the DV before source s's remap; [3] the result
 };
 
-SharedOutput RunSharedOutput(const Z3Domain& d) {
-  SharedOutput t{d.universe() / 3, {}, d.FreshInt("output_rows"), d.True(), d.True(), {}, {}, {},
-                 d.FreshSet("output_dv"), d.EmptySet(), {}, {}};
-  auto source_set = [&](const std::string& name) {
-    Z3Domain::Set set = d.FreshSet(name);
-    for (int i = t.rows_per_source; i < d.universe(); ++i) set.members[i] = d.False();
-    return set;
-  };
+SharedOutput FreshSharedOutput(const Z3Domain& d) {
+  SharedOutput t{{}, d.FreshInt("output_rows"), d.True(), d.FreshInt("q"), d.FreshUnboundedSet("output_dv"), {}};
+  std::vector<kernel::SourceRun<Z3Domain>> runs;
   for (int s = 0; s < 3; ++s) {
-    const std::string n = std::to_string(s);
-    t.runs.push_back({d.FreshInt("start" + n), d.FreshInt("live" + n)});
-    t.compacted.push_back(source_set("compacted" + n));
-    t.before.push_back(source_set("before" + n));
-    t.after.push_back(source_set("after" + n));
+    t.sources.push_back(FreshSource(d, std::to_string(s)));
+    runs.push_back(t.sources.back().run);
   }
-  t.tiles = kernel::RunsTileOutput(d, t.runs, t.output_rows);
-  t.output = t.initial;
-  for (int s = 0; s < 3; ++s) {
-    t.ok = t.ok && kernel::RemapOntoOutput(d, t.runs[s], t.output_rows, d.universe() - 1, t.compacted[s],
-                                           t.before[s], t.after[s], t.output);
-    std::vector<z3::expr> is_new, position;
-    z3::expr below = d.Const(0);
-    for (int i = 0; i < d.universe(); ++i) {
-      is_new.push_back(t.after[s].members[i] && !t.before[s].members[i]);
-      position.push_back(t.runs[s].start + d.Const(i) - below);
-      below = below + z3::ite(t.compacted[s].members[i], d.Const(1), d.Const(0));
-    }
-    t.is_new.push_back(is_new);
-    t.position.push_back(position);
-  }
+  t.tiles = kernel::RunsTileOutput(d, runs, t.output_rows);
+  t.outputs.push_back(t.initial);
   return t;
 }
 
+std::vector<ShownValue> ShowSharedOutput(const Z3Domain& d, const SharedOutput& t) {
+  std::vector<ShownValue> inputs{ShowInt("output_rows", t.output_rows), ShowSet("output_dv", t.initial, OutputWindow(d, 3))};
+  for (int s = 0; s < 3; ++s) {
+    for (ShownValue& v : ShowSource(t.sources[s], std::to_string(s))) inputs.push_back(std::move(v));
+  }
+  return inputs;
+}
+
+// The claim on the final DV: every source's new rows land in its own run and in the DV, no two
+// sources' new rows land on one row, and the DV holds its initial rows and those images only.
+z3::expr ThreeSourcesClaim(const Z3Domain& d, const SharedOutput& t) {
+  const Z3Domain::Set& final_output = t.outputs[3];
+  z3::expr claim = d.True();
+  z3::expr explained = d.Contains(t.initial, t.q);
+  z3::expr owners = d.Const(0);  // sources with a new row landing on q
+  for (const Source& s : t.sources) {
+    claim = claim && NewRowsLand(d, s, final_output);
+    z3::expr owns = d.False();
+    for (int i = 0; i < d.universe(); ++i) owns = owns || (s.is_new[i] && s.position[i] == t.q);
+    explained = explained || owns;
+    owners = owners + z3::ite(owns, d.Const(1), d.Const(0));
+  }
+  return claim && owners <= d.Const(1) && KeepsAt(d, t.initial, final_output, t.q) &&
+         z3::implies(d.Contains(final_output, t.q), explained);
+}
+
 }  // namespace
-
-Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
-  const SharedOutput t = RunSharedOutput(d);
-  const int n = d.universe();
-  z3::expr claim = d.True();
-  for (int s = 0; s < 3; ++s) {
-    for (int i = 0; i < t.rows_per_source; ++i) {
-      const z3::expr& p = t.position[s][i];
-      z3::expr in_output = d.False();
-      for (int q = 0; q < n; ++q) in_output = in_output || (t.output.members[q] && p == d.Const(q));
-      claim = claim && z3::implies(t.is_new[s][i], t.runs[s].start <= p && p < t.runs[s].start + t.runs[s].live &&
-                                                      in_output);
-      for (int o = s + 1; o < 3; ++o) {  // no row of another source lands there
-        for (int k = 0; k < t.rows_per_source; ++k) claim = claim && !(t.is_new[s][i] && t.is_new[o][k] && p == t.position[o][k]);
-      }
-    }
-  }
-  for (int q = 0; q < n; ++q) {
-    z3::expr explained = t.initial.members[q];
-    for (int s = 0; s < 3; ++s) {
-      for (int i = 0; i < t.rows_per_source; ++i) explained = explained || (t.is_new[s][i] && t.position[s][i] == d.Const(q));
-    }
-    claim = claim && z3::implies(t.initial.members[q], t.output.members[q]) && z3::implies(t.output.members[q], explained);
-  }
-  std::vector<ShownValue> inputs{ShowInt("output_rows", t.output_rows), ShowSet("output_dv", t.initial)};
-  for (int s = 0; s < 3; ++s) {
-    const std::string n_s = std::to_string(s);
-    inputs.push_back(ShowInt("start" + n_s, t.runs[s].start));
-    inputs.push_back(ShowInt("live" + n_s, t.runs[s].live));
-    inputs.push_back(ShowSet("compacted" + n_s, t.compacted[s]));
-    inputs.push_back(ShowSet("before" + n_s, t.before[s]));
-    inputs.push_back(ShowSet("after" + n_s, t.after[s]));
-  }
-  return {"4a.three_sources_share_one_output",
-          "three sources (rows 0.." + std::to_string(t.rows_per_source - 1) +
-              " each) whose runs pass the tiling check, remapped in turn onto one output DV (rows 0.." +
-              std::to_string(n - 1) + "): every new row lands in its own source's run, no two sources' rows meet, "
-              "and the DV holds its initial rows and those images only",
-          Expectation::kValid, z3::implies(t.tiles && t.ok, claim), inputs,
-          {ShowBool("tiles", t.tiles), ShowBool("ok", t.ok), ShowSet("output_dv'", t.output)}};
-}
-
-Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
-  const SharedOutput t = RunSharedOutput(d);
-  z3::expr premise = t.tiles && t.ok;
-  for (int s = 0; s < 3; ++s) {
-    z3::expr any_new = d.False();
-    for (int i = 0; i < t.rows_per_source; ++i) any_new = any_new || t.is_new[s][i];
-    premise = premise && any_new;
-  }
-  return {"4a.three_sources_premise_satisfiable",
-          "three tiled sources can each be remapped with a new row (must fail)" + Bound(d), Expectation::kRefutable,
-          !premise, {ShowInt("output_rows", t.output_rows)}, {ShowBool("ok", t.ok), ShowSet("output_dv'", t.output)}};
-}
-
-Obligation RemapStaysInsideItsRun(const Z3Domain& d) {
-  const Probes p = RunProbes(d, ProbeRow::kOneRowSet);
-  z3::expr claim = d.False();
-  for (int q = 0; q < d.universe(); ++q) claim = claim || p.first.output.members[q];  // x1 lands somewhere
-  for (int q = 0; q < d.universe(); ++q) {
-    const z3::expr in_run = p.run.start <= d.Const(q) && d.Const(q) < p.run.start + p.run.live;
-    claim = claim && z3::implies(p.first.output.members[q], in_run);
-  }
-  return MakeProbe("remap.stays_inside_its_run",
-                   "ok => a new row lands at one or more output positions, all inside its source's run [start, "
-                   "start + live)",
-                   z3::implies(IsNewRow(d, p, p.first) && p.first.ok, claim), p, d);
-}
-
-Obligation RemapIsInjective(const Z3Domain& d) {
-  const Probes p = RunProbes(d, ProbeRow::kOneRowSet);
-  z3::expr claim = d.True();
-  for (int q = 0; q < d.universe(); ++q) claim = claim && !(p.first.output.members[q] && p.second.output.members[q]);
-  const z3::expr premise =
-      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && d.IsEmpty(d.Intersect(p.first.row, p.second.row)) &&
-      p.first.ok && p.second.ok;
-  return MakeProbe("remap.is_injective", "ok => two distinct new rows never land on a common output position",
-                   z3::implies(premise, claim), p, d);
-}
-
-Obligation RemapPreservesOrder(const Z3Domain& d) {
-  const Probes p = RunProbes(d, ProbeRow::kInteger);
-  z3::expr claim = d.True();
-  for (int a = 0; a < d.universe(); ++a) {
-    for (int b = 0; b <= a; ++b) claim = claim && !(p.first.output.members[a] && p.second.output.members[b]);
-  }
-  const z3::expr premise =
-      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && FirstRowBelowSecond(d, p) && p.first.ok && p.second.ok;
-  return MakeProbe("remap.preserves_order", "ok => of two new rows x1 < x2, x1 lands before x2 in the output",
-                   z3::implies(premise, claim), p, d);
-}
-
-Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
-  const Probes p = RunProbes(d, ProbeRow::kOneRowSet);
-  z3::expr second_shifted = d.False();  // some compacted row lies below x2
-  for (int j = 0; j < d.universe(); ++j) {
-    for (int k = j + 1; k < d.universe(); ++k) second_shifted = second_shifted || (p.compacted.members[j] && p.second.row.members[k]);
-  }
-  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && FirstRowBelowSecond(d, p) &&
-                           p.first.ok && p.second.ok && second_shifted;
-  Obligation o = MakeProbe("remap.probe_premise_satisfiable",
-                           "two new rows, the second past a compacted row, can both be remapped (must fail)", !premise,
-                           p, d);
-  o.expectation = Expectation::kRefutable;
-  return o;
-}
 
 Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
@@ -336,11 +219,111 @@ Obligation RemapWithoutGuardCarriesExactlyNewDeletions(const Z3Domain& d) {
 
 Obligation RemapNeverOkPastACompactedRow(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
-  z3::expr shifted_row = d.context().bool_val(false);
-  for (int i = 0; i < d.universe(); ++i) shifted_row = shifted_row || (r.is_new[i] && r.rank[i] > d.Const(0));
+  z3::expr shifted_row = d.False();
+  for (int i = 0; i < d.universe(); ++i) {
+    shifted_row = shifted_row || (r.source.is_new[i] && r.source.position[i] < r.source.run.start + d.Const(i));
+  }
   return Make("remap.never_ok_past_a_compacted_row",
               "ok never holds with a new row past a compacted row (must fail: the premise is satisfiable)",
               Expectation::kRefutable, z3::implies(shifted_row, !r.ok), r, d);
+}
+
+Obligation RemapStaysInsideItsRun(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  const z3::expr a = d.FreshInt("a");  // any output row
+  const z3::expr claim = z3::implies(d.Contains(p.first.image, a), p.run.start <= a && a < p.run.start + p.run.live);
+  return MakeProbe("remap.stays_inside_its_run",
+                   "ok => every output row a new row lands on lies inside its source's run [start, start + live)",
+                   z3::implies(IsNewRow(d, p, p.first) && p.first.ok, claim), p, d);
+}
+
+Obligation RemapIsInjective(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  const z3::expr a = d.FreshInt("a");
+  const z3::expr premise =
+      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x != p.second.x && p.first.ok && p.second.ok;
+  return MakeProbe("remap.is_injective", "ok => two distinct new rows never land on a common output row",
+                   z3::implies(premise, !(d.Contains(p.first.image, a) && d.Contains(p.second.image, a))), p, d);
+}
+
+Obligation RemapPreservesOrder(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  const z3::expr a = d.FreshInt("a"), b = d.FreshInt("b");
+  const z3::expr premise =
+      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x < p.second.x && p.first.ok && p.second.ok;
+  return MakeProbe("remap.preserves_order", "ok => of two new rows x1 < x2, x1 lands before x2 in the output",
+                   z3::implies(premise, z3::implies(d.Contains(p.first.image, a) && d.Contains(p.second.image, b), a < b)),
+                   p, d);
+}
+
+Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
+  const Probes p = RunProbes(d);
+  z3::expr second_shifted = d.False();  // some compacted row lies below x2
+  for (int j = 0; j < d.universe(); ++j) second_shifted = second_shifted || (p.compacted.members[j] && d.Const(j) < p.second.x);
+  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x < p.second.x &&
+                           p.first.ok && p.second.ok && second_shifted;
+  Obligation o = MakeProbe("remap.probe_premise_satisfiable",
+                           "two new rows, the second past a compacted row, can both be remapped (must fail)", !premise,
+                           p, d);
+  o.expectation = Expectation::kRefutable;
+  return o;
+}
+
+Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
+  SharedOutput t = FreshSharedOutput(d);
+  // Each remap as remap.carries_exactly_new_deletions proves it of the kernel (the DV after it a
+  // fresh array), its statement about every output row taken at the rows the claim reads: the
+  // new rows' positions (kept by the later remaps) and q.
+  z3::expr contracts = d.True();
+  for (int s = 0; s < 3; ++s) {
+    t.outputs.push_back(d.FreshUnboundedSet("output_dv_after" + std::to_string(s)));
+    const Z3Domain::Set &in = t.outputs[s], &out = t.outputs[s + 1];
+    contracts = contracts && NewRowsLand(d, t.sources[s], out) && KeepsAt(d, in, out, t.q) &&
+                HoldsOnlyImagesAt(d, t.sources[s], in, out, t.q);
+    for (int earlier = 0; earlier < s; ++earlier) {
+      for (const z3::expr& row : t.sources[earlier].position) contracts = contracts && KeepsAt(d, in, out, row);
+    }
+  }
+  return {"4a.three_sources_share_one_output",
+          "three sources (rows 0.." + std::to_string(d.universe() - 1) +
+              " each, every output row) whose runs pass the tiling check, each remapped onto the one output DV as "
+              "remap.carries_exactly_new_deletions proves of the kernel: every new row lands in its own source's "
+              "run, no two sources' rows meet, and the DV holds its initial rows and those images only",
+          Expectation::kValid, z3::implies(t.tiles && contracts, ThreeSourcesClaim(d, t)), ShowSharedOutput(d, t),
+          {ShowBool("tiles", t.tiles)}};
+}
+
+Obligation RemapThreeSourcesDirect(const Z3Domain& d) {
+  SharedOutput t = FreshSharedOutput(d);
+  z3::expr ok = d.True();
+  for (int s = 0; s < 3; ++s) {
+    Z3Domain::Set output = t.outputs[s];
+    ok = ok && Remap(d, t.sources[s], t.output_rows, output);
+    t.outputs.push_back(output);
+  }
+  return {"4a.three_sources_direct",
+          "the kernel itself run on three sources (rows 0.." + std::to_string(d.universe() - 1) +
+              " each, every output row) whose runs pass the tiling check, in turn onto one output DV: the claim of "
+              "4a.three_sources_share_one_output",
+          Expectation::kValid, z3::implies(t.tiles && ok, ThreeSourcesClaim(d, t)), ShowSharedOutput(d, t),
+          {ShowBool("tiles", t.tiles), ShowBool("ok", ok), ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
+}
+
+Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
+  SharedOutput t = FreshSharedOutput(d);
+  z3::expr premise = t.tiles;
+  for (int s = 0; s < 3; ++s) {
+    Z3Domain::Set output = t.outputs[s];
+    premise = premise && Remap(d, t.sources[s], t.output_rows, output);
+    t.outputs.push_back(output);
+    z3::expr any_new = d.False();
+    for (const z3::expr& is_new : t.sources[s].is_new) any_new = any_new || is_new;
+    premise = premise && any_new;
+  }
+  return {"4a.three_sources_premise_satisfiable",
+          "three tiled sources can each be remapped by the kernel with a new row (must fail)" + Bound(d),
+          Expectation::kRefutable, !premise, ShowSharedOutput(d, t),
+          {ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
 }
 
 }  // namespace rlc::proofs

@@ -22,14 +22,20 @@ Z3Domain::Z3Domain(z3::context& context, int universe) : context_(&context), uni
 }
 
 void Z3Domain::CheckUniverse(const Set& s) const {
-  RLC_ASSERT(static_cast<int>(s.members.size()) == universe_);
+  RLC_ASSERT(!s.array && static_cast<int>(s.members.size()) == universe_);
 }
 
 Z3Domain::Bool Z3Domain::True() const { return context_->bool_val(true); }
 Z3Domain::Bool Z3Domain::False() const { return context_->bool_val(false); }
 Z3Domain::Int Z3Domain::Const(int64_t v) const { return context_->int_val(v); }
 
-Z3Domain::Set Z3Domain::EmptySet() const { return Set{std::vector<z3::expr>(universe_, False())}; }
+Z3Domain::Set Z3Domain::EmptySet() const { return Set{std::vector<z3::expr>(universe_, False()), std::nullopt}; }
+
+Z3Domain::Set Z3Domain::FreshUnboundedSet(const std::string& name) const {
+  return Set{{}, context_->constant(name.c_str(), context_->array_sort(context_->int_sort(), context_->bool_sort()))};
+}
+
+Z3Domain::Set Z3Domain::EmptyUnboundedSet() const { return Set{{}, z3::const_array(context_->int_sort(), False())}; }
 
 Z3Domain::Set Z3Domain::Insert(const Set& s, const Int& x) const {
   Set result = s;
@@ -38,12 +44,17 @@ Z3Domain::Set Z3Domain::Insert(const Set& s, const Int& x) const {
 }
 
 void Z3Domain::InsertWhen(Set& s, const Int& x, const Bool& when) const {
+  if (s.array) {
+    s.array = z3::store(*s.array, x, z3::select(*s.array, x) || when);
+    return;
+  }
   CheckUniverse(s);
   // An x outside [0, universe) matches no j: nothing is inserted (see the header).
   for (int j = 0; j < universe_; ++j) s.members[j] = s.members[j] || (when && x == Const(j));
 }
 
 Z3Domain::Bool Z3Domain::Contains(const Set& s, const Int& x) const {
+  if (s.array) return z3::select(*s.array, x);
   CheckUniverse(s);
   z3::expr any = False();
   for (int j = 0; j < universe_; ++j) any = any || (s.members[j] && x == Const(j));
@@ -88,6 +99,7 @@ Z3Domain::Int Z3Domain::Rank(const Set& s, const Int& below) const {
 }
 
 Z3Domain::Bool Z3Domain::IsEmpty(const Set& s) const {
+  if (s.array) return *s.array == z3::const_array(context_->int_sort(), False());
   CheckUniverse(s);
   z3::expr none = True();
   for (const z3::expr& member : s.members) none = none && !member;
@@ -103,6 +115,10 @@ Z3Domain::Bool Z3Domain::IsSubset(const Set& s, const Set& t) const {
 }
 
 Z3Domain::Set Z3Domain::IteSet(const Bool& c, const Set& s, const Set& t) const {
+  if (s.array || t.array) {
+    RLC_ASSERT(s.array && t.array);
+    return Set{{}, z3::ite(c, *s.array, *t.array)};
+  }
   CheckUniverse(s);
   CheckUniverse(t);
   Set result = s;
@@ -121,6 +137,10 @@ Z3Domain::Set Z3Domain::FreshSet(const std::string& name) const {
 Z3Domain::Int Z3Domain::FreshInt(const std::string& name) const { return context_->int_const(name.c_str()); }
 
 Z3Domain::Bool Z3Domain::SetEq(const Set& s, const Set& t) const {
+  if (s.array || t.array) {
+    RLC_ASSERT(s.array && t.array);
+    return *s.array == *t.array;  // extensional
+  }
   CheckUniverse(s);
   CheckUniverse(t);
   z3::expr same = True();

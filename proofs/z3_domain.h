@@ -9,12 +9,18 @@
 //          answer "incomparable"; a proof that needs that models it in its premise.)
 //   Set    a set over the bounded universe {0, ..., universe - 1}, fixed per domain object: one
 //          Bool membership term per element. Element j is in the set exactly when members[j].
+//          Or, for a set the kernels only insert into and test (an output DV), an unbounded set:
+//          a Z3 array from Int to Bool (FreshUnboundedSet, EmptyUnboundedSet), so that a claim
+//          covers every output row, not only those below the universe. Unbounded sets support
+//          Insert, InsertWhen, Contains, IsEmpty, Equal/SetEq and IteSet of two unbounded sets;
+//          the other operations need bounded sets (RLC_ASSERT).
 // Set operations on an Int x:
 //   Insert / InsertWhen  element j becomes members[j] || (x == j) [&& when]. An x outside the
 //          universe inserts nothing (the concrete domain asserts instead): an obligation must
 //          therefore state, or inherit from the kernel's own guards, that every inserted position
 //          is in range. A claim that an inserted position is a member fails when it is not, so a
-//          dropped insertion shows up as a counterexample rather than hiding.
+//          dropped insertion shows up as a counterexample rather than hiding. An unbounded set
+//          becomes store(a, x, a[x] || when): every x is a row.
 //   Contains  OR_j (members[j] && x == j): false outside the universe, as concretely.
 //   Rank(s, x)  the number of members j with j < x.
 //   ForEachMember  visits every element j = 0 .. universe - 1 in ascending order with
@@ -30,6 +36,7 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +50,8 @@ class Z3Domain {
   using Int = z3::expr;
   using Value = z3::expr;
   struct Set {
-    std::vector<z3::expr> members;  // members[j]: element j is in the set; size() == universe
+    std::vector<z3::expr> members;  // bounded: members[j]: element j is in the set; size() == universe
+    std::optional<z3::expr> array;  // unbounded: the Int -> Bool array, and members is empty
   };
 
   // REQUIRES: 0 <= universe. The context must outlive the domain and every term it builds.
@@ -98,11 +106,13 @@ class Z3Domain {
   // For obligations. REQUIRES: `name` is unused in this context (Z3 identifies constants by
   // name, so a reused name would silently tie two "fresh" inputs together).
   Set FreshSet(const std::string& name) const;  // constants name[0] .. name[universe-1]
+  Set FreshUnboundedSet(const std::string& name) const;  // an array constant `name`
+  Set EmptyUnboundedSet() const;                         // the constant-false array
   Int FreshInt(const std::string& name) const;
   Bool SetEq(const Set& s, const Set& t) const;
 
  private:
-  void CheckUniverse(const Set& s) const;
+  void CheckUniverse(const Set& s) const;  // s is bounded, over this universe
 
   z3::context* context_;  // not owned
   int universe_;
