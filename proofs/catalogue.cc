@@ -28,7 +28,7 @@ ObligationOutcome Outcome(const RegisteredObligation& entry, const std::string& 
   o.kernel_values = pairs(run.result.decoded.kernel_values);
   const bool must_hold = run.expectation == Expectation::kValid;
   switch (run.result.verdict) {
-    case Verdict::kProved: o.result = must_hold ? (entry.universe == kNoRows ? "proved" : "bounded-proved") : "vacuous"; break;
+    case Verdict::kProved: o.result = must_hold ? (o.bound == "unbounded" ? "proved" : "bounded-proved") : "vacuous"; break;
     case Verdict::kRefuted: o.result = must_hold ? "refuted" : "expected-refutation"; break;
     case Verdict::kUnknown: o.result = "unknown"; o.counterexample = run.result.reason; break;
   }

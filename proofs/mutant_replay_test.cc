@@ -19,6 +19,7 @@
 #include "impl/kernel/dv_merge.h"
 #include "impl/base/limits.h"
 #include "impl/kernel/remap.h"
+#include "impl/kernel/truth_values.h"
 #include "impl/kernel/removed_rows.h"
 #include "impl/kernel/stats_leaf.h"
 #include "impl/predicate/literal_order.h"
@@ -27,6 +28,7 @@
 #include "proofs/obligations.h"
 #include "proofs/remap_obligations.h"
 #include "proofs/stats_obligations.h"
+#include "proofs/truth_value_obligations.h"
 
 namespace rlc::proofs {
 namespace {
@@ -191,12 +193,65 @@ TEST(MutantReplay, DataSkippingGeOffByOne) {
   });
 }
 
+// Above the leaves: one row's truth values, combined by the concrete kernels.
+struct Truth {
+  bool is_true, is_false;
+};
+
+kernel::MayTake<predicate::LiteralOrder> AnswerOf(const DecodedCounterexample& c, const std::string& name) {
+  return {BoolOf(c.Input(name + ".can_be_true")), BoolOf(c.Input(name + ".can_be_false")),
+          BoolOf(c.Input(name + ".can_be_unknown"))};
+}
+
+bool Covers(const kernel::MayTake<predicate::LiteralOrder>& m, Truth v) {
+  const bool unknown = !v.is_true && !v.is_false;
+  return (!v.is_true || m.can_be_true) && (!v.is_false || m.can_be_false) && (!unknown || m.can_be_unknown);
+}
+
+TEST(MutantReplay, DataSkippingOrFirstDisjunct) {
+  const Mutant mutant = Mutant::kDataSkippingOrFirstDisjunct;
+  const DecodedCounterexample c = RefutedUnder(mutant, &ConnectiveRunsEveryChild, kNoRows);
+  std::vector<kernel::MayTake<predicate::LiteralOrder>> children;
+  std::vector<Truth> values;
+  for (int i = 0; i < 3; ++i) {
+    const std::string name = "child" + std::to_string(i);
+    children.push_back(AnswerOf(c, name));
+    values.push_back({BoolOf(c.Input(name + "_value.true")), BoolOf(c.Input(name + "_value.false"))});
+    ASSERT_TRUE(Covers(children.back(), values.back())) << name;  // the premise holds of the model
+  }
+  ExpectFailsOnlyUnderMutant(mutant, [&] {
+    for (bool is_and : {true, false}) {
+      Truth whole = values[0];
+      for (int i = 1; i < 3; ++i) {
+        whole = is_and ? Truth{whole.is_true && values[i].is_true, whole.is_false || values[i].is_false}
+                       : Truth{whole.is_true || values[i].is_true, whole.is_false && values[i].is_false};
+      }
+      if (!Covers(kernel::Connective(predicate::LiteralOrder{}, children, is_and), whole)) return false;
+    }
+    return true;
+  });
+}
+
+TEST(MutantReplay, DataSkippingNullsIgnored) {
+  const Mutant mutant = Mutant::kDataSkippingNullsIgnored;
+  const DecodedCounterexample c = RefutedUnder(mutant, &NullTestKeepsEveryRowValue, kNoRows);
+  const bool row_is_null = BoolOf(c.Input("row_is_null"));
+  const bool may_be_null = BoolOf(c.Input("may_be_null")), may_be_non_null = BoolOf(c.Input("may_be_non_null"));
+  ASSERT_TRUE(row_is_null ? may_be_null : may_be_non_null);  // the facts cover the row
+  ExpectFailsOnlyUnderMutant(mutant, [&] {
+    const predicate::LiteralOrder d;
+    return Covers(kernel::NullTest(d, may_be_null, may_be_non_null, true), {row_is_null, !row_is_null}) &&
+           Covers(kernel::NullTest(d, may_be_null, may_be_non_null, false), {!row_is_null, row_is_null});
+  });
+}
+
 // Every kernel mutant has a replay above: a new one must get its own.
 TEST(MutantReplay, EveryKernelMutantIsReplayed) {
   const std::set<std::string> replayed = {"case2-no-overlap-test", "case2-loser-dv-only", "case2-winner-dv-only",
                                           "remap-rank-off-by-one", "remap-ignores-compacted-dv", "4b-no-h1",
                                           "exact-tier-deleted-rows", "1b-outright-remove-ignored",
-                                          "data-skipping-ge-off-by-one"};
+                                          "data-skipping-ge-off-by-one", "data-skipping-or-first-disjunct",
+                                          "data-skipping-nulls-ignored"};
   for (const mutants::MutantInfo& m : mutants::AllMutants()) {
     if (mutants::InKernel(m.id)) {
       EXPECT_TRUE(replayed.count(std::string(m.name))) << m.name;

@@ -7,6 +7,7 @@
 #include "proofs/dv_merge_obligations.h"
 #include "proofs/remap_obligations.h"
 #include "proofs/stats_obligations.h"
+#include "proofs/truth_value_obligations.h"
 
 namespace rlc::proofs {
 
@@ -44,6 +45,14 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&NullFactsPremiseSatisfiable, kNullsUniverse},
       {&LeafAdmitsEveryConsistentValue, kNoRows},
       {&LeafPremiseSatisfiable, kNoRows},
+      {&NegationKeepsEveryRowValue, kNoRows},
+      {&ConnectiveFoldKeepsEveryRowValue, kNoRows},
+      {&ConnectiveRunsEveryChild, kNoRows, kSolverTimeoutMs, Layout::kChildren},
+      {&NullTestKeepsEveryRowValue, kNoRows},
+      {&ComparisonKeepsEveryRowValue, kNoRows},
+      {&InListFoldKeepsEveryRowValue, kNoRows},
+      {&InListRunsEveryItem, kNoRows, kSolverTimeoutMs, Layout::kChildren},
+      {&TruthValuesPremiseSatisfiable, kNoRows},
       {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
       {&Case3ConservationKeepsRowsAndBounds, kNoRows},
       {&Case3PremiseSatisfiable, kNoRows},
@@ -57,6 +66,7 @@ std::string BoundText(int universe, Layout layout) {
     case Layout::kRows: return universe == kNoRows ? "unbounded" : rows;
     case Layout::kSourceRowsEveryOutputRow: return "source " + rows + ", every output row";
     case Layout::kThreeSourcesEveryOutputRow: return "3 sources x " + rows + ", every output row";
+    case Layout::kChildren: return "3 children or items";
   }
   return rows;
 }

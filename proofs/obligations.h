@@ -50,6 +50,7 @@ enum class Layout {
   kRows,                        // "rows 0..n-1" (or "unbounded" with kNoRows)
   kSourceRowsEveryOutputRow,    // one source's DVs over the universe; its output DV unbounded
   kThreeSourcesEveryOutputRow,  // three sources' DVs, each over the universe; one unbounded output
+  kChildren,                    // no rows: a combination run directly on three children or items
 };
 
 // The bound as printed next to a result, e.g. "source rows 0..63, every output row".

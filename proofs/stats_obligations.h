@@ -22,7 +22,8 @@
 //       upper bound: the claim above is not vacuous where truncation matters.
 // Not modelled: values ValueLe cannot compare (the kernel answers "may" for them by its
 // construction, tested in impl/predicate); the widening of timestamp and float bounds, done
-// before the kernel (column_domain.cc, tested there).
+// before the kernel (column_domain.cc, tested there). The rules above the leaves are
+// truth_value_obligations.h.
 //
 // Thread-safety: builders touch only the domain's context.
 #ifndef RLC_PROOFS_STATS_OBLIGATIONS_H_

@@ -41,6 +41,8 @@ bool Compiled() {
 bool InKernel(Mutant m) {
   switch (m) {
     case Mutant::kDataSkippingGeOffByOne:
+    case Mutant::kDataSkippingOrFirstDisjunct:
+    case Mutant::kDataSkippingNullsIgnored:
     case Mutant::kExactTierDeletedRows:
     case Mutant::kOneBOutrightRemoveIgnored:
     case Mutant::kCase2NoOverlapTest:

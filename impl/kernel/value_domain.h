@@ -38,8 +38,8 @@
 
 namespace rlc::kernel {
 
-// The part without sets: enough for kernels that judge values and counts (stats_leaf.h), and
-// what a domain over predicate literals provides.
+// The part without sets: enough for kernels that judge values and counts (stats_leaf.h,
+// truth_values.h), and what a domain over predicate literals provides.
 template <class D>
 concept ValueOrder = requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Value v) {
   { d.True() } -> std::convertible_to<typename D::Bool>;

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "impl/base/assert.h"
-#include "impl/base/mutants.h"
 #include "impl/kernel/stats_leaf.h"
+#include "impl/kernel/truth_values.h"
 #include "impl/predicate/literal_order.h"
 #include "impl/predicate/value_order.h"
 
@@ -86,24 +86,10 @@ ColumnDomain ModuloDomain(const ColumnDomain& c, int64_t k) {
   return d;
 }
 
-Possible Combine(const std::vector<Possible>& children, bool is_and) {
-  // AND: True iff all True; False if any False; Unknown if none False and some Unknown.
-  // OR is the dual (swap True and False).
-  bool all_primary = true, any_secondary = false, any_unknown = false, all_no_secondary = true;
-  for (const Possible& c : children) {
-    const bool primary = is_and ? c.can_be_true : c.can_be_false;
-    const bool secondary = is_and ? c.can_be_false : c.can_be_true;
-    all_primary = all_primary && primary;
-    any_secondary = any_secondary || secondary;
-    any_unknown = any_unknown || c.can_be_unknown;
-    all_no_secondary = all_no_secondary && (primary || c.can_be_unknown);
-  }
-  Possible p;
-  p.can_be_unknown = any_unknown && all_no_secondary;
-  (is_and ? p.can_be_true : p.can_be_false) = all_primary;
-  (is_and ? p.can_be_false : p.can_be_true) = any_secondary;
-  return p;
-}
+using MayTake = kernel::MayTake<LiteralOrder>;
+
+Possible FromKernel(const MayTake& m) { return {m.can_be_true, m.can_be_false, m.can_be_unknown}; }
+MayTake ToKernel(const Possible& p) { return {p.can_be_true, p.can_be_false, p.can_be_unknown}; }
 
 class DomainEval {
  public:
@@ -132,37 +118,32 @@ class DomainEval {
 };
 
 Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r) {
-  Possible p;
-  p.can_be_unknown = l.may_be_null || r.may_be_null;
-  if (!l.may_be_non_null || !r.may_be_non_null) return p;
+  // The leaf runs on single values only; between two ranges any answer is possible.
   std::pair<bool, bool> tf{true, true};
-  if (r.IsSingleValue())
-    tf = CompareNonNull(l, op, *r.lower);
-  else if (l.IsSingleValue())
-    tf = CompareNonNull(r, FlipCompareOp(op), *l.lower);
-  p.can_be_true = tf.first;
-  p.can_be_false = tf.second;
-  return p;
+  if (l.may_be_non_null && r.may_be_non_null) {
+    if (r.IsSingleValue())
+      tf = CompareNonNull(l, op, *r.lower);
+    else if (l.IsSingleValue())
+      tf = CompareNonNull(r, FlipCompareOp(op), *l.lower);
+  }
+  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, r.may_be_null,
+                                       r.may_be_non_null, tf.first, tf.second));
 }
 
 Possible DomainEval::In(const Expr& e) {
   const ColumnDomain d = Operand(e.children.at(0));
-  Possible p;
-  p.can_be_unknown = d.may_be_null;
-  if (!d.may_be_non_null) return p;
-  bool has_null = false, some_all_equal = false;
+  std::vector<kernel::InListItem<LiteralOrder>> items;
+  items.reserve(e.in_list.size());
   for (const Literal& item : e.in_list) {
     if (item.is_null()) {
-      has_null = true;
+      items.push_back({true, false, false});
       continue;
     }
-    p.can_be_true = p.can_be_true || MayBeEqual(d, item);
-    some_all_equal = some_all_equal || AllEqual(d, item);
+    // The leaf's answers mean something only for a column that may hold a value.
+    const bool values = d.may_be_non_null;
+    items.push_back({false, values && MayBeEqual(d, item), values && AllEqual(d, item)});
   }
-  // A value equal to no item is False, or Unknown when the list holds a NULL.
-  p.can_be_false = !has_null && !some_all_equal;
-  p.can_be_unknown = p.can_be_unknown || (has_null && !some_all_equal);
-  return p;
+  return FromKernel(kernel::InList(LiteralOrder{}, items, d.may_be_null, d.may_be_non_null));
 }
 
 Possible DomainEval::Condition(const Expr& e) {
@@ -179,22 +160,16 @@ Possible DomainEval::Condition(const Expr& e) {
     case K::kIsNull:
     case K::kIsNotNull: {
       const ColumnDomain d = Operand(e.children.at(0));
-      const bool is_null = e.kind == K::kIsNull;
-      if (RLC_MUTANT(kDataSkippingNullsIgnored) && is_null) return Possible{false, true, false};
-      return Possible{is_null ? d.may_be_null : d.may_be_non_null,
-                      is_null ? d.may_be_non_null : d.may_be_null, false};
+      return FromKernel(kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, e.kind == K::kIsNull));
     }
-    case K::kNot: {
-      const Possible c = Condition(e.children.at(0));
-      return Possible{c.can_be_false, c.can_be_true, c.can_be_unknown};
-    }
+    case K::kNot:
+      return FromKernel(kernel::Negation(LiteralOrder{}, ToKernel(Condition(e.children.at(0)))));
     case K::kAnd:
     case K::kOr: {
-      std::vector<Possible> children;
+      std::vector<MayTake> children;
       children.reserve(e.children.size());
-      for (const Expr& child : e.children) children.push_back(Condition(child));
-      if (RLC_MUTANT(kDataSkippingOrFirstDisjunct) && e.kind == K::kOr) children.resize(1);
-      return Combine(children, e.kind == K::kAnd);
+      for (const Expr& child : e.children) children.push_back(ToKernel(Condition(child)));
+      return FromKernel(kernel::Connective(LiteralOrder{}, children, e.kind == K::kAnd));
     }
   }
   return Possible{true, true, true};
