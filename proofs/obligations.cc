@@ -26,6 +26,8 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&RemapPreservesOrder, kRemapOrderUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
       {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
       {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse, kLargeUniverseTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
+      {&RemapThreeSourcesCompositionPremiseSatisfiable, kSharedOutputUniverse, kSolverTimeoutMs,
+       Layout::kThreeSourcesEveryOutputRow},
       {&RemapThreeSourcesDirect, kSharedOutputDirectUniverse, kLargeUniverseTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
       {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputDirectUniverse, kSolverTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
       {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},

@@ -35,6 +35,9 @@ inline constexpr int kTwoWinnersUniverse = 64;
 inline constexpr int kRemapProbeUniverse = 64;
 inline constexpr int kRemapOrderUniverse = 64;
 inline constexpr int kSharedOutputUniverse = 64;       // rows per source
+// The composition assumes, per source, what remap.carries_exactly_new_deletions proves: over the
+// same source rows, or it would assume more than is proved.
+static_assert(kSharedOutputUniverse == kRemapUniverse);
 inline constexpr int kSharedOutputDirectUniverse = 8;  // rows per source (2.7 s; 16 rows take over 30 s)
 inline constexpr int kSourcesUniverse = 16;  // compacted sources of one OPTIMIZE
 inline constexpr int kRowsUniverse = 64;

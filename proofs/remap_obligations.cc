@@ -43,12 +43,15 @@ z3::expr Remap(const Z3Domain& d, const Source& s, const z3::expr& output_rows, 
                                  s.after, output);
 }
 
-// (1) of the header: every new row lands in the run and in `output`.
+// (1) of the header: every new row lands in the run, on a row index (an unbounded set accepts
+// any integer, the concrete DV only 0..kRowIndexMax), and in `output`.
 z3::expr NewRowsLand(const Z3Domain& d, const Source& s, const Z3Domain::Set& output) {
+  const z3::expr row_index_max = d.context().int_val(static_cast<int64_t>(kRowIndexMax));
   z3::expr claim = d.True();
   for (int i = 0; i < d.universe(); ++i) {
     const z3::expr& p = s.position[i];
-    claim = claim && z3::implies(s.is_new[i], s.run.start <= p && p < s.run.start + s.run.live && d.Contains(output, p));
+    claim = claim && z3::implies(s.is_new[i], s.run.start <= p && p < s.run.start + s.run.live && d.Const(0) <= p &&
+                                                  p <= row_index_max && d.Contains(output, p));
   }
   return claim;
 }
@@ -291,6 +294,22 @@ Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
               "run, no two sources' rows meet, and the DV holds its initial rows and those images only",
           Expectation::kValid, z3::implies(t.tiles && contracts, ThreeSourcesClaim(d, t)), ShowSharedOutput(d, t),
           {ShowBool("tiles", t.tiles)}};
+}
+
+Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d) {
+  SharedOutput t = FreshSharedOutput(d);
+  z3::expr premise = t.tiles;
+  for (int s = 0; s < 3; ++s) {
+    t.outputs.push_back(d.FreshUnboundedSet("output_dv_after" + std::to_string(s)));
+    premise = premise && NewRowsLand(d, t.sources[s], t.outputs[s + 1]) && KeepsAt(d, t.outputs[s], t.outputs[s + 1], t.q) &&
+              HoldsOnlyImagesAt(d, t.sources[s], t.outputs[s], t.outputs[s + 1], t.q);
+    z3::expr any_new = d.False();
+    for (const z3::expr& is_new : t.sources[s].is_new) any_new = any_new || is_new;
+    premise = premise && any_new;
+  }
+  return {"4a.three_sources_composition_premise_satisfiable",
+          "the composition's assumptions hold with tiled runs and a new row in each source (must fail)" + Bound(d),
+          Expectation::kRefutable, !premise, ShowSharedOutput(d, t), {ShowBool("tiles", t.tiles)}};
 }
 
 Obligation RemapThreeSourcesDirect(const Z3Domain& d) {

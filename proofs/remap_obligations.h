@@ -8,8 +8,9 @@
 // itself, not through the domain's Rank, so a wrong Rank could not hide a wrong kernel). q is a
 // free output row: a valid claim about q holds for every row.
 //   remap.carries_exactly_new_deletions  (valid) ok =>
-//       (1) every i in new lands in the run, start <= pos(i) < start + live, and pos(i) is in the
-//           output DV;
+//       (1) every i in new lands in the run, start <= pos(i) < start + live, on a row index
+//           (0 <= pos(i) <= kRowIndexMax: the unbounded output set would accept any integer),
+//           and pos(i) is in the output DV;
 //       (2) the output DV keeps its initial content at q and holds q only if it was initial or
 //           pos(i) = q for some i in new.
 //   remap.no_guard.carries_exactly_new_deletions  (refutable) the same with ok replaced by true.
@@ -28,6 +29,8 @@
 //       state of the kernel (assumed at the rows the claim reads; carries_exactly proves them for
 //       every initial DV and row): (1) for all three on the final DV, (2) at q, and no new rows
 //       of two sources land on q.
+//   4a.three_sources_composition_premise_satisfiable  (refutable) those assumptions, with tiled
+//       runs and a new row in each source, can all hold.
 //   4a.three_sources_direct  (valid) the same claim with the kernel run on all three sources.
 //   4a.three_sources_premise_satisfiable  (refutable) the kernel's three remaps can succeed,
 //       each with a new row.
@@ -51,6 +54,7 @@ Obligation RemapIsInjective(const Z3Domain& d);
 Obligation RemapPreservesOrder(const Z3Domain& d);
 Obligation RemapProbePremiseSatisfiable(const Z3Domain& d);
 Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d);
+Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d);
 Obligation RemapThreeSourcesDirect(const Z3Domain& d);
 Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d);
 
