@@ -204,6 +204,42 @@ z3::expr ThreeSourcesClaim(const Z3Domain& d, const SharedOutput& t) {
          z3::implies(d.Contains(final_output, t.q), explained);
 }
 
+// Each of the three remaps as remap.carries_exactly_new_deletions proves it of the kernel (the DV
+// after it a fresh array, appended to t.outputs), its statement about every output row taken at
+// the rows ThreeSourcesClaim reads: the earlier sources' new-row positions (kept by the later
+// remaps) and q.
+z3::expr AssumeProvedRemaps(const Z3Domain& d, SharedOutput& t) {
+  z3::expr contracts = d.True();
+  for (int s = 0; s < 3; ++s) {
+    t.outputs.push_back(d.FreshUnboundedSet("output_dv_after" + std::to_string(s)));
+    const Z3Domain::Set &in = t.outputs[s], &out = t.outputs[s + 1];
+    contracts = contracts && NewRowsLand(d, t.sources[s], out) && KeepsAt(d, in, out, t.q) &&
+                HoldsOnlyImagesAt(d, t.sources[s], in, out, t.q);
+    for (int earlier = 0; earlier < s; ++earlier) {
+      for (const z3::expr& row : t.sources[earlier].position) contracts = contracts && KeepsAt(d, in, out, row);
+    }
+  }
+  return contracts;
+}
+
+// The kernel run on each source in turn, each onto the DV the previous left (appended to
+// t.outputs); returns every call's ok.
+z3::expr RemapInTurn(const Z3Domain& d, SharedOutput& t) {
+  z3::expr ok = d.True();
+  for (int s = 0; s < 3; ++s) {
+    Z3Domain::Set output = t.outputs[s];
+    ok = ok && Remap(d, t.sources[s], t.output_rows, output);
+    t.outputs.push_back(output);
+  }
+  return ok;
+}
+
+z3::expr AnyNewRow(const Z3Domain& d, const Source& s) {
+  z3::expr any = d.False();
+  for (const z3::expr& is_new : s.is_new) any = any || is_new;
+  return any;
+}
+
 }  // namespace
 
 Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d) {
@@ -274,19 +310,7 @@ Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
 
 Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
   SharedOutput t = FreshSharedOutput(d);
-  // Each remap as remap.carries_exactly_new_deletions proves it of the kernel (the DV after it a
-  // fresh array), its statement about every output row taken at the rows the claim reads: the
-  // new rows' positions (kept by the later remaps) and q.
-  z3::expr contracts = d.True();
-  for (int s = 0; s < 3; ++s) {
-    t.outputs.push_back(d.FreshUnboundedSet("output_dv_after" + std::to_string(s)));
-    const Z3Domain::Set &in = t.outputs[s], &out = t.outputs[s + 1];
-    contracts = contracts && NewRowsLand(d, t.sources[s], out) && KeepsAt(d, in, out, t.q) &&
-                HoldsOnlyImagesAt(d, t.sources[s], in, out, t.q);
-    for (int earlier = 0; earlier < s; ++earlier) {
-      for (const z3::expr& row : t.sources[earlier].position) contracts = contracts && KeepsAt(d, in, out, row);
-    }
-  }
+  const z3::expr contracts = AssumeProvedRemaps(d, t);
   return {"4a.three_sources_share_one_output",
           "three sources (rows 0.." + std::to_string(d.universe() - 1) +
               " each, every output row) whose runs pass the tiling check, each remapped onto the one output DV as "
@@ -298,15 +322,8 @@ Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
 
 Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d) {
   SharedOutput t = FreshSharedOutput(d);
-  z3::expr premise = t.tiles;
-  for (int s = 0; s < 3; ++s) {
-    t.outputs.push_back(d.FreshUnboundedSet("output_dv_after" + std::to_string(s)));
-    premise = premise && NewRowsLand(d, t.sources[s], t.outputs[s + 1]) && KeepsAt(d, t.outputs[s], t.outputs[s + 1], t.q) &&
-              HoldsOnlyImagesAt(d, t.sources[s], t.outputs[s], t.outputs[s + 1], t.q);
-    z3::expr any_new = d.False();
-    for (const z3::expr& is_new : t.sources[s].is_new) any_new = any_new || is_new;
-    premise = premise && any_new;
-  }
+  z3::expr premise = t.tiles && AssumeProvedRemaps(d, t);
+  for (const Source& s : t.sources) premise = premise && AnyNewRow(d, s);
   return {"4a.three_sources_composition_premise_satisfiable",
           "the composition's assumptions hold with tiled runs and a new row in each source (must fail)" + Bound(d),
           Expectation::kRefutable, !premise, ShowSharedOutput(d, t), {ShowBool("tiles", t.tiles)}};
@@ -314,12 +331,7 @@ Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d) {
 
 Obligation RemapThreeSourcesDirect(const Z3Domain& d) {
   SharedOutput t = FreshSharedOutput(d);
-  z3::expr ok = d.True();
-  for (int s = 0; s < 3; ++s) {
-    Z3Domain::Set output = t.outputs[s];
-    ok = ok && Remap(d, t.sources[s], t.output_rows, output);
-    t.outputs.push_back(output);
-  }
+  const z3::expr ok = RemapInTurn(d, t);
   return {"4a.three_sources_direct",
           "the kernel itself run on three sources (rows 0.." + std::to_string(d.universe() - 1) +
               " each, every output row) whose runs pass the tiling check, in turn onto one output DV: the claim of "
@@ -330,15 +342,8 @@ Obligation RemapThreeSourcesDirect(const Z3Domain& d) {
 
 Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
   SharedOutput t = FreshSharedOutput(d);
-  z3::expr premise = t.tiles;
-  for (int s = 0; s < 3; ++s) {
-    Z3Domain::Set output = t.outputs[s];
-    premise = premise && Remap(d, t.sources[s], t.output_rows, output);
-    t.outputs.push_back(output);
-    z3::expr any_new = d.False();
-    for (const z3::expr& is_new : t.sources[s].is_new) any_new = any_new || is_new;
-    premise = premise && any_new;
-  }
+  z3::expr premise = t.tiles && RemapInTurn(d, t);
+  for (const Source& s : t.sources) premise = premise && AnyNewRow(d, s);
   return {"4a.three_sources_premise_satisfiable",
           "three tiled sources can each be remapped by the kernel with a new row (must fail)" + Bound(d),
           Expectation::kRefutable, !premise, ShowSharedOutput(d, t),
