@@ -48,15 +48,15 @@ if "BM_DataSkippingStatsTier100kAdds" in runs and "BM_BaselineCheck100kAdds" in 
 
 if any(n.startswith("BM_RawCRoaringUnion/") for n in runs):
     print("\nCase 2 union and Case 4 remaps vs CRoaring's raw union of the same bitmaps (median; aim <= 1.5x)")
-    print("%-10s %-8s %10s %10s %10s %10s %10s %7s %7s %7s %7s" % ("rows", "deleted", "raw union", "union step",
-                                                                "case 2", "forward", "reverse", "step/raw",
+    print("%-10s %-8s %10s %10s %10s %10s %10s %7s %7s %7s %7s" % ("rows", "deleted", "raw union", "RowBitmap |",
+                                                                "case 2", "forward", "reverse", "plain/raw",
                                                                 "c2/raw", "fwd/raw", "rev/raw"))
     for name in runs:
         if not name.startswith("BM_RawCRoaringUnion/"):
             continue
         args = name.split("/", 1)[1]
         raw = time(name)
-        step, c2, fwd, rev = (time(k + "/" + args) for k in ("BM_Case2UnionStep", "BM_Case2MergeKernel",
+        step, c2, fwd, rev = (time(k + "/" + args) for k in ("BM_RowBitmapPlainUnion", "BM_Case2MergeKernel",
                                                               "BM_ForwardRemapKernel", "BM_ReverseRemapKernel"))
         kv = dict(x.split(":") for x in args.split("/"))
         print("%-10s %-8s %8.0fus %8.0fus %8.0fus %8.0fus %8.0fus %6.2fx %6.2fx %6.2fx %6.2fx" % (

@@ -95,6 +95,17 @@ class Z3Domain {
   Bool Equal(const Set& s, const Set& t) const { return SetEq(s, t); }
   Set IteSet(const Bool& c, const Set& s, const Set& t) const;
   void InsertWhen(Set& s, const Int& x, const Bool& when) const;
+  // By definition, the two plain operations each.
+  Bool UnionTestingMeet(const Set& s, const Set& t, const Set& meet, Set& joined) const {
+    const Bool holds = Equal(Intersect(s, t), meet);  // before `joined`, which may alias s or t
+    joined = Union(s, t);
+    return holds;
+  }
+  Bool DifferenceTestingSubset(const Set& s, const Set& t, Set& rest) const {
+    const Bool holds = IsSubset(t, s);
+    rest = Difference(s, t);
+    return holds;
+  }
   template <typename F>
   void ForEachMember(const Set& s, F&& visit) const {
     CheckUniverse(s);

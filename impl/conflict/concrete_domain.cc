@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <variant>
 
 #include "impl/base/limits.h"
@@ -32,12 +33,6 @@ ConcreteDomain::Set ConcreteDomain::Insert(const Set& s, Int row) const {
   return out;
 }
 
-void ConcreteDomain::InsertWhen(Set& s, Int row, Bool when) const {
-  if (!when) return;
-  RLC_ASSERT(IsRow(row));
-  s.Add(static_cast<uint64_t>(row));
-}
-
 ConcreteDomain::Bool ConcreteDomain::Contains(const Set& s, Int row) const {
   return IsRow(row) && s.Contains(static_cast<uint64_t>(row));
 }
@@ -48,19 +43,8 @@ ConcreteDomain::Int ConcreteDomain::Rank(const Set& s, Int below) const {
   return static_cast<Int128>(s.Rank(IsRow(last) ? static_cast<uint64_t>(last) : kRowIndexMax));
 }
 
-ConcreteDomain::Int ConcreteDomain::RankCursor::Below(Int row) const {
-  if (row <= 0) return 0;
-  const uint64_t bound = row > static_cast<Int128>(kRowIndexMax) ? kRowIndexMax + 1 : static_cast<uint64_t>(row);
-  if (row < last_) next_ = 0;  // a query going backwards restarts the walk
-  last_ = row;
-  // Walk a few steps from the last answer; jump by binary search when the gap is wide.
-  const size_t limit = std::min(members_.size(), next_ + 16);
-  while (next_ < limit && members_[next_] < bound) ++next_;
-  if (next_ == limit && next_ < members_.size() && members_[next_] < bound) {
-    next_ = static_cast<size_t>(std::lower_bound(members_.begin() + static_cast<std::ptrdiff_t>(next_), members_.end(), bound) -
-                                members_.begin());
-  }
-  return static_cast<Int>(next_);
+ConcreteDomain::RankCursor::RankCursor(const Set& s) : members_(s.ToVector()) {
+  members_.push_back(std::numeric_limits<uint64_t>::max());
 }
 
 ConcreteDomain::Bool ConcreteDomain::ValueLe(const Value& a, const Value& b) const {

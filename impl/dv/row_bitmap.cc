@@ -4,6 +4,7 @@
 #include <string>
 
 #include "impl/base/limits.h"
+#include "impl/dv/container_ops.h"
 
 namespace rlc::dv {
 namespace {
@@ -45,6 +46,12 @@ Roaring& RowBitmap::BucketFor(uint32_t high_key) {
 
 void RowBitmap::Add(uint64_t row) {
   RLC_ASSERT(row <= kRowIndexMax);
+  // Rows usually arrive in ascending order (a remap's output, a decoded DV): try the last bucket.
+  if (!buckets_.empty() && buckets_.back().high_key == High(row)) {
+    Roaring& last = buckets_.back().low;
+    if (!AppendAscending(last, Low(row))) last.add(Low(row));
+    return;
+  }
   BucketFor(High(row)).add(Low(row));
 }
 
@@ -153,6 +160,58 @@ bool RowBitmap::IsSubsetOf(const RowBitmap& other) const {
   return true;
 }
 
+bool RowBitmap::UnionTestingMeet(const RowBitmap& other, const RowBitmap& meet, RowBitmap* joined) const {
+  RLC_ASSERT(joined != this && joined != &other && joined != &meet);
+  RowBitmap out;
+  bool holds = true;
+  size_t i = 0, j = 0, k = 0;
+  const std::vector<Bucket>& a = buckets_;
+  const std::vector<Bucket>& b = other.buckets_;
+  const std::vector<Bucket>& m = meet.buckets_;
+  while (i < a.size() || j < b.size()) {
+    const bool in_a = i < a.size() && (j == b.size() || a[i].high_key <= b[j].high_key);
+    const bool in_b = j < b.size() && (i == a.size() || b[j].high_key <= a[i].high_key);
+    const uint32_t key = in_a ? a[i].high_key : b[j].high_key;
+    for (; k < m.size() && m[k].high_key < key; ++k) holds = false;  // outside this ∪ other
+    const Bucket* in_meet = k < m.size() && m[k].high_key == key ? &m[k++] : nullptr;
+    if (in_a && in_b) {
+      Bucket joined_bucket{key, Roaring()};
+      static const Roaring kNone;
+      holds = dv::UnionTestingMeet(a[i].low, b[j].low, in_meet != nullptr ? in_meet->low : kNone, joined_bucket.low) &&
+              holds;
+      out.buckets_.push_back(std::move(joined_bucket));
+      ++i;
+      ++j;
+      continue;
+    }
+    holds = holds && in_meet == nullptr;  // one side only: nothing of the meet here
+    out.buckets_.push_back(in_a ? a[i++] : b[j++]);
+  }
+  *joined = std::move(out);
+  return holds && k == m.size();
+}
+
+bool RowBitmap::DifferenceTestingSubset(const RowBitmap& other, RowBitmap* rest) const {
+  RLC_ASSERT(rest != this && rest != &other);
+  RowBitmap out;
+  bool holds = true;
+  size_t j = 0;
+  const std::vector<Bucket>& b = other.buckets_;
+  for (const Bucket& x : buckets_) {
+    for (; j < b.size() && b[j].high_key < x.high_key; ++j) holds = false;  // rows of other outside this
+    if (j == b.size() || b[j].high_key != x.high_key) {
+      out.buckets_.push_back(x);
+      continue;
+    }
+    Bucket left{x.high_key, Roaring()};
+    holds = dv::DifferenceTestingSubset(x.low, b[j].low, left.low) && holds;
+    ++j;
+    if (!left.low.isEmpty()) out.buckets_.push_back(std::move(left));
+  }
+  *rest = std::move(out);
+  return holds && j == b.size();
+}
+
 void RowBitmap::ForEach(const std::function<void(uint64_t)>& visit) const {
   std::vector<uint32_t> lows;
   for (const Bucket& b : buckets_) {
@@ -164,9 +223,15 @@ void RowBitmap::ForEach(const std::function<void(uint64_t)>& visit) const {
 }
 
 std::vector<uint64_t> RowBitmap::ToVector() const {
-  std::vector<uint64_t> rows;
-  rows.reserve(Cardinality());
-  ForEach([&rows](uint64_t row) { rows.push_back(row); });
+  std::vector<uint64_t> rows(Cardinality());
+  std::vector<uint32_t> lows;
+  size_t next = 0;
+  for (const Bucket& b : buckets_) {
+    lows.resize(b.low.cardinality());
+    b.low.toUint32Array(lows.data());
+    const uint64_t high = uint64_t(b.high_key) << 32;
+    for (uint32_t low : lows) rows[next++] = high | low;
+  }
   return rows;
 }
 

@@ -59,6 +59,12 @@ class RowBitmap {
   bool Intersects(const RowBitmap& other) const;
   bool IsSubsetOf(const RowBitmap& other) const;
 
+  // Two answers from one pass over the containers (container_ops.h), for the kernels' hot paths:
+  // *joined = this ∪ other, and returns whether this ∩ other == meet.
+  bool UnionTestingMeet(const RowBitmap& other, const RowBitmap& meet, RowBitmap* joined) const;
+  // *rest = this \ other, and returns whether other ⊆ this.
+  bool DifferenceTestingSubset(const RowBitmap& other, RowBitmap* rest) const;
+
   // Calls visit(row) for every row in ascending order.
   void ForEach(const std::function<void(uint64_t)>& visit) const;
   std::vector<uint64_t> ToVector() const;

@@ -15,6 +15,11 @@
 //             of s below the Int), IsEmpty(s), IsSubset(s, t), Equal(s, t), IteSet(Bool, s, t),
 //             InsertWhen(Set& s, Int, Bool) (adds the Int when the Bool holds; in place, so the
 //             concrete domain inserts in O(log n)),
+//             UnionTestingMeet(s, t, m, Set& u) -> Bool: sets u = Union(s, t) and answers
+//             Equal(Intersect(s, t), m); DifferenceTestingSubset(s, t, Set& r) -> Bool: sets
+//             r = Difference(s, t) and answers IsSubset(t, s). Each is exactly its two plain
+//             operations (a symbolic domain defines it so); a concrete domain gets both answers
+//             from one pass over the sets,
 //             Ranker(s) -> an object r with r.Below(Int) -> Int = Rank(s, Int); a concrete domain
 //             answers ascending queries in amortized O(1) (a remap asks once per deleted row,
 //             in order), a symbolic one is Rank itself,
@@ -74,6 +79,8 @@ concept ValueDomain = ValueOrder<D> && requires(const D& d, typename D::Bool b, 
   { d.IteSet(b, s, s) } -> std::convertible_to<typename D::Set>;
   { d.Ranker(s).Below(i) } -> std::convertible_to<typename D::Int>;
   { d.InsertWhen(s, i, b) };
+  { d.UnionTestingMeet(s, s, s, s) } -> std::convertible_to<typename D::Bool>;
+  { d.DifferenceTestingSubset(s, s, s) } -> std::convertible_to<typename D::Bool>;
   { d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {}) };
 };
 
