@@ -33,7 +33,7 @@ struct ExploreOptions {
   int shard_count = 1;
   int jobs = 1;            // worker threads
   std::string out_dir;     // counterexamples go here as scenario files (empty: not saved)
-  std::string work_dir;    // scratch tables (empty: a folder under /dev/shm or the temp folder)
+  std::string work_dir;    // scratch tables on disk, one folder per worker (empty: in memory)
   GeneratorOptions generator;
   bool progress = false;   // a progress line on stderr
   int determinism_sample = 50;  // re-run every Nth history and compare its outcome (0: never)

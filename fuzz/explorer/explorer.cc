@@ -1,6 +1,5 @@
 #include "fuzz/explorer/explorer.h"
 
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -107,10 +106,19 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
   if (reconciled) ++sum.reconciled_histories;
 }
 
-Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const std::string& dir) {
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, dir);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
+// Where one worker's histories keep their tables: in memory (the default), or under a directory
+// when the campaign was given one (to look at the files).
+struct Scratch {
+  std::string dir;  // a directory, or the in-memory table's root path
+  scenario::TableStore store = scenario::TableStore::kMemory;
+};
+
+Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch) {
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, scratch.store);
+  if (scratch.store == scenario::TableStore::kDirectory) {
+    std::error_code ec;
+    fs::remove_all(scratch.dir, ec);
+  }
   return r;
 }
 
@@ -122,7 +130,7 @@ scenario::Scenario WithoutFlags(scenario::Scenario s) {
 // Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
 // whether the same history with every flag off (Delta's own behaviour) passes, so that the
 // violation is the reconcile cases' doing.
-bool Fails(const scenario::Scenario& s, const std::string& dir, bool against_baseline) {
+bool Fails(const scenario::Scenario& s, const Scratch& dir, bool against_baseline) {
   Result<scenario::ScenarioReport> r = RunOne(s, dir);
   if (!r.ok() || !OracleViolation(*r)) return false;
   if (!against_baseline) return true;
@@ -132,7 +140,7 @@ bool Fails(const scenario::Scenario& s, const std::string& dir, bool against_bas
 
 // Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
 // through the reconcile cases, or already with every flag off), until none does.
-Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const std::string& dir, bool against_baseline) {
+Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const Scratch& dir, bool against_baseline) {
   Counterexample c;
   int runs = 0;
   for (bool smaller = true; smaller && runs < kShrinkRunsMax;) {
@@ -156,7 +164,7 @@ Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const std::str
 }
 
 // An exhaustive history is already small: it is reported as it ran.
-Counterexample AsIs(const scenario::Scenario& s, const std::string& dir) {
+Counterexample AsIs(const scenario::Scenario& s, const Scratch& dir) {
   Counterexample c;
   c.scenario = scenario::FormatScenario(s);
   Result<scenario::ScenarioReport> r = RunOne(s, dir);
@@ -164,12 +172,6 @@ Counterexample AsIs(const scenario::Scenario& s, const std::string& dir) {
   return c;
 }
 
-std::string DefaultWorkDir() {
-  std::error_code ec;
-  const fs::path shm = "/dev/shm";
-  const fs::path base = fs::is_directory(shm, ec) ? shm : fs::temp_directory_path();
-  return (base / ("rlc-explore-" + std::to_string(::getpid()))).string();
-}
 
 }  // namespace
 
@@ -221,7 +223,9 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
   // This shard's share of the scope.
   const int64_t scope_share =
       o.exhaustive ? static_cast<int64_t>((scope + static_cast<uint64_t>(o.shard_count - 1 - o.shard_index)) / static_cast<uint64_t>(o.shard_count)) : 0;
-  const std::string work = o.work_dir.empty() ? DefaultWorkDir() : o.work_dir;
+  // In memory, the path only names the table (it appears in 'p' DV descriptors).
+  const std::string work = o.work_dir.empty() ? "/rlc-explore" : o.work_dir;
+  const scenario::TableStore store = o.work_dir.empty() ? scenario::TableStore::kMemory : scenario::TableStore::kDirectory;
   const rc::Gen<scenario::Scenario> gen = GenHistory(o.generator);
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -236,7 +240,7 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
   std::atomic<bool> found{false};
   Status failure = Status::Ok();
   auto worker = [&](int w) {
-    const std::string dir = work + "/w" + std::to_string(w);
+    const Scratch dir{work + "/w" + std::to_string(w), store};
     Summary mine;
     for (;;) {
       const int64_t k = next.fetch_add(1);
@@ -307,14 +311,13 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
   for (int w = 1; w < std::max(1, o.jobs); ++w) threads.emplace_back(worker, w);
   worker(0);
   for (std::thread& t : threads) t.join();
-  std::error_code ec;
-  if (o.work_dir.empty()) fs::remove_all(work, ec);
   if (!failure.ok()) return failure;
   total.seconds = elapsed();
   std::sort(total.counterexamples.begin(), total.counterexamples.end(),
             [](const Counterexample& a, const Counterexample& b) { return a.history < b.history; });
   // Save each counterexample as a scenario file a reviewer can replay.
   if (!o.out_dir.empty()) {
+    std::error_code ec;
     for (Counterexample& c : total.counterexamples) {
       fs::create_directories(o.out_dir, ec);
       const fs::path file = fs::path(o.out_dir) / ("counterexample-" + std::to_string(o.seed) + "-" + std::to_string(c.history) + ".scenario");

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -62,14 +61,14 @@ std::optional<int64_t> LiveRows(const std::map<std::string, Active>& active) {
 }  // namespace
 
 std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, std::string* error,
-                                                 const std::string& dv_file_prefix) {
+                                                 const std::string& dv_file_prefix, const ByteSource& files) {
   std::vector<InvariantFinding> findings;
   std::map<std::string, Active> active;  // decoded path -> its active version
   for (int64_t v = 0;; ++v) {
     char name[32];
     std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
-    std::ifstream in(table_dir + "/_delta_log/" + name);
-    if (!in) {
+    const std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
+    if (!text) {
       if (v == 0) *error = "no version 0";
       return findings;
     }
@@ -79,6 +78,7 @@ std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, s
     std::vector<json> adds, removes;
     bool file_actions = false, all_no_data_change = true;
     std::string line;
+    std::istringstream in(*text);
     while (std::getline(in, line)) {
       if (line.empty() || line == "\r") continue;
       const json action = json::parse(line, nullptr, false);
@@ -115,7 +115,7 @@ std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, s
       Active file{DvKey(a), NumRecords(a), {}};
       if (!file.key.empty()) {
         std::string why;
-        std::optional<std::set<uint64_t>> rows = ReadReferenceDv(table_dir, a.at("deletionVector").dump(), dv_file_prefix, &why);
+        std::optional<std::set<uint64_t>> rows = ReadReferenceDv(table_dir, a.at("deletionVector").dump(), dv_file_prefix, &why, files);
         if (!rows) {
           *error = "version " + std::to_string(v) + ", " + path + ": " + why;
           return findings;

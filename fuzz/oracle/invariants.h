@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/oracle/reference_reader.h"
+
 namespace rlc::oracle {
 
 struct InvariantFinding {
@@ -32,7 +34,8 @@ struct InvariantFinding {
 // Findings in version order; `error` is set (and the findings so far returned) when the log or a
 // DV cannot be read.
 std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, std::string* error,
-                                                 const std::string& dv_file_prefix = "");
+                                                 const std::string& dv_file_prefix = "",
+                                                 const ByteSource& files = LocalFiles());
 
 }  // namespace rlc::oracle
 

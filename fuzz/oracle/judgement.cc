@@ -9,9 +9,9 @@
 namespace rlc::oracle {
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable, size_t max_orders) {
+                       model::IsolationLevel level, bool replayable, size_t max_orders, const ByteSource& files) {
   Judgement j;
-  const ReferenceResult read = ReadReferenceSnapshot(table_dir, -1);
+  const ReferenceResult read = ReadReferenceSnapshot(table_dir, -1, "", files);
   std::string why;
   std::optional<std::vector<std::vector<model::Value>>> actual;
   if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial.schema, &why);
@@ -39,8 +39,9 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
       j.cycles.push_back(model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
     }
   }
+  j.final_snapshot = read.snapshot;
   std::string invariants_error;
-  for (const InvariantFinding& f : CheckLogInvariants(table_dir, &invariants_error)) {
+  for (const InvariantFinding& f : CheckLogInvariants(table_dir, &invariants_error, "", files)) {
     j.invariant_findings.push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);
   }
   if (!invariants_error.empty()) j.invariant_findings.push_back("the log cannot be read: " + invariants_error);

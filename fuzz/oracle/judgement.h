@@ -14,6 +14,7 @@
 #ifndef RLC_FUZZ_ORACLE_JUDGEMENT_H_
 #define RLC_FUZZ_ORACLE_JUDGEMENT_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,13 +31,18 @@ struct Judgement {
   std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
   std::vector<std::string> cycles;                     // (b), each rendered as Let / Then / However
   std::vector<std::string> invariant_findings;         // (c), "version V, PATH: RULE: DETAIL"
+  std::optional<ReferenceSnapshot> final_snapshot;     // the table read for (a), when readable
 
   bool rows_hold() const { return rows_check == "holds" || rows_check.rfind("not judged", 0) == 0; }
   bool holds() const { return rows_hold() && cycles.empty() && invariant_findings.empty(); }
 };
 
+// `files`: where the table's bytes are read from (reference_reader.h). `max_orders`: how many
+// serial orders the row check may try.
+inline constexpr size_t kDefaultMaxOrders = 5000;
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable = true, size_t max_orders = 5000);
+                       model::IsolationLevel level, bool replayable = true, size_t max_orders = kDefaultMaxOrders,
+                       const ByteSource& files = LocalFiles());
 
 }  // namespace rlc::oracle
 

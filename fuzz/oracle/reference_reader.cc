@@ -18,13 +18,16 @@ using nlohmann::json;
 constexpr uint32_t kMagic = 1681511377;
 constexpr char kZ85[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
 
-std::optional<std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+class LocalFileSource final : public ByteSource {
+ public:
+  std::optional<std::string> Read(const std::string& path) const override {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+};
 
 std::string UrlDecode(const std::string& s) {
   std::string out;
@@ -149,8 +152,8 @@ bool DecodeRoaring32(Cursor& c, uint64_t high, std::set<uint64_t>& rows, std::st
 }
 
 // The DV's rows for one add, or an error.
-std::optional<std::set<uint64_t>> DvRows(const std::string& table, const json& dv, const std::string& prefix,
-                                         std::string* why) {
+std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::string& table, const json& dv,
+                                         const std::string& prefix, std::string* why) {
   const std::string type = dv.at("storageType").get<std::string>();
   const std::string text = dv.at("pathOrInlineDv").get<std::string>();
   const int64_t size = dv.at("sizeInBytes").get<int64_t>();
@@ -183,7 +186,7 @@ std::optional<std::set<uint64_t>> DvRows(const std::string& table, const json& d
     } else {
       return *why = "unknown DV storage type " + type, std::nullopt;
     }
-    std::optional<std::string> file = ReadWholeFile(path);
+    std::optional<std::string> file = files.Read(path);
     if (!file) return *why = "DV file not found: " + path, std::nullopt;
     const size_t offset = dv.contains("offset") ? dv.at("offset").get<size_t>() : 1;
     if (file->size() < offset + 8 + static_cast<size_t>(size)) return *why = "DV file too short: " + path, std::nullopt;
@@ -213,8 +216,8 @@ std::string DvId(const json& add) {
 }
 
 // A row file's rows as canonical JSON objects; nullopt (and why) when malformed.
-std::optional<std::vector<std::string>> RowFileRows(const std::string& path, std::string* why) {
-  std::optional<std::string> text = ReadWholeFile(path);
+std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, const std::string& path, std::string* why) {
+  std::optional<std::string> text = files.Read(path);
   if (!text) return *why = "row file not found: " + path, std::nullopt;
   std::istringstream lines(*text);
   std::string line;
@@ -239,11 +242,17 @@ std::optional<std::vector<std::string>> RowFileRows(const std::string& path, std
 
 }  // namespace
 
+const ByteSource& LocalFiles() {
+  static const LocalFileSource local;
+  return local;
+}
+
 std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
-                                                  const std::string& dv_file_prefix, std::string* why) {
+                                                  const std::string& dv_file_prefix, std::string* why,
+                                                  const ByteSource& files) {
   const json dv = json::parse(descriptor_json, nullptr, false);
   if (dv.is_discarded() || !dv.is_object()) return *why = "a DV descriptor is not a JSON object", std::nullopt;
-  return DvRows(table_dir, dv, dv_file_prefix, why);
+  return DvRows(files, table_dir, dv, dv_file_prefix, why);
 }
 
 std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot) {
@@ -273,7 +282,8 @@ std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes
   return rows;
 }
 
-ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version, const std::string& dv_file_prefix) {
+ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version, const std::string& dv_file_prefix,
+                                      const ByteSource& files) {
   ReferenceResult result;
   std::map<std::string, json> active;  // key -> add
   int64_t v = 0;
@@ -281,7 +291,7 @@ ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t vers
     if (version >= 0 && v > version) break;
     char name[32];
     std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
-    std::optional<std::string> text = ReadWholeFile(table_dir + "/_delta_log/" + name);
+    std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
     if (!text) {
       if (version >= 0 || v == 0) {
         result.error = "version " + std::to_string(v) + " has no JSON commit";
@@ -327,7 +337,7 @@ ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t vers
     }
     if (add.contains("deletionVector") && !add.at("deletionVector").is_null()) {
       std::string why;
-      std::optional<std::set<uint64_t>> rows = DvRows(table_dir, add.at("deletionVector"), dv_file_prefix, &why);
+      std::optional<std::set<uint64_t>> rows = DvRows(files, table_dir, add.at("deletionVector"), dv_file_prefix, &why);
       if (!rows) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path + ": " + why;
         return result;
@@ -336,7 +346,7 @@ ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t vers
     }
     if (file.path.size() > 5 && file.path.substr(file.path.size() - 5) == ".rows") {
       std::string why;
-      std::optional<std::vector<std::string>> rows = RowFileRows(table_dir + "/" + file.path, &why);
+      std::optional<std::vector<std::string>> rows = RowFileRows(files, table_dir + "/" + file.path, &why);
       if (!rows) {
         result.error = "version " + std::to_string(snapshot.version) + ": " + why;
         return result;

@@ -14,7 +14,11 @@
 //     or without the run flag bitmap and the offset header).
 // Anything else, or anything malformed, is an error string naming the version, path or offset.
 //
-// Thread-safety: stateless functions; reads files with the standard library.
+// Where bytes come from: a ByteSource. LocalFiles() reads the file system with the standard
+// library; a caller whose table lives elsewhere (the explorer's in-memory tables) passes its own.
+// Only whole files' bytes cross that seam: every format above is decoded here.
+//
+// Thread-safety: stateless functions; a ByteSource is only read.
 #ifndef RLC_FUZZ_ORACLE_REFERENCE_READER_H_
 #define RLC_FUZZ_ORACLE_REFERENCE_READER_H_
 
@@ -26,6 +30,14 @@
 #include <vector>
 
 namespace rlc::oracle {
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  // The whole file at `path` ('/'-separated), or nullopt when it is missing or unreadable.
+  virtual std::optional<std::string> Read(const std::string& path) const = 0;
+};
+const ByteSource& LocalFiles();
 
 struct ReferenceFile {
   std::string path;  // URL-decoded, as the key
@@ -51,12 +63,13 @@ struct ReferenceResult {
 // version < 0: the latest. dv_file_prefix: put before "deletion_vector_<uuid>.bin" ('u' DVs).
 // A row file whose row count disagrees with the add's numRecords is an error.
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
-                                      const std::string& dv_file_prefix = "");
+                                      const std::string& dv_file_prefix = "", const ByteSource& files = LocalFiles());
 
 // The rows a DV descriptor (as the log's JSON text of the "deletionVector" object) deletes;
 // nullopt (and why) when it cannot be read.
 std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
-                                                  const std::string& dv_file_prefix, std::string* why);
+                                                  const std::string& dv_file_prefix, std::string* why,
+                                                  const ByteSource& files = LocalFiles());
 
 // The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);

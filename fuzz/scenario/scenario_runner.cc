@@ -14,6 +14,20 @@
 namespace rlc::scenario {
 namespace {
 
+// The oracle reads an in-memory table's bytes through this; it decodes them on its own.
+class StorageBytes final : public oracle::ByteSource {
+ public:
+  explicit StorageBytes(const storage::Storage& storage) : storage_(storage) {}
+  std::optional<std::string> Read(const std::string& path) const override {
+    Result<std::string> bytes = storage_.ReadFile(path);
+    if (!bytes.ok()) return std::nullopt;
+    return std::move(*bytes);
+  }
+
+ private:
+  const storage::Storage& storage_;
+};
+
 namespace fs = std::filesystem;
 
 std::string RowsOrNone(const std::vector<std::vector<model::Value>>& rows) {
@@ -93,17 +107,26 @@ bool ScenarioReport::oracle_holds() const {
 
 bool ScenarioReport::passed() const { return oracle_holds() && mismatches.empty(); }
 
-Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir) {
-  std::error_code ec;
-  fs::remove_all(work_dir, ec);
-  fs::create_directories(work_dir, ec);
-  if (ec) return Status::IoError(work_dir + ": cannot create the table directory: " + ec.message());
+Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir, TableStore store) {
+  std::unique_ptr<storage::Storage> storage;
+  std::unique_ptr<oracle::ByteSource> memory_bytes;
+  if (store == TableStore::kDirectory) {
+    std::error_code ec;
+    fs::remove_all(work_dir, ec);
+    fs::create_directories(work_dir, ec);
+    if (ec) return Status::IoError(work_dir + ": cannot create the table directory: " + ec.message());
+    storage = storage::NewLocalStorage();
+  } else {
+    auto memory = std::make_unique<storage::InMemoryStorage>();
+    memory_bytes = std::make_unique<StorageBytes>(*memory);
+    storage = std::move(memory);
+  }
+  const oracle::ByteSource& table_bytes = memory_bytes ? *memory_bytes : oracle::LocalFiles();
   ScenarioReport r;
   r.file = sc.file;
   r.title = sc.title;
   const model::LogicalTable start = sc.StartingTable();
   r.level = start.properties.isolation_level;
-  std::unique_ptr<storage::Storage> storage = storage::NewLocalStorage();
   simulator::TableOptions options;
   options.merge_on_read = sc.table.merge_on_read;
   options.statistics = sc.table.statistics;
@@ -129,7 +152,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   }
 
   {  // The table before the transactions, as the oracle's reader sees it.
-    const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1);
+    const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1, "", table_bytes);
     std::optional<std::vector<std::vector<model::Value>>> rows;
     if (before.snapshot) rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
     if (!before.snapshot) r.initial_rows_error = before.error;
@@ -207,13 +230,14 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   for (const TxnSpec& spec : sc.txns) r.txns.push_back(running.at(spec.name).report);
 
   // The oracle.
-  const oracle::Judgement judgement = oracle::JudgeHistory(work_dir, history, r.level, !raw_committed);
+  const oracle::Judgement judgement =
+      oracle::JudgeHistory(work_dir, history, r.level, !raw_committed, oracle::kDefaultMaxOrders, table_bytes);
   r.rows_check = judgement.rows_check;
   r.final_rows = judgement.actual_rows;
   r.serial_rows = judgement.serial_rows;
   r.cycles = judgement.cycles;
   r.invariant_findings = judgement.invariant_findings;
-  const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(work_dir, -1);
+  const std::optional<oracle::ReferenceSnapshot>& final_snapshot = judgement.final_snapshot;
 
   const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
                                  sc.table.deletion_vectors == DeletionVectors::kOn;
@@ -246,8 +270,8 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   // The expectations.
   std::vector<int64_t> cardinalities;
   std::map<int64_t, std::vector<int64_t>> dv_of_row;  // id column value -> the DV of its file
-  if (read.snapshot) {
-    for (const oracle::ReferenceFile& f : read.snapshot->files) {
+  if (final_snapshot) {
+    for (const oracle::ReferenceFile& f : final_snapshot->files) {
       cardinalities.push_back(static_cast<int64_t>(f.deleted.size()));
       for (size_t position = 0; position < f.physical_rows.size(); ++position) {
         if (f.deleted.count(position)) continue;

@@ -79,9 +79,17 @@ struct ScenarioReport {
   bool passed() const;
 };
 
-// `work_dir`: a directory the run may create the table in (it is replaced if present).
+// Where the run keeps its table.
+enum class TableStore {
+  kDirectory,  // files under work_dir, replaced if present: for replays and exports
+  kMemory,     // impl/'s InMemoryStorage, rooted at the path work_dir, read by the oracle from
+               // there too: no file-system call (the explorer's campaigns)
+};
+
+// `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.
 // Errors: the table could not be written or read (kIoError, ...), a setup step did not commit.
-Result<ScenarioReport> RunScenario(const Scenario& scenario, const std::string& work_dir);
+Result<ScenarioReport> RunScenario(const Scenario& scenario, const std::string& work_dir,
+                                   TableStore store = TableStore::kDirectory);
 
 // The report as text: the table before, the timeline (with each commit's actions when verbose),
 // the rows after, then each finding and mismatch (a passing run prints one line).

@@ -181,7 +181,13 @@ Result<int64_t> Simulator::LatestVersion() const {
   return listing.latest_version();
 }
 
+Simulator::~Simulator() = default;
+
 Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
+  if (version >= 0) {
+    const auto cached = snapshots_.find(version);
+    if (cached != snapshots_.end()) return *cached->second;
+  }
   RLC_ASSIGN_OR_RETURN(delta::Snapshot log, delta::ReplayLog(storage_, root_, version));
   Snapshot s;
   s.table = table_;
@@ -217,6 +223,7 @@ Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
     }
     s.file_dvs[path] = std::move(deleted);
   }
+  if (version >= 0) snapshots_.emplace(version, std::make_unique<const Snapshot>(s));
   return s;
 }
 

@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -99,6 +100,7 @@ class Simulator {
  public:
   // `table` gives the schema (model::MakeTable's), the properties and the protocol features.
   Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options = {});
+  ~Simulator();
 
   // Version 0: protocol, metadata, and the table's rows spread over `files` row files.
   Status Create(int files);
@@ -134,6 +136,9 @@ class Simulator {
   TableOptions options_;
   model::RowId next_row_id_ = 1;
   int64_t next_file_ = 0;
+  // Snapshots read so far, by version: a committed version never changes (put-if-absent), so
+  // each is read from the log once, however many transactions start from it.
+  mutable std::map<int64_t, std::unique_ptr<const Snapshot>> snapshots_;
 };
 
 }  // namespace rlc::simulator

@@ -5,10 +5,8 @@
 // parser accepts must keep the oracle's checks (a)-(c), unless Delta's own behaviour (every flag
 // off) already breaks them. Expectations in the text are ignored: only the oracle judges.
 //
-// Histories are capped (rows, files, transactions) so that one input runs in milliseconds.
-#include <unistd.h>
-
-#include <filesystem>
+// Histories are capped (rows, files, transactions) so that one input runs in milliseconds; tables
+// live in memory.
 #include <string>
 
 #include "fuzz/explorer/explorer.h"
@@ -22,13 +20,9 @@ bool Small(const rlc::scenario::Scenario& s) {
   return s.table.rows.size() <= 24 && s.table.files <= 4 && s.setup.size() <= 3 && s.txns.size() <= 5;
 }
 
-const std::string& WorkDir() {
-  static const std::string dir =
-      (std::filesystem::path(std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp") /
-       ("rlc-history-fuzz-" + std::to_string(::getpid())))
-          .string();
-  return dir;
-}
+// Tables live in memory (impl/'s InMemoryStorage): no file-system call per input.
+constexpr char kTableRoot[] = "/rlc-history-fuzz";
+constexpr auto kStore = rlc::scenario::TableStore::kMemory;
 
 }  // namespace
 
@@ -37,12 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       rlc::scenario::ParseScenario(std::string_view(reinterpret_cast<const char*>(data), size), "input");
   if (!parsed.ok() || !Small(*parsed)) return 0;
   parsed->expectations.clear();
-  rlc::Result<rlc::scenario::ScenarioReport> report = rlc::scenario::RunScenario(*parsed, WorkDir());
+  rlc::Result<rlc::scenario::ScenarioReport> report = rlc::scenario::RunScenario(*parsed, kTableRoot, kStore);
   if (!report.ok()) return 0;  // e.g. a setup step the history makes fail: not a finding
   if (rlc::explorer::OracleViolation(*report)) {
     rlc::scenario::Scenario baseline = *parsed;
     for (rlc::scenario::TxnSpec& t : baseline.txns) t.flags = rlc::conflict::Flags{};
-    rlc::Result<rlc::scenario::ScenarioReport> base = rlc::scenario::RunScenario(baseline, WorkDir());
+    rlc::Result<rlc::scenario::ScenarioReport> base = rlc::scenario::RunScenario(baseline, kTableRoot, kStore);
     const bool delta_own = !base.ok() || rlc::explorer::OracleViolation(*base);
     if (!delta_own) std::fprintf(stderr, "%s", rlc::scenario::RenderReport(*report, true).c_str());
     FUZZ_CHECK(delta_own);
