@@ -297,6 +297,38 @@ def history_seeds():
     return seeds
 
 
+def set_ops_seeds():
+    """Programs for set_ops_fuzzer: 6-byte steps (op, slot, lo, hi), see the target's header."""
+    def step(op, slot, lo, hi, bucket=0):
+        # The byte names the operation (byte % 6) and the bucket (bits 4-5): the first byte with both.
+        byte = next(b for b in range(256) if b % 6 == op and (b >> 4) & 3 == bucket)
+        return bytes([byte, slot]) + struct.pack("<HH", lo, hi)
+
+    def add(slot, lo, chunk=0, bucket=0):
+        return step(0, slot, lo, chunk, bucket)
+
+    def add_range(slot, lo, length, chunk=0, bucket=0):
+        return step(1, slot, lo, ((length - 1) << 3) | chunk, bucket)
+
+    def copy(slot, source):
+        return step(2, slot, 0, source)
+
+    def meet(slot, other):
+        return step(3, slot, 0, other)
+
+    def optimize(slot):
+        return step(4, slot, 0, 0)
+
+    sparse = b"".join(add(0, v) for v in (1, 5, 9, 300)) + b"".join(add(1, v) for v in (5, 7, 300)) + add(2, 5) + add(2, 300)
+    dense = add_range(0, 0, 6000) + add_range(1, 3000, 6000) + copy(2, 0) + meet(2, 1)
+    runs = add_range(0, 100, 200) + optimize(0) + add_range(1, 150, 100) + add(1, 900) + copy(2, 1) + optimize(2)
+    near_limit = add_range(0, 0, 4000, chunk=1) + add_range(1, 3990, 200, chunk=1) + add(2, 3995, chunk=1)
+    buckets = add(0, 7, bucket=1) + add(1, 7, bucket=2) + add(2, 7, bucket=1) + add(0, 7) + copy(1, 0)
+    subset = add_range(0, 10, 50) + copy(1, 0) + step(5, 1, 20, 0) + step(5, 1, 30, 0) + copy(2, 1)
+    return [("sparse", sparse), ("dense", dense), ("runs", runs), ("near-array-limit", near_limit),
+            ("buckets", buckets), ("subset", subset)]
+
+
 def main():
     write("history", history_seeds())
     write("bitmap_decoder", bitmap_seeds())
@@ -305,6 +337,7 @@ def main():
     write("composition_tags", composition_seeds())
     write("commit_line", commit_seeds())
     write("checker_cases", checker_cases_seeds())
+    write("set_ops", set_ops_seeds())
     print("uuid z85:", UUID_Z85)
 
 

@@ -113,8 +113,10 @@ struct Scratch {
   scenario::TableStore store = scenario::TableStore::kMemory;
 };
 
-Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch) {
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, scratch.store);
+// `for_report`: the run's report will be rendered, so it also reads the table before the
+// transactions; a run that is only judged skips that read.
+Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch, bool for_report = false) {
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, {scratch.store, for_report});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);
@@ -158,7 +160,7 @@ Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const Scratch&
   }
   scenario::Scenario s = failing.value();
   c.scenario = scenario::FormatScenario(s);
-  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  Result<scenario::ScenarioReport> r = RunOne(s, dir, /*for_report=*/true);
   c.report = r.ok() ? scenario::RenderReport(*r, true) : "cannot run: " + r.status().ToString();
   return c;
 }
@@ -167,7 +169,7 @@ Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const Scratch&
 Counterexample AsIs(const scenario::Scenario& s, const Scratch& dir) {
   Counterexample c;
   c.scenario = scenario::FormatScenario(s);
-  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  Result<scenario::ScenarioReport> r = RunOne(s, dir, /*for_report=*/true);
   c.report = r.ok() ? scenario::RenderReport(*r, true) : "cannot run: " + r.status().ToString();
   return c;
 }

@@ -107,10 +107,10 @@ bool ScenarioReport::oracle_holds() const {
 
 bool ScenarioReport::passed() const { return oracle_holds() && mismatches.empty(); }
 
-Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir, TableStore store) {
+Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir, const RunOptions& run) {
   std::unique_ptr<storage::Storage> storage;
   std::unique_ptr<oracle::ByteSource> memory_bytes;
-  if (store == TableStore::kDirectory) {
+  if (run.store == TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(work_dir, ec);
     fs::create_directories(work_dir, ec);
@@ -151,12 +151,14 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     r.timeline.push_back("setup " + model::Describe(op) + ": commits at version " + std::to_string(c.version));
   }
 
-  {  // The table before the transactions, as the oracle's reader sees it.
+  if (run.read_table_before) {  // the table before the transactions, as the oracle's reader sees it
     const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1, "", table_bytes);
     std::optional<std::vector<std::vector<model::Value>>> rows;
     if (before.snapshot) rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
     if (!before.snapshot) r.initial_rows_error = before.error;
     if (rows) r.initial_rows = std::move(*rows);
+  } else {
+    r.initial_rows_error = "not read in this run";
   }
 
   std::map<std::string, Running> running;

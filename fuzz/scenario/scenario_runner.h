@@ -86,10 +86,17 @@ enum class TableStore {
                // there too: no file-system call (the explorer's campaigns)
 };
 
+struct RunOptions {
+  TableStore store = TableStore::kDirectory;
+  // Read the table before the transactions (initial_rows) for the report. A campaign that only
+  // judges its histories skips it, and runs a history again with it when it renders a report.
+  bool read_table_before = true;
+};
+
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.
 // Errors: the table could not be written or read (kIoError, ...), a setup step did not commit.
 Result<ScenarioReport> RunScenario(const Scenario& scenario, const std::string& work_dir,
-                                   TableStore store = TableStore::kDirectory);
+                                   const RunOptions& options = {});
 
 // The report as text: the table before, the timeline (with each commit's actions when verbose),
 // the rows after, then each finding and mismatch (a passing run prints one line).

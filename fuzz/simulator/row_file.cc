@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "impl/delta/json_writer.h"
 #include "impl/dv/descriptor.h"
 
 namespace rlc::simulator {
@@ -20,21 +21,29 @@ Status Bad(size_t line, const std::string& why) {
 }  // namespace
 
 std::string EncodeRowFile(const RowFile& file) {
-  json columns = json::array();
-  for (const RowFileColumn& c : file.columns) columns.push_back({{"name", c.name}, {"type", TypeName(c.type)}});
-  std::string out = std::string(kMagicLine) + "\n" + json{{"columns", columns}}.dump() + "\n";
+  // Written directly rather than through nlohmann::json: a history writes many small row files,
+  // and building a JSON tree per row cost more than the rest of the write. The decoder below
+  // (and the oracle's own reader) parse it as JSON.
+  std::string out = std::string(kMagicLine) + "\n{\"columns\":[";
+  for (size_t i = 0; i < file.columns.size(); ++i) {
+    const RowFileColumn& c = file.columns[i];
+    out += (i == 0 ? "{\"name\":" : ",{\"name\":") + delta::JsonQuote(c.name) + ",\"type\":\"" + TypeName(c.type) + "\"}";
+  }
+  out += "]}\n";
   for (const auto& row : file.rows) {
-    json values = json::array();
-    for (const RowFileValue& v : row) {
+    out += '[';
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) out += ',';
+      const RowFileValue& v = row[i];
       if (!v.has_value()) {
-        values.push_back(nullptr);
+        out += "null";
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
-        values.push_back(*n);
+        out += std::to_string(*n);
       } else {
-        values.push_back(std::get<std::string>(*v));
+        out += delta::JsonQuote(std::get<std::string>(*v));
       }
     }
-    out += values.dump() + "\n";
+    out += "]\n";
   }
   return out;
 }

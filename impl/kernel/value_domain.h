@@ -19,7 +19,7 @@
 //             Equal(Intersect(s, t), m); DifferenceTestingSubset(s, t, Set& r) -> Bool: sets
 //             r = Difference(s, t) and answers IsSubset(t, s). Each is exactly its two plain
 //             operations (a symbolic domain defines it so); a concrete domain gets both answers
-//             from one pass over the sets,
+//             from one pass over the sets. The output set must not be one of the inputs,
 //             Ranker(s) -> an object r with r.Below(Int) -> Int = Rank(s, Int); a concrete domain
 //             answers ascending queries in amortized O(1) (a remap asks once per deleted row,
 //             in order), a symbolic one is Rank itself,

@@ -48,6 +48,17 @@ TEST(RowFile, RoundTripsAndNamesTheBadLine) {
   EXPECT_FALSE(rlc::simulator::DecodeRowFile(bytes.substr(0, bytes.size() - 1)).ok());  // no final newline
 }
 
+TEST(RowFile, EscapesStringsAndLongsAtTheEdges) {
+  RowFile f = Rows({});
+  f.rows.push_back({int64_t{-9223372036854775807 - 1}, std::string("quote \" backslash \\ newline \n tab \t bell \x07")});
+  f.rows.push_back({int64_t{9223372036854775807}, std::string("")});
+  const std::string bytes = rlc::simulator::EncodeRowFile(f);
+  EXPECT_NE(bytes.find(R"("quote \" backslash \\ newline \n tab \t bell \u0007")"), std::string::npos) << bytes;
+  rlc::Result<RowFile> back = rlc::simulator::DecodeRowFile(bytes);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(*back, f);
+}
+
 // A directory table: f1.rows (ids 0..4) and f2.rows (ids 10..12); version 1 deletes f1's rows 1
 // and 3 by a DV file.
 struct DirectoryTable : ::testing::Test {
