@@ -204,8 +204,13 @@ Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
   s.table.app_versions.clear();
   for (const auto& [app_id, txn] : log.app_transactions) s.table.app_versions[app_id] = txn.version;
   for (const auto& [path, add] : log.files) {
-    RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
-    RLC_ASSIGN_OR_RETURN(RowFile file, DecodeRowFile(bytes));
+    auto decoded = row_files_.find(path);
+    if (decoded == row_files_.end()) {
+      RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
+      RLC_ASSIGN_OR_RETURN(RowFile read, DecodeRowFile(bytes));
+      decoded = row_files_.emplace(path, std::move(read)).first;
+    }
+    const RowFile& file = decoded->second;
     dv::RowBitmap deleted;
     if (add.deletion_vector.has_value()) {
       RLC_ASSIGN_OR_RETURN(deleted, delta::LoadDeletionVector(storage_, root_, *add.deletion_vector));

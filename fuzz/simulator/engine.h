@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/simulator/row_file.h"
 #include "impl/base/status.h"
 #include "impl/conflict/flags.h"
 #include "impl/conflict/pending_transaction.h"
@@ -139,6 +140,8 @@ class Simulator {
   // Snapshots read so far, by version: a committed version never changes (put-if-absent), so
   // each is read from the log once, however many transactions start from it.
   mutable std::map<int64_t, std::unique_ptr<const Snapshot>> snapshots_;
+  // Row files decoded so far, by path: a data file is written once and never changes.
+  mutable std::map<std::string, RowFile> row_files_;
 };
 
 }  // namespace rlc::simulator
