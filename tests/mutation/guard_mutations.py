@@ -39,12 +39,13 @@ M=[
 ]
 M += [
  ("impl/conflict/row_level_concurrency.cc", "    if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;\n", "", "Case2 same pre-image"),
- ("impl/kernel/dv_merge.h", "  return {d.And(only_added, none_by_both), d.Union(winner, loser)};", "  (void)only_added; return {none_by_both, d.Union(winner, loser)};", "Case2 only added"),
- ("impl/kernel/dv_merge.h", "  return {d.And(only_added, none_by_both), d.Union(winner, loser)};", "  (void)none_by_both; return {only_added, d.Union(winner, loser)};", "Case2 overlap"),
+ ("impl/kernel/dv_merge.h", "  const typename D::Bool resolved = d.UnionTestingMeet(winner, loser, base, merged);", "  d.UnionTestingMeet(winner, loser, base, merged); const typename D::Bool resolved = d.IsSubset(d.Intersect(winner, loser), base);", "Case2 only added"),
+ ("impl/kernel/dv_merge.h", "  const typename D::Bool resolved = d.UnionTestingMeet(winner, loser, base, merged);", "  d.UnionTestingMeet(winner, loser, base, merged); const typename D::Bool resolved = d.And(d.IsSubset(base, winner), d.IsSubset(base, loser));", "Case2 overlap"),
  ("impl/conflict/optimize_reconciliation.cc", "        !kernel::RunsTileOutput(Domain{}, runs, Int128(*rows))) {", "        false) {", "Case4 tiling"),
  ("impl/conflict/optimize_reconciliation.cc", "    if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;", "    if (!output_rows) return;", "4a same pre-image"),
  ("impl/kernel/remap.h", "  ok = d.And(ok, d.Le(d.Add(run.start, run.live), output_rows));\n", "", "Remap run within output"),
- ("impl/kernel/remap.h", "  ok = d.And(ok, d.And(d.IsSubset(compacted, before), d.IsSubset(before, after)));\n", "", "Remap no revival"),
+ ("impl/kernel/remap.h", "  ok = d.And(ok, d.IsSubset(compacted, before));\n", "", "Remap compacted within before"),
+ ("impl/kernel/remap.h", "  ok = d.And(ok, d.DifferenceTestingSubset(after, before, newly_deleted));", "  d.DifferenceTestingSubset(after, before, newly_deleted);", "Remap no revival"),
  ("impl/kernel/remap.h", "    const typename D::Bool lands = d.And(d.Le(d.Const(0), rank), d.Lt(rank, run.live));", "    const typename D::Bool lands = d.Le(d.Const(0), rank);", "Remap rank within run"),
  ("impl/kernel/remap.h", "  return d.And(same_read, RemapOntoOutput(", "  (void)same_read; return d.And(d.True(), RemapOntoOutput(", "4b same read"),
  ("impl/conflict/optimize_reconciliation.cc", "  if (!kernel::EveryTouchedSourceRemapped(Domain{}, touched_numbers, remapped_numbers)) return;\n", "", "4b H1"),
