@@ -67,7 +67,9 @@ struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
     RLC_ASSERT(row >= 0 && row <= static_cast<Int128>(kRowIndexMax));
     s.Add(static_cast<uint64_t>(row));
   }
-  // Visits the members in ascending order, each with present = true.
+  // Visits the members in ascending order, each with present = true. Its own loop rather than
+  // RowBitmap::ForEach with a second lambda: that nesting made the remap 15% slower
+  // (bench/dv_merge_bench.cc, 10^7 rows).
   template <typename F>
   void ForEachMember(const Set& s, F&& visit) const {
     std::vector<uint32_t> lows;

@@ -212,26 +212,10 @@ bool RowBitmap::DifferenceTestingSubset(const RowBitmap& other, RowBitmap* rest)
   return holds && j == b.size();
 }
 
-void RowBitmap::ForEach(const std::function<void(uint64_t)>& visit) const {
-  std::vector<uint32_t> lows;
-  for (const Bucket& b : buckets_) {
-    lows.resize(b.low.cardinality());
-    b.low.toUint32Array(lows.data());
-    uint64_t high = uint64_t(b.high_key) << 32;
-    for (uint32_t low : lows) visit(high | low);
-  }
-}
-
 std::vector<uint64_t> RowBitmap::ToVector() const {
-  std::vector<uint64_t> rows(Cardinality());
-  std::vector<uint32_t> lows;
-  size_t next = 0;
-  for (const Bucket& b : buckets_) {
-    lows.resize(b.low.cardinality());
-    b.low.toUint32Array(lows.data());
-    const uint64_t high = uint64_t(b.high_key) << 32;
-    for (uint32_t low : lows) rows[next++] = high | low;
-  }
+  std::vector<uint64_t> rows;
+  rows.reserve(Cardinality());
+  ForEach([&rows](uint64_t row) { rows.push_back(row); });
   return rows;
 }
 
