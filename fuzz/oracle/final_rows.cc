@@ -1,7 +1,8 @@
 #include "fuzz/oracle/final_rows.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
+
+#include "fuzz/oracle/json_reader.h"
 
 namespace rlc::oracle {
 
@@ -10,17 +11,18 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
                                                                         std::string* why) {
   std::vector<std::vector<model::Value>> rows;
   for (const std::string& text : LiveRows(snapshot)) {
-    const nlohmann::json row = nlohmann::json::parse(text, nullptr, false);
+    std::string parse_error;
+    const std::optional<json::Value> row = json::Parse(text, &parse_error);
     std::vector<model::Value> values;
     for (const model::Column& c : schema) {
-      if (row.is_discarded() || !row.contains(c.name)) return *why = "a row lacks column " + c.name + ": " + text, std::nullopt;
-      const nlohmann::json& v = row.at(c.name);
-      if (v.is_null()) {
+      const json::Value* v = row ? row->Find(c.name) : nullptr;
+      if (v == nullptr) return *why = "a row lacks column " + c.name + ": " + text, std::nullopt;
+      if (v->is_null()) {
         values.emplace_back();
-      } else if (c.type == model::ColumnType::kLong && v.is_number_integer()) {
-        values.emplace_back(v.get<int64_t>());
-      } else if (c.type == model::ColumnType::kString && v.is_string()) {
-        values.emplace_back(v.get<std::string>());
+      } else if (c.type == model::ColumnType::kLong && v->Int()) {
+        values.emplace_back(*v->Int());
+      } else if (c.type == model::ColumnType::kString && v->is_string()) {
+        values.emplace_back(v->text);
       } else {
         return *why = "column " + c.name + " holds a value of another type: " + text, std::nullopt;
       }

@@ -1,53 +1,24 @@
 #include "fuzz/oracle/invariants.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <sstream>
 
+#include "fuzz/oracle/json_reader.h"
+#include "fuzz/oracle/reference_log.h"
 #include "fuzz/oracle/reference_reader.h"
 
 namespace rlc::oracle {
 namespace {
 
-using nlohmann::json;
-
 struct Active {
-  std::string key;
+  std::string dv_id;
   std::optional<int64_t> num_records;
   std::set<uint64_t> deleted;
 };
 
-std::string Decode(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-std::string DvKey(const json& f) {
-  if (!f.contains("deletionVector") || f.at("deletionVector").is_null()) return "";
-  const json& dv = f.at("deletionVector");
-  std::string id = dv.value("storageType", "") + dv.value("pathOrInlineDv", "");
-  if (dv.contains("offset") && !dv.at("offset").is_null()) id += "@" + std::to_string(dv.at("offset").get<int64_t>());
-  return id;
-}
-
-std::optional<int64_t> NumRecords(const json& f) {
-  if (!f.contains("stats") || !f.at("stats").is_string()) return std::nullopt;
-  const json stats = json::parse(f.at("stats").get<std::string>(), nullptr, false);
-  if (stats.is_discarded() || !stats.contains("numRecords") || !stats.at("numRecords").is_number_integer()) return std::nullopt;
-  return stats.at("numRecords").get<int64_t>();
-}
+std::string DvId(const ReferenceFileAction& f) { return f.dv ? f.dv->Id() : ""; }
 
 std::optional<int64_t> LiveRows(const std::map<std::string, Active>& active) {
   int64_t total = 0;
@@ -58,64 +29,56 @@ std::optional<int64_t> LiveRows(const std::map<std::string, Active>& active) {
   return total;
 }
 
+// The one element of a composition tag's JSON array text, or nullptr.
+const json::Value* OnlyElement(const std::optional<json::Value>& array) {
+  return array && array->is_array() && array->items.size() == 1 ? &array->items[0] : nullptr;
+}
+
 }  // namespace
 
 std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, std::string* error,
                                                  const std::string& dv_file_prefix, const ByteSource& files) {
+  return CheckLogInvariants(ReadReferenceLog(table_dir, -1, files), table_dir, error, dv_file_prefix, files);
+}
+
+std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const std::string& table_dir,
+                                                 std::string* error, const std::string& dv_file_prefix,
+                                                 const ByteSource& files) {
   std::vector<InvariantFinding> findings;
   std::map<std::string, Active> active;  // decoded path -> its active version
-  for (int64_t v = 0;; ++v) {
-    char name[32];
-    std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
-    const std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
-    if (!text) {
-      if (v == 0) *error = "no version 0";
-      return findings;
-    }
+  for (const ReferenceCommit& commit : log.commits) {
+    const int64_t v = commit.version;
     auto find = [&](const std::string& path, const char* rule, std::string detail) {
       findings.push_back({v, path, rule, std::move(detail)});
     };
-    std::vector<json> adds, removes;
-    bool file_actions = false, all_no_data_change = true;
-    std::string line;
-    std::istringstream in(*text);
-    while (std::getline(in, line)) {
-      if (line.empty() || line == "\r") continue;
-      const json action = json::parse(line, nullptr, false);
-      if (action.is_discarded()) {
-        *error = "version " + std::to_string(v) + ": a line is not JSON";
-        return findings;
-      }
-      for (const char* kind : {"add", "remove"}) {
-        if (!action.contains(kind)) continue;
-        const json& f = action.at(kind);
-        file_actions = true;
-        all_no_data_change = all_no_data_change && !f.value("dataChange", true);
-        (std::string(kind) == "add" ? adds : removes).push_back(f);
-      }
+    std::vector<const ReferenceFileAction*> adds, removes;
+    bool all_no_data_change = true;
+    for (const ReferenceFileAction& f : commit.file_actions) {
+      all_no_data_change = all_no_data_change && !f.data_change;
+      (f.is_add ? adds : removes).push_back(&f);
     }
+    const bool file_actions = !commit.file_actions.empty();
     const std::optional<int64_t> live_before = LiveRows(active);
     // Removes first (their DVs as active before the commit), then adds.
     std::map<std::string, std::set<uint64_t>> removed_dvs;
-    for (const json& r : removes) {
-      const std::string path = Decode(r.at("path").get<std::string>());
-      auto it = active.find(path);
-      if (it != active.end() && it->second.key == DvKey(r)) {
-        removed_dvs[path] = it->second.deleted;
+    for (const ReferenceFileAction* r : removes) {
+      auto it = active.find(r->path);
+      if (it != active.end() && it->second.dv_id == DvId(*r)) {
+        removed_dvs[r->path] = it->second.deleted;
         active.erase(it);
       }
     }
     std::set<std::string> added;
-    for (const json& a : adds) {
-      const std::string path = Decode(a.at("path").get<std::string>());
+    for (const ReferenceFileAction* a : adds) {
+      const std::string& path = a->path;
       if (!added.insert(path).second) find(path, "one-active-version", "the commit adds this path twice");
-      if (active.count(path) != 0 && active.at(path).key != DvKey(a)) {
+      if (active.count(path) != 0 && active.at(path).dv_id != DvId(*a)) {
         find(path, "one-active-version", "a second version of an active path");
       }
-      Active file{DvKey(a), NumRecords(a), {}};
-      if (!file.key.empty()) {
+      Active file{DvId(*a), a->num_records, {}};
+      if (a->dv) {
         std::string why;
-        std::optional<std::set<uint64_t>> rows = ReadReferenceDv(table_dir, a.at("deletionVector").dump(), dv_file_prefix, &why, files);
+        std::optional<std::set<uint64_t>> rows = ReadReferenceDv(table_dir, *a->dv, dv_file_prefix, &why, files);
         if (!rows) {
           *error = "version " + std::to_string(v) + ", " + path + ": " + why;
           return findings;
@@ -134,21 +97,27 @@ std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, s
     }
     // Composition tags, grouped by output.
     std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> runs;  // output -> (offset, live)
-    for (const json& r : removes) {
-      if (!r.contains("tags") || !r.at("tags").is_object() || !r.at("tags").contains("compactedInto")) continue;
-      const json into = json::parse(r.at("tags").at("compactedInto").get<std::string>(), nullptr, false);
-      const json info = r.at("tags").contains("compactionInfo")
-                            ? json::parse(r.at("tags").at("compactionInfo").get<std::string>(), nullptr, false)
-                            : json();
-      const std::string path = Decode(r.at("path").get<std::string>());
-      if (into.is_discarded() || !into.is_array() || into.size() != 1 || info.is_discarded() || !info.is_array() ||
-          info.size() != 1 || !info[0].contains("rowOffsetInTarget") || !info[0].contains("sourceNumPhysicalRecords")) {
-        find(path, "tags-tile-output", "malformed composition tags");
+    for (const ReferenceFileAction* r : removes) {
+      if (!r->compacted_into && !r->composition_tags_malformed) continue;
+      std::string ignored;
+      const std::optional<json::Value> into = r->compacted_into ? json::Parse(*r->compacted_into, &ignored) : std::nullopt;
+      const std::optional<json::Value> info = r->compaction_info ? json::Parse(*r->compaction_info, &ignored) : std::nullopt;
+      const json::Value* output = OnlyElement(into);
+      const json::Value* run = OnlyElement(info);
+      const json::Value* offset = run ? run->Find("rowOffsetInTarget") : nullptr;
+      const json::Value* physical = run ? run->Find("sourceNumPhysicalRecords") : nullptr;
+      // Counts past 2^48 rows are malformed too: no table holds them, and sums of them stay exact.
+      constexpr int64_t kMaxRows = int64_t{1} << 48;
+      const auto count = [](const json::Value* n) {
+        return n != nullptr && n->Int() && *n->Int() >= 0 && *n->Int() <= kMaxRows;
+      };
+      if (r->composition_tags_malformed || output == nullptr || !output->is_string() || !count(offset) ||
+          !count(physical)) {
+        find(r->path, "tags-tile-output", "malformed composition tags");
         continue;
       }
-      const int64_t deleted = static_cast<int64_t>(removed_dvs.count(path) ? removed_dvs.at(path).size() : 0);
-      runs[Decode(into[0].get<std::string>())].push_back(
-          {info[0].at("rowOffsetInTarget").get<int64_t>(), info[0].at("sourceNumPhysicalRecords").get<int64_t>() - deleted});
+      const int64_t deleted = static_cast<int64_t>(removed_dvs.count(r->path) ? removed_dvs.at(r->path).size() : 0);
+      runs[UrlDecodePath(output->text)].push_back({*offset->Int(), *physical->Int() - deleted});
     }
     for (auto& [output, list] : runs) {
       std::sort(list.begin(), list.end());
@@ -172,6 +141,8 @@ std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, s
       }
     }
   }
+  if (!log.ok()) *error = log.error;
+  return findings;
 }
 
 }  // namespace rlc::oracle

@@ -7,13 +7,13 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "fuzz/oracle/json_reader.h"
+#include "fuzz/oracle/reference_log.h"
 
 namespace rlc::oracle {
 namespace {
-
-using nlohmann::json;
 
 constexpr uint32_t kMagic = 1681511377;
 constexpr char kZ85[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
@@ -28,22 +28,6 @@ class LocalFileSource final : public ByteSource {
     return ss.str();
   }
 };
-
-std::string UrlDecode(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      const std::string hex = s.substr(i + 1, 2);
-      if (hex.size() == 2 && isxdigit(static_cast<unsigned char>(hex[0])) && isxdigit(static_cast<unsigned char>(hex[1]))) {
-        out += static_cast<char>(std::stoi(hex, nullptr, 16));
-        i += 2;
-        continue;
-      }
-    }
-    out += s[i];
-  }
-  return out;
-}
 
 // Z85 with Delta's alphabet, including the '#'-tail form some writers use for the last block.
 std::optional<std::string> Z85Decode(const std::string& text) {
@@ -151,17 +135,19 @@ bool DecodeRoaring32(Cursor& c, uint64_t high, std::set<uint64_t>& rows, std::st
   return true;
 }
 
-// The DV's rows for one add, or an error.
-std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::string& table, const json& dv,
+// The DV's rows, or an error.
+std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::string& table, const ReferenceDv& dv,
                                          const std::string& prefix, std::string* why) {
-  const std::string type = dv.at("storageType").get<std::string>();
-  const std::string text = dv.at("pathOrInlineDv").get<std::string>();
-  const int64_t size = dv.at("sizeInBytes").get<int64_t>();
+  const std::string& type = dv.storage_type;
+  const std::string& text = dv.path_or_inline;
+  if (!dv.size_in_bytes || *dv.size_in_bytes < 0) return *why = "the DV has no valid sizeInBytes", std::nullopt;
+  if (!dv.cardinality) return *why = "the DV has no cardinality", std::nullopt;
+  const size_t size = static_cast<size_t>(*dv.size_in_bytes);
   std::string bitmap;
   if (type == "i") {
     std::optional<std::string> raw = Z85Decode(text);
-    if (!raw || static_cast<int64_t>(raw->size()) < size) return *why = "inline DV does not decode", std::nullopt;
-    bitmap = raw->substr(0, static_cast<size_t>(size));
+    if (!raw || raw->size() < size) return *why = "inline DV does not decode", std::nullopt;
+    bitmap = raw->substr(0, size);
   } else {
     std::string path;
     if (type == "u") {
@@ -175,10 +161,11 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
       path = table + dir + "/" + prefix + "deletion_vector_" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" +
              h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20) + ".bin";
     } else if (type == "p") {
-      path = UrlDecode(text);
+      path = UrlDecodePath(text);
       if (path.rfind("file://", 0) == 0) {
         path = path.substr(7);
-        path = path.substr(path.find('/'));
+        const size_t slash = path.find('/');
+        path = slash == std::string::npos ? "" : path.substr(slash);
       } else if (path.rfind("file:", 0) == 0) {
         path = path.substr(5);
       }
@@ -188,54 +175,77 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
     }
     std::optional<std::string> file = files.Read(path);
     if (!file) return *why = "DV file not found: " + path, std::nullopt;
-    const size_t offset = dv.contains("offset") ? dv.at("offset").get<size_t>() : 1;
-    if (file->size() < offset + 8 + static_cast<size_t>(size)) return *why = "DV file too short: " + path, std::nullopt;
+    if (dv.offset && *dv.offset < 0) return *why = "negative DV offset: " + path, std::nullopt;
+    const size_t offset = dv.offset ? static_cast<size_t>(*dv.offset) : 1;
+    if (file->size() < 8 || file->size() - 8 < size || file->size() - 8 - size < offset) {
+      return *why = "DV file too short: " + path, std::nullopt;
+    }
     const auto byte = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>((*file)[i])); };
     const uint32_t stored = byte(offset) << 24 | byte(offset + 1) << 16 | byte(offset + 2) << 8 | byte(offset + 3);
-    if (stored != static_cast<uint32_t>(size)) return *why = "DV record size disagrees: " + path, std::nullopt;
-    bitmap = file->substr(offset + 4, static_cast<size_t>(size));
-    const size_t c = offset + 4 + static_cast<size_t>(size);
+    if (stored != size) return *why = "DV record size disagrees: " + path, std::nullopt;
+    bitmap = file->substr(offset + 4, size);
+    const size_t c = offset + 4 + size;
     const uint32_t crc = byte(c) << 24 | byte(c + 1) << 16 | byte(c + 2) << 8 | byte(c + 3);
     if (crc != static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bitmap.data()), static_cast<uInt>(bitmap.size())))) {
       return *why = "DV record CRC disagrees: " + path, std::nullopt;
     }
   }
   std::optional<std::set<uint64_t>> rows = DecodeReferenceBitmap(bitmap, why);
-  if (rows && static_cast<int64_t>(rows->size()) != dv.at("cardinality").get<int64_t>()) {
+  if (rows && static_cast<int64_t>(rows->size()) != *dv.cardinality) {
     return *why = "DV cardinality disagrees with its rows", std::nullopt;
   }
   return rows;
 }
 
-std::string DvId(const json& add) {
-  if (!add.contains("deletionVector") || add.at("deletionVector").is_null()) return "";
-  const json& dv = add.at("deletionVector");
-  std::string id = dv.at("storageType").get<std::string>() + dv.at("pathOrInlineDv").get<std::string>();
-  if (dv.contains("offset") && !dv.at("offset").is_null()) id += "@" + std::to_string(dv.at("offset").get<int64_t>());
-  return id;
-}
-
 // A row file's rows as canonical JSON objects; nullopt (and why) when malformed.
 std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, const std::string& path, std::string* why) {
-  std::optional<std::string> text = files.Read(path);
+  const std::optional<std::string> text = files.Read(path);
   if (!text) return *why = "row file not found: " + path, std::nullopt;
-  std::istringstream lines(*text);
-  std::string line;
-  if (!std::getline(lines, line) || line != "rlc-rows 1") return *why = "not a row file: " + path, std::nullopt;
-  if (!std::getline(lines, line)) return *why = "row file without columns: " + path, std::nullopt;
-  const json header = json::parse(line, nullptr, false);
-  if (header.is_discarded() || !header.contains("columns")) return *why = "bad row file header: " + path, std::nullopt;
+  std::string_view rest = *text;
+  const auto next_line = [&rest](std::string_view* line) {
+    if (rest.empty()) return false;
+    const size_t end = rest.find('\n');
+    *line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    return true;
+  };
+  std::string_view line;
+  if (!next_line(&line) || line != "rlc-rows 1") return *why = "not a row file: " + path, std::nullopt;
+  if (!next_line(&line)) return *why = "row file without columns: " + path, std::nullopt;
+  std::string parse_error;
+  const std::optional<json::Value> header = json::Parse(line, &parse_error);
+  const json::Value* columns = header ? header->Find("columns") : nullptr;
+  if (columns == nullptr || !columns->is_array()) return *why = "bad row file header: " + path, std::nullopt;
   std::vector<std::string> names;
-  for (const json& c : header.at("columns")) names.push_back(c.at("name").get<std::string>());
+  for (const json::Value& c : columns->items) {
+    const json::Value* name = c.Find("name");
+    if (name == nullptr || !name->is_string()) return *why = "a row file column without a name: " + path, std::nullopt;
+    names.push_back(name->text);
+  }
+  // The members in name order once, so each row is written without sorting.
+  std::vector<size_t> order(names.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+  for (size_t k = 1; k < order.size(); ++k) {
+    if (names[order[k]] == names[order[k - 1]]) return *why = "a row file names a column twice: " + path, std::nullopt;
+  }
   std::vector<std::string> rows;
-  while (std::getline(lines, line)) {
-    const json values = json::parse(line, nullptr, false);
-    if (values.is_discarded() || !values.is_array() || values.size() != names.size()) {
-      return *why = "bad row in " + path, std::nullopt;
+  size_t line_number = 2;
+  while (next_line(&line)) {
+    ++line_number;
+    const std::optional<json::Value> values = json::Parse(line, &parse_error);
+    if (!values || !values->is_array() || values->items.size() != names.size()) {
+      return *why = "bad row in " + path + " at line " + std::to_string(line_number), std::nullopt;
     }
-    json row = json::object();  // nlohmann's object keeps keys sorted
-    for (size_t i = 0; i < names.size(); ++i) row[names[i]] = values[i];
-    rows.push_back(row.dump());
+    std::string row = "{";
+    for (size_t k = 0; k < order.size(); ++k) {
+      if (k > 0) row.push_back(',');
+      json::AppendQuoted(names[order[k]], &row);
+      row.push_back(':');
+      json::AppendCanonical(values->items[order[k]], &row);
+    }
+    row.push_back('}');
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -247,11 +257,9 @@ const ByteSource& LocalFiles() {
   return local;
 }
 
-std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const ReferenceDv& dv,
                                                   const std::string& dv_file_prefix, std::string* why,
                                                   const ByteSource& files) {
-  const json dv = json::parse(descriptor_json, nullptr, false);
-  if (dv.is_discarded() || !dv.is_object()) return *why = "a DV descriptor is not a JSON object", std::nullopt;
   return DvRows(files, table_dir, dv, dv_file_prefix, why);
 }
 
@@ -284,67 +292,43 @@ std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes
 
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version, const std::string& dv_file_prefix,
                                       const ByteSource& files) {
+  return SnapshotOfLog(ReadReferenceLog(table_dir, version, files), table_dir, dv_file_prefix, files);
+}
+
+ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_dir, const std::string& dv_file_prefix,
+                              const ByteSource& files) {
   ReferenceResult result;
-  std::map<std::string, json> active;  // key -> add
-  int64_t v = 0;
-  for (;; ++v) {
-    if (version >= 0 && v > version) break;
-    char name[32];
-    std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
-    std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
-    if (!text) {
-      if (version >= 0 || v == 0) {
-        result.error = "version " + std::to_string(v) + " has no JSON commit";
-        return result;
-      }
-      break;
-    }
-    std::istringstream lines(*text);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.empty()) continue;
-      json action = json::parse(line, nullptr, /*allow_exceptions=*/false);
-      if (action.is_discarded()) {
-        result.error = "version " + std::to_string(v) + ": a line is not JSON";
-        return result;
-      }
-      for (const char* kind : {"remove", "add"}) {
-        if (!action.contains(kind)) continue;
-        const json& f = action.at(kind);
-        const std::string key = UrlDecode(f.at("path").get<std::string>()) + "\n" + DvId(f);
-        if (std::string(kind) == "add") {
-          active[key] = f;
-        } else {
-          active.erase(key);
-        }
+  if (!log.ok()) {
+    result.error = log.error;
+    return result;
+  }
+  std::map<std::string, const ReferenceFileAction*> active;  // (path, DV id) -> its add
+  for (const ReferenceCommit& commit : log.commits) {
+    for (const ReferenceFileAction& action : commit.file_actions) {
+      if (action.is_add) {
+        active[action.Key()] = &action;
+      } else {
+        active.erase(action.Key());
       }
     }
   }
   ReferenceSnapshot snapshot;
-  snapshot.version = v - 1;
+  snapshot.version = log.commits.empty() ? -1 : log.commits.back().version;
   for (const auto& [key, add] : active) {
     ReferenceFile file;
-    file.path = key.substr(0, key.find('\n'));
-    if (add.contains("partitionValues")) {
-      for (const auto& [k, val] : add.at("partitionValues").items()) {
-        file.partition_values[k] = val.is_null() ? std::nullopt : std::optional<std::string>(val.get<std::string>());
-      }
-    }
-    if (add.contains("stats") && add.at("stats").is_string()) {
-      json stats = json::parse(add.at("stats").get<std::string>(), nullptr, false);
-      if (!stats.is_discarded() && stats.contains("numRecords")) file.num_records = stats.at("numRecords").get<int64_t>();
-    }
-    if (add.contains("deletionVector") && !add.at("deletionVector").is_null()) {
+    file.path = add->path;
+    file.partition_values = add->partition_values;
+    file.num_records = add->num_records;
+    if (add->dv) {
       std::string why;
-      std::optional<std::set<uint64_t>> rows = DvRows(files, table_dir, add.at("deletionVector"), dv_file_prefix, &why);
+      std::optional<std::set<uint64_t>> rows = DvRows(files, table_dir, *add->dv, dv_file_prefix, &why);
       if (!rows) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path + ": " + why;
         return result;
       }
       file.deleted = std::move(*rows);
     }
-    if (file.path.size() > 5 && file.path.substr(file.path.size() - 5) == ".rows") {
+    if (file.path.size() > 5 && file.path.compare(file.path.size() - 5, 5, ".rows") == 0) {
       std::string why;
       std::optional<std::vector<std::string>> rows = RowFileRows(files, table_dir + "/" + file.path, &why);
       if (!rows) {

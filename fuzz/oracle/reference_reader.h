@@ -60,14 +60,20 @@ struct ReferenceResult {
   std::string error;  // set when snapshot is empty
 };
 
+struct ReferenceLog;  // reference_log.h
+struct ReferenceDv;
+
 // version < 0: the latest. dv_file_prefix: put before "deletion_vector_<uuid>.bin" ('u' DVs).
 // A row file whose row count disagrees with the add's numRecords is an error.
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
                                       const std::string& dv_file_prefix = "", const ByteSource& files = LocalFiles());
+// The same, at the last version of a log already read (reference_log.h).
+ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_dir,
+                              const std::string& dv_file_prefix = "", const ByteSource& files = LocalFiles());
 
-// The rows a DV descriptor (as the log's JSON text of the "deletionVector" object) deletes;
-// nullopt (and why) when it cannot be read.
-std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const std::string& descriptor_json,
+// The rows a DV descriptor deletes; nullopt (and why) when they cannot be read: an unknown
+// storage type, a missing or short DV file, a size, checksum or cardinality that disagrees.
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const ReferenceDv& dv,
                                                   const std::string& dv_file_prefix, std::string* why,
                                                   const ByteSource& files = LocalFiles());
 

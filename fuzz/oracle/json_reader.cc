@@ -1,0 +1,350 @@
+#include "fuzz/oracle/json_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+namespace rlc::oracle::json {
+namespace {
+
+class Parser {
+ public:
+  Parser(std::string_view text, std::string* why) : begin_(text.data()), at_(text.data()), end_(text.data() + text.size()), why_(why) {}
+
+  bool Document(Value* out) {
+    SkipSpace();
+    if (!ParseValue(out, 0)) return false;
+    SkipSpace();
+    return at_ == end_ || Fail("unexpected text after the value");
+  }
+
+ private:
+  bool Fail(const char* what) {
+    *why_ = "offset " + std::to_string(at_ - begin_) + ": " + what;
+    return false;
+  }
+
+  void SkipSpace() {
+    while (at_ < end_ && (*at_ == ' ' || *at_ == '\t' || *at_ == '\n' || *at_ == '\r')) ++at_;
+  }
+
+  bool Literal(std::string_view word, Value::Kind kind, Value* out) {
+    if (static_cast<size_t>(end_ - at_) < word.size() || std::string_view(at_, word.size()) != word) {
+      return Fail("not a JSON value");
+    }
+    at_ += word.size();
+    out->kind = kind;
+    return true;
+  }
+
+  bool ParseValue(Value* out, int depth) {
+    if (at_ == end_) return Fail("the text ends where a value should start");
+    switch (*at_) {
+      case '{': return ParseObject(out, depth + 1);
+      case '[': return ParseArray(out, depth + 1);
+      case '"':
+        out->kind = Value::Kind::kString;
+        return ParseString(&out->text);
+      case 't': return Literal("true", Value::Kind::kTrue, out);
+      case 'f': return Literal("false", Value::Kind::kFalse, out);
+      case 'n': return Literal("null", Value::Kind::kNull, out);
+      default: return ParseNumber(out);
+    }
+  }
+
+  bool ParseObject(Value* out, int depth) {
+    if (depth > kMaxDepth) return Fail("nested too deep");
+    out->kind = Value::Kind::kObject;
+    ++at_;  // '{'
+    SkipSpace();
+    if (at_ < end_ && *at_ == '}') return ++at_, true;
+    for (;;) {
+      SkipSpace();
+      if (at_ == end_ || *at_ != '"') return Fail("an object member must start with a string name");
+      out->names.emplace_back();
+      if (!ParseString(&out->names.back())) return false;
+      SkipSpace();
+      if (at_ == end_ || *at_ != ':') return Fail("':' expected after a member name");
+      ++at_;
+      SkipSpace();
+      out->items.emplace_back();
+      if (!ParseValue(&out->items.back(), depth)) return false;
+      SkipSpace();
+      if (at_ == end_) return Fail("the text ends inside an object");
+      if (*at_ == '}') return ++at_, true;
+      if (*at_ != ',') return Fail("',' or '}' expected in an object");
+      ++at_;
+    }
+  }
+
+  bool ParseArray(Value* out, int depth) {
+    if (depth > kMaxDepth) return Fail("nested too deep");
+    out->kind = Value::Kind::kArray;
+    ++at_;  // '['
+    SkipSpace();
+    if (at_ < end_ && *at_ == ']') return ++at_, true;
+    for (;;) {
+      SkipSpace();
+      out->items.emplace_back();
+      if (!ParseValue(&out->items.back(), depth)) return false;
+      SkipSpace();
+      if (at_ == end_) return Fail("the text ends inside an array");
+      if (*at_ == ']') return ++at_, true;
+      if (*at_ != ',') return Fail("',' or ']' expected in an array");
+      ++at_;
+    }
+  }
+
+  bool ParseNumber(Value* out) {
+    const char* start = at_;
+    auto digits = [&] {
+      const char* from = at_;
+      while (at_ < end_ && *at_ >= '0' && *at_ <= '9') ++at_;
+      return at_ > from;
+    };
+    if (at_ < end_ && *at_ == '-') ++at_;
+    if (at_ < end_ && *at_ == '0') {
+      ++at_;
+    } else if (!digits()) {
+      at_ = start;
+      return Fail("not a JSON value");
+    }
+    if (at_ < end_ && *at_ == '.') {
+      ++at_;
+      if (!digits()) return Fail("a digit must follow the decimal point");
+    }
+    if (at_ < end_ && (*at_ == 'e' || *at_ == 'E')) {
+      ++at_;
+      if (at_ < end_ && (*at_ == '+' || *at_ == '-')) ++at_;
+      if (!digits()) return Fail("a digit must follow the exponent");
+    }
+    out->kind = Value::Kind::kNumber;
+    out->text.assign(start, at_);
+    // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is refused.
+    if (!out->Int() && !std::isfinite(std::strtod(out->text.c_str(), nullptr))) {
+      at_ = start;
+      return Fail("a number out of range");
+    }
+    return true;
+  }
+
+  static bool Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+  // Copies one UTF-8 sequence starting at a byte >= 0x80, checking it is well formed.
+  bool Utf8Sequence(std::string* out) {
+    const auto* p = reinterpret_cast<const unsigned char*>(at_);
+    const size_t left = static_cast<size_t>(end_ - at_);
+    const unsigned char c = p[0];
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;  // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;  // nothing past U+10FFFF
+    } else {
+      return Fail("invalid UTF-8 in a string");
+    }
+    if (left < length || p[1] < low || p[1] > high) return Fail("invalid UTF-8 in a string");
+    for (size_t i = 2; i < length; ++i) {
+      if (!Continuation(p[i])) return Fail("invalid UTF-8 in a string");
+    }
+    out->append(at_, length);
+    at_ += length;
+    return true;
+  }
+
+  bool Hex4(uint32_t* out) {
+    if (end_ - at_ < 4) return Fail("a \\u escape needs four hex digits");
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) {
+      const char c = at_[i];
+      v <<= 4;
+      if (c >= '0' && c <= '9') {
+        v |= static_cast<uint32_t>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        v |= static_cast<uint32_t>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        v |= static_cast<uint32_t>(c - 'A' + 10);
+      } else {
+        return Fail("a \\u escape needs four hex digits");
+      }
+    }
+    at_ += 4;
+    *out = v;
+    return true;
+  }
+
+  static void AppendUtf8(uint32_t code, std::string* out) {
+    if (code < 0x80) {
+      out->push_back(static_cast<char>(code));
+    } else if (code < 0x800) {
+      out->push_back(static_cast<char>(0xC0 | (code >> 6)));
+      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    } else if (code < 0x10000) {
+      out->push_back(static_cast<char>(0xE0 | (code >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    } else {
+      out->push_back(static_cast<char>(0xF0 | (code >> 18)));
+      out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    }
+  }
+
+  bool Escape(std::string* out) {
+    ++at_;  // '\\'
+    if (at_ == end_) return Fail("the text ends inside an escape");
+    const char c = *at_++;
+    switch (c) {
+      case '"': out->push_back('"'); return true;
+      case '\\': out->push_back('\\'); return true;
+      case '/': out->push_back('/'); return true;
+      case 'b': out->push_back('\b'); return true;
+      case 'f': out->push_back('\f'); return true;
+      case 'n': out->push_back('\n'); return true;
+      case 'r': out->push_back('\r'); return true;
+      case 't': out->push_back('\t'); return true;
+      case 'u': break;
+      default: --at_; return Fail("unknown escape");
+    }
+    uint32_t code = 0;
+    if (!Hex4(&code)) return false;
+    if (code >= 0xDC00 && code <= 0xDFFF) return Fail("a low surrogate without a high one");
+    if (code >= 0xD800 && code <= 0xDBFF) {
+      uint32_t low = 0;
+      if (end_ - at_ < 2 || at_[0] != '\\' || at_[1] != 'u') return Fail("a high surrogate without a low one");
+      at_ += 2;
+      if (!Hex4(&low)) return false;
+      if (low < 0xDC00 || low > 0xDFFF) return Fail("a high surrogate without a low one");
+      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+    }
+    AppendUtf8(code, out);
+    return true;
+  }
+
+  bool ParseString(std::string* out) {
+    ++at_;  // '"'
+    for (;;) {
+      // The run of bytes that need no work, copied at once.
+      const char* run = at_;
+      while (at_ < end_ && *at_ != '"' && *at_ != '\\' && static_cast<unsigned char>(*at_) >= 0x20 &&
+             static_cast<unsigned char>(*at_) < 0x80) {
+        ++at_;
+      }
+      out->append(run, at_);
+      if (at_ == end_) return Fail("the text ends inside a string");
+      const auto c = static_cast<unsigned char>(*at_);
+      if (c == '"') return ++at_, true;
+      if (c == '\\') {
+        if (!Escape(out)) return false;
+      } else if (c < 0x20) {
+        return Fail("a control character in a string must be escaped");
+      } else if (!Utf8Sequence(out)) {
+        return false;
+      }
+    }
+  }
+
+  const char* begin_;
+  const char* at_;
+  const char* end_;
+  std::string* why_;
+};
+
+}  // namespace
+
+const Value* Value::Find(std::string_view name) const {
+  for (size_t i = names.size(); i-- > 0;) {
+    if (names[i] == name) return &items[i];
+  }
+  return nullptr;
+}
+
+std::optional<int64_t> Value::Int() const {
+  if (kind != Kind::kNumber || text.find_first_of(".eE") != std::string::npos) return std::nullopt;
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+void AppendQuoted(std::string_view text, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out->push_back('"');
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"': out->append("\\\""); break;
+      case '\\': out->append("\\\\"); break;
+      case '\b': out->append("\\b"); break;
+      case '\f': out->append("\\f"); break;
+      case '\n': out->append("\\n"); break;
+      case '\r': out->append("\\r"); break;
+      case '\t': out->append("\\t"); break;
+      default:
+        if (c < 0x20) {
+          out->append("\\u00");
+          out->push_back(kHex[c >> 4]);
+          out->push_back(kHex[c & 0xF]);
+        } else {
+          out->push_back(ch);
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+void AppendCanonical(const Value& value, std::string* out) {
+  switch (value.kind) {
+    case Value::Kind::kNull: out->append("null"); return;
+    case Value::Kind::kFalse: out->append("false"); return;
+    case Value::Kind::kTrue: out->append("true"); return;
+    case Value::Kind::kString: AppendQuoted(value.text, out); return;
+    case Value::Kind::kNumber: {
+      const std::optional<int64_t> n = value.Int();
+      out->append(n ? std::to_string(*n) : value.text);
+      return;
+    }
+    case Value::Kind::kArray:
+      out->push_back('[');
+      for (size_t i = 0; i < value.items.size(); ++i) {
+        if (i > 0) out->push_back(',');
+        AppendCanonical(value.items[i], out);
+      }
+      out->push_back(']');
+      return;
+    case Value::Kind::kObject: {
+      std::map<std::string_view, const Value*> members;  // sorted; a repeated name keeps its last value
+      for (size_t i = 0; i < value.names.size(); ++i) members[value.names[i]] = &value.items[i];
+      out->push_back('{');
+      bool first = true;
+      for (const auto& [name, member] : members) {
+        if (!first) out->push_back(',');
+        first = false;
+        AppendQuoted(name, out);
+        out->push_back(':');
+        AppendCanonical(*member, out);
+      }
+      out->push_back('}');
+      return;
+    }
+  }
+}
+
+std::optional<Value> Parse(std::string_view text, std::string* why) {
+  Value v;
+  Parser parser(text, why);
+  if (!parser.Document(&v)) return std::nullopt;
+  return v;
+}
+
+}  // namespace rlc::oracle::json

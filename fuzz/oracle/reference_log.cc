@@ -1,0 +1,166 @@
+#include "fuzz/oracle/reference_log.h"
+
+#include <cctype>
+#include <cstdio>
+#include <string_view>
+
+#include "fuzz/oracle/json_reader.h"
+
+namespace rlc::oracle {
+namespace {
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Fills `action` from an add's or remove's object; false with `why` when a field is malformed.
+bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* action, std::string* why) {
+  action->is_add = is_add;
+  const char* kind = is_add ? "add" : "remove";
+  const std::string an = is_add ? "an add" : "a remove";
+  if (!f.is_object()) return *why = an + " is not an object", false;
+  const json::Value* path = f.Find("path");
+  if (path == nullptr || !path->is_string()) return *why = an + " without a string path", false;
+  action->path = UrlDecodePath(path->text);
+  const std::string where = std::string(kind) + " " + action->path + ": ";
+
+  if (const json::Value* dv = f.Find("deletionVector"); dv != nullptr && !dv->is_null()) {
+    if (!dv->is_object()) return *why = where + "deletionVector is not an object", false;
+    ReferenceDv d;
+    const json::Value* type = dv->Find("storageType");
+    const json::Value* text = dv->Find("pathOrInlineDv");
+    if (type == nullptr || !type->is_string()) return *why = where + "the DV lacks a string storageType", false;
+    if (text == nullptr || !text->is_string()) return *why = where + "the DV lacks a string pathOrInlineDv", false;
+    d.storage_type = type->text;
+    d.path_or_inline = text->text;
+    const auto integer = [&](const char* name, std::optional<int64_t>* out) {
+      const json::Value* v = dv->Find(name);
+      if (v == nullptr || v->is_null()) return true;
+      *out = v->Int();
+      if (!out->has_value()) *why = where + "the DV's " + name + " is not an integer";
+      return out->has_value();
+    };
+    if (!integer("offset", &d.offset) || !integer("sizeInBytes", &d.size_in_bytes) ||
+        !integer("cardinality", &d.cardinality)) {
+      return false;
+    }
+    action->dv = std::move(d);
+  }
+
+  if (const json::Value* change = f.Find("dataChange"); change != nullptr) {
+    if (!change->is_bool()) return *why = where + "dataChange is not a boolean", false;
+    action->data_change = change->kind == json::Value::Kind::kTrue;
+  }
+
+  if (const json::Value* parts = f.Find("partitionValues"); parts != nullptr && !parts->is_null()) {
+    if (!parts->is_object()) return *why = where + "partitionValues is not an object", false;
+    for (size_t i = 0; i < parts->names.size(); ++i) {
+      const json::Value& v = parts->items[i];
+      if (!v.is_null() && !v.is_string()) return *why = where + "partition value " + parts->names[i] + " is not a string", false;
+      action->partition_values[parts->names[i]] = v.is_null() ? std::nullopt : std::optional<std::string>(v.text);
+    }
+  }
+
+  if (const json::Value* stats = f.Find("stats"); stats != nullptr && stats->is_string()) {
+    std::string ignored;
+    const std::optional<json::Value> parsed = json::Parse(stats->text, &ignored);
+    if (parsed) {
+      if (const json::Value* n = parsed->Find("numRecords"); n != nullptr) action->num_records = n->Int();
+    }
+  }
+
+  if (const json::Value* tags = f.Find("tags"); tags != nullptr && tags->is_object()) {
+    const auto tag = [&](const char* name, std::optional<std::string>* out) {
+      const json::Value* v = tags->Find(name);
+      if (v == nullptr) return;
+      if (v->is_string()) {
+        *out = v->text;
+      } else {
+        action->composition_tags_malformed = true;
+      }
+    };
+    tag("compactedInto", &action->compacted_into);
+    tag("compactionInfo", &action->compaction_info);
+  }
+  return true;
+}
+
+// One commit's lines; false with `why` at the first malformed one.
+bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string* why) {
+  size_t line_number = 0;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty()) continue;
+    std::string parse_error;
+    const std::optional<json::Value> action = json::Parse(line, &parse_error);
+    if (!action || !action->is_object()) {
+      *why = "line " + std::to_string(line_number) + " is not a JSON object" + (action ? "" : " (" + parse_error + ")");
+      return false;
+    }
+    // A remove before an add on one line, as if they were two lines in that order.
+    for (const bool is_add : {false, true}) {
+      const json::Value* f = action->Find(is_add ? "add" : "remove");
+      if (f == nullptr) continue;
+      ReferenceFileAction a;
+      if (!ReadFileAction(*f, is_add, &a, why)) {
+        *why = "line " + std::to_string(line_number) + ": " + *why;
+        return false;
+      }
+      commit->file_actions.push_back(std::move(a));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string ReferenceDv::Id() const {
+  std::string id = storage_type + path_or_inline;
+  if (offset.has_value()) id += "@" + std::to_string(*offset);
+  return id;
+}
+
+std::string UrlDecodePath(const std::string& path) {
+  std::string out;
+  out.reserve(path.size());
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (path[i] == '%' && i + 2 < path.size() && HexDigit(path[i + 1]) >= 0 && HexDigit(path[i + 2]) >= 0) {
+      out += static_cast<char>(HexDigit(path[i + 1]) * 16 + HexDigit(path[i + 2]));
+      i += 2;
+    } else {
+      out += path[i];
+    }
+  }
+  return out;
+}
+
+ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version, const ByteSource& files) {
+  ReferenceLog log;
+  for (int64_t v = 0; version < 0 || v <= version; ++v) {
+    char name[32];
+    std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
+    const std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
+    if (!text) {
+      if (version >= 0 || v == 0) log.error = "version " + std::to_string(v) + " has no JSON commit";
+      break;
+    }
+    ReferenceCommit commit;
+    commit.version = v;
+    std::string why;
+    if (!ReadCommitText(*text, &commit, &why)) {
+      log.error = "version " + std::to_string(v) + ": " + why;
+      break;
+    }
+    log.commits.push_back(std::move(commit));
+  }
+  return log;
+}
+
+}  // namespace rlc::oracle
