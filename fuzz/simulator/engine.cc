@@ -59,8 +59,9 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
 std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
 
 struct Simulator::Snapshot {
+  delta::Snapshot log;                                              // as impl/ replays it
+  const std::map<std::string, delta::AddFile>& files() const { return log.files; }  // decoded path -> active add
   model::LogicalTable table;
-  std::map<std::string, delta::AddFile> files;                      // decoded path -> active add
   std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
   std::map<model::RowId, std::pair<std::string, uint64_t>> where;   // live row -> (path, position)
@@ -183,17 +184,30 @@ Result<int64_t> Simulator::LatestVersion() const {
 
 Simulator::~Simulator() = default;
 
-Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
+Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64_t version) const {
   if (version >= 0) {
     const auto cached = snapshots_.find(version);
-    if (cached != snapshots_.end()) return *cached->second;
+    if (cached != snapshots_.end()) return cached->second;
   }
-  RLC_ASSIGN_OR_RETURN(delta::Snapshot log, delta::ReplayLog(storage_, root_, version));
-  Snapshot s;
+  auto made = std::make_shared<Snapshot>();
+  Snapshot& s = *made;
+  // A committed version never changes, so the log of the nearest version read before is extended
+  // by the commits after it instead of being replayed from version 0.
+  const auto before = version >= 0 ? snapshots_.lower_bound(version) : snapshots_.end();
+  if (version >= 0 && before != snapshots_.begin()) {
+    const auto& [base_version, base] = *std::prev(before);
+    s.log = base->log;
+    for (int64_t v = base_version + 1; v <= version; ++v) {
+      RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage_, root_, v));
+      RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, &s.log).WithContext(delta::LogDir(root_)));
+    }
+  } else {
+    RLC_ASSIGN_OR_RETURN(s.log, delta::ReplayLog(storage_, root_, version));
+  }
+  const delta::Snapshot& log = s.log;
   s.table = table_;
   s.table.rows.clear();
   s.table.version = version;
-  s.files = log.files;
   // DVs need the table feature in the protocol (writer side) and delta.enableDeletionVectors.
   bool feature = false;
   if (log.protocol.has_value() && log.protocol->writer_features.has_value()) {
@@ -228,23 +242,27 @@ Result<Simulator::Snapshot> Simulator::ReadSnapshot(int64_t version) const {
     }
     s.file_dvs[path] = std::move(deleted);
   }
-  if (version >= 0) snapshots_.emplace(version, std::make_unique<const Snapshot>(s));
-  return s;
+  if (version >= 0) snapshots_.emplace(version, made);
+  return std::shared_ptr<const Snapshot>(std::move(made));
 }
 
 Result<model::LogicalTable> Simulator::Read(int64_t version) const {
-  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(version));
-  return std::move(s.table);
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> s, ReadSnapshot(version));
+  return s->table;
 }
 
 Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_t read_version,
                                        const conflict::Flags& flags, const OptimizeOptions& optimize_options) {
-  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(read_version));
-  s.table.next_row_id = next_row_id_;
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(read_version));
+  const Snapshot& s = *snapshot;
   Transaction t;
   t.operation = operation;
   t.read_version = read_version;
-  t.effect = model::Apply(s.table, operation);
+  {
+    model::LogicalTable table = s.table;
+    table.next_row_id = next_row_id_;  // identities are never reused across transactions
+    t.effect = model::Apply(table, operation);
+  }
   next_row_id_ = std::max(next_row_id_, t.effect.after.next_row_id);
   t.pending.read_version = read_version;
   t.pending.flags = flags;
@@ -260,11 +278,11 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   for (const model::PredicateRead& read : t.effect.reads) {
     if (read.predicate.kind == model::Predicate::Kind::kTrue) {
       t.pending.read_whole_table = true;
-      for (const auto& [path, add] : s.files) read_files.insert(add.path);
+      for (const auto& [path, add] : s.files()) read_files.insert(add.path);
     } else {
       t.pending.read_predicates.push_back(model::ToString(read.predicate));
     }
-    for (model::RowId id : read.matched) read_files.insert(s.files.at(s.where.at(id).first).path);
+    for (model::RowId id : read.matched) read_files.insert(s.files().at(s.where.at(id).first).path);
   }
   t.pending.read_files.assign(read_files.begin(), read_files.end());
   const bool blind = t.effect.is_blind_append;
@@ -310,7 +328,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     }
     // Bins of consecutive files with live rows, per partition.
     std::map<std::string, std::vector<std::string>> by_partition;
-    for (const auto& [path, add] : s.files) {
+    for (const auto& [path, add] : s.files()) {
       const auto& ids = s.file_rows.at(path);
       if (ids.size() > s.file_dvs.at(path).Cardinality()) {
         by_partition[add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("")].push_back(path);
@@ -334,7 +352,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
         std::vector<delta::AddFile> sources;
         std::vector<std::vector<std::pair<std::string, model::Row>>> rows_by_source;
         for (const std::string& path : bin) {
-          const delta::AddFile& add = s.files.at(path);
+          const delta::AddFile& add = s.files().at(path);
           sources.push_back(add);
           t.compacted.push_back({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
           rows_by_source.emplace_back();
@@ -406,7 +424,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   }
   rlc::conflict::StorageDvWriter dv_writer(storage_, DvDir(), root_);
   for (const auto& [path, positions] : deleted) {
-    const delta::AddFile& add = s.files.at(path);
+    const delta::AddFile& add = s.files().at(path);
     actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
     dv::RowBitmap dv = s.file_dvs.at(path);
     for (uint64_t p : positions) dv.Add(p);
@@ -438,18 +456,19 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
 
 Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const {
   if (reads.empty()) return Status::Ok();
-  RLC_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(transaction.read_version));
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(transaction.read_version));
+  const Snapshot& s = *snapshot;
   conflict::PendingTransaction& pending = transaction.pending;
   std::set<std::string> files(pending.read_files.begin(), pending.read_files.end());
   for (const model::Predicate& p : reads) {
     if (p.kind == model::Predicate::Kind::kTrue) {
       pending.read_whole_table = true;
-      for (const auto& [path, add] : s.files) files.insert(add.path);
+      for (const auto& [path, add] : s.files()) files.insert(add.path);
       continue;
     }
     pending.read_predicates.push_back(model::ToString(p));
     for (const auto& [id, row] : s.table.rows) {
-      if (model::Qualifies(p, s.table, row)) files.insert(s.files.at(s.where.at(id).first).path);
+      if (model::Qualifies(p, s.table, row)) files.insert(s.files().at(s.where.at(id).first).path);
     }
   }
   pending.read_files.assign(files.begin(), files.end());

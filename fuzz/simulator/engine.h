@@ -123,7 +123,7 @@ class Simulator {
 
  private:
   struct Snapshot;
-  Result<Snapshot> ReadSnapshot(int64_t version) const;
+  Result<std::shared_ptr<const Snapshot>> ReadSnapshot(int64_t version) const;
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   std::string DvDir() const;  // where new DV files go
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
@@ -138,8 +138,9 @@ class Simulator {
   model::RowId next_row_id_ = 1;
   int64_t next_file_ = 0;
   // Snapshots read so far, by version: a committed version never changes (put-if-absent), so
-  // each is read from the log once, however many transactions start from it.
-  mutable std::map<int64_t, std::unique_ptr<const Snapshot>> snapshots_;
+  // each is read from the log once, however many transactions start from it, and a later one
+  // is replayed from the nearest earlier one.
+  mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;
 };
