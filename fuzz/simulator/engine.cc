@@ -1,6 +1,7 @@
 #include "fuzz/simulator/engine.h"
 
 #include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -11,6 +12,7 @@
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/deletion_vector_loader.h"
+#include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
 #include "impl/delta/snapshot.h"
 
@@ -59,8 +61,8 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
 std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
 
 struct Simulator::Snapshot {
-  delta::Snapshot log;                                              // as impl/ replays it
-  const std::map<std::string, delta::AddFile>& files() const { return log.files; }  // decoded path -> active add
+  std::shared_ptr<const delta::Snapshot> log;                       // as impl/ replays it
+  const std::map<std::string, delta::AddFile>& files() const { return log->files; }  // decoded path -> active add
   model::LogicalTable table;
   std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
@@ -92,15 +94,20 @@ std::string Simulator::NewPath(const std::string& partition, const char* kind) {
 }
 
 delta::Metadata Simulator::MetadataAction() const {
-  nlohmann::json fields = nlohmann::json::array();
   delta::Metadata m;
   for (const model::Column& c : table_.schema) {
-    fields.push_back({{"name", c.name}, {"type", c.type == model::ColumnType::kLong ? "long" : "string"},
-                      {"nullable", true}, {"metadata", nlohmann::json::object()}});
     if (c.is_partition) m.partition_columns.push_back(c.name);
   }
   m.id = "simulated-table";
-  m.schema_string = nlohmann::json{{"type", "struct"}, {"fields", fields}}.dump();
+  if (schema_string_.empty()) {
+    nlohmann::json fields = nlohmann::json::array();
+    for (const model::Column& c : table_.schema) {
+      fields.push_back({{"name", c.name}, {"type", c.type == model::ColumnType::kLong ? "long" : "string"},
+                        {"nullable", true}, {"metadata", nlohmann::json::object()}});
+    }
+    schema_string_ = nlohmann::json{{"type", "struct"}, {"fields", fields}}.dump();
+  }
+  m.schema_string = schema_string_;
   m.configuration.emplace_back("delta.enableDeletionVectors", table_.properties.deletion_vectors_enabled ? "true" : "false");
   const model::IsolationLevel level = table_.properties.isolation_level;
   if (level == model::IsolationLevel::kWriteSerializable) m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
@@ -115,40 +122,71 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, con
   for (const model::Column& c : table_.schema) {
     file.columns.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
   }
-  // Statistics of the data columns (Delta keeps none for partition columns).
-  nlohmann::json min = nlohmann::json::object(), max = nlohmann::json::object(), nulls = nlohmann::json::object();
+  // Statistics of the data columns (Delta keeps none for partition columns), by column name.
+  struct ColumnStats {
+    const model::Value* min = nullptr;
+    const model::Value* max = nullptr;
+    int64_t nulls = 0;
+  };
+  std::map<std::string, ColumnStats> stats_of;
+  for (const model::Column& c : table_.schema) {
+    if (!c.is_partition) stats_of[c.name];
+  }
   for (const model::Row& row : rows) {
     std::vector<RowFileValue> values = {static_cast<int64_t>(row.id)};
     for (size_t i = 0; i < table_.schema.size(); ++i) {
       values.push_back(ToRowFileValue(row.values[i]));
       const model::Column& c = table_.schema[i];
       if (c.is_partition) continue;
+      ColumnStats& st = stats_of[c.name];
       const model::Value& v = row.values[i];
-      nulls[c.name] = nulls.value(c.name, 0) + (model::IsNull(v) ? 1 : 0);
-      if (model::IsNull(v)) continue;
-      const nlohmann::json j = c.type == model::ColumnType::kLong ? nlohmann::json(std::get<int64_t>(v))
-                                                                  : nlohmann::json(std::get<std::string>(v));
-      if (!min.contains(c.name) || j < min[c.name]) min[c.name] = j;
-      if (!max.contains(c.name) || j > max[c.name]) max[c.name] = j;
+      if (model::IsNull(v)) {
+        ++st.nulls;
+        continue;
+      }
+      // Values of one column share its type, so the variant's order is the value order.
+      if (st.min == nullptr || v < *st.min) st.min = &v;
+      if (st.max == nullptr || *st.max < v) st.max = &v;
     }
     file.rows.push_back(std::move(values));
   }
   const std::string path = NewPath(partition, "part");
-  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path, EncodeRowFile(file)));
+  const std::string bytes = EncodeRowFile(file);
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path, bytes));
   delta::AddFile add;
   add.path = path;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) add.partition_values.emplace_back(c.name, partition.empty() ? std::nullopt : std::optional(partition));
   }
-  add.size_bytes = static_cast<int64_t>(EncodeRowFile(file).size());
+  add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
-  nlohmann::json stats = {{"numRecords", rows.size()}};
+  // The members in name order, as Delta's writers and a JSON object's dump order them.
+  std::string stats;
   if (options_.statistics) {
-    stats["minValues"] = min;
-    stats["maxValues"] = max;
-    stats["nullCount"] = nulls;
+    const auto object = [&](const char* name, const auto& member) {
+      stats += '"';
+      stats += name;
+      stats += "\":{";
+      bool first = true;
+      for (const auto& [column, st] : stats_of) {
+        const std::string value = member(st);
+        if (value.empty()) continue;
+        stats += (first ? "" : ",") + delta::JsonQuote(column) + ":" + value;
+        first = false;
+      }
+      stats += "},";
+    };
+    const auto text = [](const model::Value* v) -> std::string {
+      if (v == nullptr) return "";
+      if (const auto* n = std::get_if<int64_t>(v)) return std::to_string(*n);
+      return delta::JsonQuote(std::get<std::string>(*v));
+    };
+    object("maxValues", [&](const ColumnStats& st) { return text(st.max); });
+    object("minValues", [&](const ColumnStats& st) { return text(st.min); });
+    object("nullCount", [&](const ColumnStats& st) { return rows.empty() ? std::string() : std::to_string(st.nulls); });
   }
-  add.stats = stats.dump();
+  add.stats = "{" + stats + "\"numRecords\":" + std::to_string(rows.size()) + "}";
+  row_files_.emplace(path, std::move(file));  // the simulator reads its own files from here
   return add;
 }
 
@@ -184,6 +222,30 @@ Result<int64_t> Simulator::LatestVersion() const {
 
 Simulator::~Simulator() = default;
 
+Result<std::shared_ptr<const delta::Snapshot>> Simulator::LogAt(int64_t version) const {
+  if (version < 0) {
+    RLC_ASSIGN_OR_RETURN(delta::Snapshot latest, delta::ReplayLog(storage_, root_));
+    return std::make_shared<const delta::Snapshot>(std::move(latest));
+  }
+  const auto cached = logs_.lower_bound(version);
+  if (cached != logs_.end() && cached->first == version) return cached->second;
+  // A committed version never changes, so the nearest version read before is extended by the
+  // commits after it instead of the log being replayed from version 0.
+  auto log = std::make_shared<delta::Snapshot>();
+  if (cached != logs_.begin()) {
+    const auto& [base_version, base] = *std::prev(cached);
+    *log = *base;
+    for (int64_t v = base_version + 1; v <= version; ++v) {
+      RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage_, root_, v));
+      RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, log.get()).WithContext(delta::LogDir(root_)));
+    }
+  } else {
+    RLC_ASSIGN_OR_RETURN(*log, delta::ReplayLog(storage_, root_, version));
+  }
+  logs_.emplace(version, log);
+  return std::shared_ptr<const delta::Snapshot>(std::move(log));
+}
+
 Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64_t version) const {
   if (version >= 0) {
     const auto cached = snapshots_.find(version);
@@ -191,20 +253,8 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
   }
   auto made = std::make_shared<Snapshot>();
   Snapshot& s = *made;
-  // A committed version never changes, so the log of the nearest version read before is extended
-  // by the commits after it instead of being replayed from version 0.
-  const auto before = version >= 0 ? snapshots_.lower_bound(version) : snapshots_.end();
-  if (version >= 0 && before != snapshots_.begin()) {
-    const auto& [base_version, base] = *std::prev(before);
-    s.log = base->log;
-    for (int64_t v = base_version + 1; v <= version; ++v) {
-      RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage_, root_, v));
-      RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, &s.log).WithContext(delta::LogDir(root_)));
-    }
-  } else {
-    RLC_ASSIGN_OR_RETURN(s.log, delta::ReplayLog(storage_, root_, version));
-  }
-  const delta::Snapshot& log = s.log;
+  RLC_ASSIGN_OR_RETURN(s.log, LogAt(version));
+  const delta::Snapshot& log = *s.log;
   s.table = table_;
   s.table.rows.clear();
   s.table.version = version;
@@ -500,7 +550,8 @@ Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
     env.files = &files;
     env.dv_writer = &dv_writer;
     env.now_ms = kTimestamp;
-    RLC_ASSIGN_OR_RETURN(conflict::Verdict verdict, conflict::CheckConflictsAgainstLog(storage_, root_, pending, env));
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(pending.read_version));
+    RLC_ASSIGN_OR_RETURN(conflict::Verdict verdict, conflict::CheckConflictsAgainstLog(storage_, root_, pending, *read, env));
     outcome.events.insert(outcome.events.end(), verdict.events.begin(), verdict.events.end());
     if (!verdict.commits()) {
       // B5: an OPTIMIZE starts over on the latest version with the same actions while what it
@@ -526,11 +577,11 @@ Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
 Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
   if (transaction.raw_actions || !std::holds_alternative<model::Optimize>(transaction.operation)) return false;
   RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
-  RLC_ASSIGN_OR_RETURN(delta::Snapshot now, delta::ReplayLog(storage_, root_, latest));
-  RLC_ASSIGN_OR_RETURN(delta::Snapshot then, delta::ReplayLog(storage_, root_, transaction.read_version));
-  if (!now.metadata || !then.metadata || now.metadata->partition_columns != then.metadata->partition_columns) return false;
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> now, LogAt(latest));
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> then, LogAt(transaction.read_version));
+  if (!now->metadata || !then->metadata || now->metadata->partition_columns != then->metadata->partition_columns) return false;
   std::set<std::pair<std::string, std::string>> active;
-  for (const auto& [key, add] : now.files) {
+  for (const auto& [key, add] : now->files) {
     active.insert({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
   }
   return std::all_of(transaction.compacted.begin(), transaction.compacted.end(),

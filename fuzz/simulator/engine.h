@@ -41,6 +41,7 @@
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/snapshot.h"
 #include "impl/storage/storage.h"
 #include "model/semantics/operation.h"
 #include "model/semantics/serial.h"
@@ -124,6 +125,7 @@ class Simulator {
  private:
   struct Snapshot;
   Result<std::shared_ptr<const Snapshot>> ReadSnapshot(int64_t version) const;
+  Result<std::shared_ptr<const delta::Snapshot>> LogAt(int64_t version) const;  // < 0: the latest
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   std::string DvDir() const;  // where new DV files go
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
@@ -135,11 +137,13 @@ class Simulator {
   std::string root_;
   model::LogicalTable table_;  // schema, properties, features, initial rows
   TableOptions options_;
+  mutable std::string schema_string_;  // the metaData schemaString, built once
   model::RowId next_row_id_ = 1;
   int64_t next_file_ = 0;
-  // Snapshots read so far, by version: a committed version never changes (put-if-absent), so
-  // each is read from the log once, however many transactions start from it, and a later one
-  // is replayed from the nearest earlier one.
+  // Logs replayed and snapshots read so far, by version: a committed version never changes
+  // (put-if-absent), so each is read once, however many transactions start from it or check
+  // against it, and a later log is replayed from the nearest earlier one.
+  mutable std::map<int64_t, std::shared_ptr<const delta::Snapshot>> logs_;
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;

@@ -145,7 +145,18 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
 
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
                                          const PendingTransaction& loser, const CheckEnvironment& env) {
-  RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, loser.read_version));
+  RLC_ASSIGN_OR_RETURN(const delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, loser.read_version));
+  return CheckConflictsAgainstLog(storage, table_root, loser, snapshot, env);
+}
+
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
+                                         const PendingTransaction& loser, const delta::Snapshot& snapshot,
+                                         const CheckEnvironment& env) {
+  if (snapshot.version != loser.read_version) {
+    return Status::InvalidArgument(delta::LogDir(table_root) + ": the snapshot given is version " +
+                                   std::to_string(snapshot.version) + ", the transaction read version " +
+                                   std::to_string(loser.read_version));
+  }
   if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
     return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
                            " has no metaData or protocol");
@@ -159,7 +170,7 @@ Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::s
     winners.push_back({v, std::move(bytes), path});
   }
   const StorageTableFiles storage_files(storage, std::string(table_root));
-  const ReadTable read_table{*std::move(snapshot.metadata), *std::move(snapshot.protocol), std::move(snapshot.files)};
+  const ReadTable read_table{*snapshot.metadata, *snapshot.protocol, snapshot.files};
   CheckEnvironment with_files = env;
   if (with_files.files == nullptr) with_files.files = &storage_files;
   return CheckConflicts(loser, read_table, winners, with_files);

@@ -31,6 +31,7 @@
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/snapshot.h"
 #include "impl/storage/storage.h"
 
 namespace rlc::conflict {
@@ -66,6 +67,12 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
 // env.files nullptr: DVs through `storage`, no row reader.
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
                                          const PendingTransaction& loser, const CheckEnvironment& env = {});
+// The same with the table at the read version already in hand, as an engine keeps the snapshot
+// its transaction read: only the later commits are read. kInvalidArgument when
+// `read_snapshot.version` is not loser.read_version.
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
+                                         const PendingTransaction& loser, const delta::Snapshot& read_snapshot,
+                                         const CheckEnvironment& env = {});
 
 }  // namespace rlc::conflict
 

@@ -287,6 +287,19 @@ TEST(Checker, ChecksAgainstATableOnStorage) {
   ASSERT_TRUE(v.ok()) << v.status().ToString();
   ExpectAbort(*v, ConflictKind::kConcurrentDeleteRead, 1);
   EXPECT_EQ(v->abort->winner_operation, "DELETE");
+
+  // With the read snapshot given, the same verdict; a snapshot of another version is refused.
+  Result<delta::Snapshot> at0 = delta::ReplayLog(s, "/t", 0);
+  ASSERT_TRUE(at0.ok());
+  Result<Verdict> given = CheckConflictsAgainstLog(s, "/t", DeleteLoser(), *at0);
+  ASSERT_TRUE(given.ok()) << given.status().ToString();
+  ExpectAbort(*given, ConflictKind::kConcurrentDeleteRead, 1);
+  Result<delta::Snapshot> at1 = delta::ReplayLog(s, "/t", 1);
+  ASSERT_TRUE(at1.ok());
+  Result<Verdict> wrong = CheckConflictsAgainstLog(s, "/t", DeleteLoser(), *at1);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(wrong.status().message().find("the snapshot given is version 1"), std::string::npos);
 }
 
 }  // namespace
