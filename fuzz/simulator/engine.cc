@@ -60,6 +60,12 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
 
 std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
 
+conflict::DvWriter& Simulator::DvWriter() {
+  // One writer for the simulator's life: seeding its generator costs more than a small DV.
+  if (dv_writer_ == nullptr) dv_writer_ = std::make_unique<conflict::StorageDvWriter>(storage_, DvDir(), root_);
+  return *dv_writer_;
+}
+
 struct Simulator::Snapshot {
   std::shared_ptr<const delta::Snapshot> log;                       // as impl/ replays it
   const std::map<std::string, delta::AddFile>& files() const { return log->files; }  // decoded path -> active add
@@ -99,15 +105,16 @@ delta::Metadata Simulator::MetadataAction() const {
     if (c.is_partition) m.partition_columns.push_back(c.name);
   }
   m.id = "simulated-table";
-  if (schema_string_.empty()) {
-    nlohmann::json fields = nlohmann::json::array();
-    for (const model::Column& c : table_.schema) {
-      fields.push_back({{"name", c.name}, {"type", c.type == model::ColumnType::kLong ? "long" : "string"},
-                        {"nullable", true}, {"metadata", nlohmann::json::object()}});
-    }
-    schema_string_ = nlohmann::json{{"type", "struct"}, {"fields", fields}}.dump();
+  // Delta's struct type: {"fields":[{"metadata":{},"name":..,"nullable":true,"type":..},..],"type":"struct"}.
+  m.schema_string = "{\"fields\":[";
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    const model::Column& c = table_.schema[i];
+    m.schema_string += i == 0 ? "{\"metadata\":{},\"name\":" : ",{\"metadata\":{},\"name\":";
+    delta::AppendJsonQuoted(c.name, &m.schema_string);
+    m.schema_string += c.type == model::ColumnType::kLong ? ",\"nullable\":true,\"type\":\"long\"}"
+                                                          : ",\"nullable\":true,\"type\":\"string\"}";
   }
-  m.schema_string = schema_string_;
+  m.schema_string += "],\"type\":\"struct\"}";
   m.configuration.emplace_back("delta.enableDeletionVectors", table_.properties.deletion_vectors_enabled ? "true" : "false");
   const model::IsolationLevel level = table_.properties.isolation_level;
   if (level == model::IsolationLevel::kWriteSerializable) m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
@@ -472,7 +479,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     }
     if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
   }
-  rlc::conflict::StorageDvWriter dv_writer(storage_, DvDir(), root_);
+  conflict::DvWriter& dv_writer = DvWriter();
   for (const auto& [path, positions] : deleted) {
     const delta::AddFile& add = s.files().at(path);
     actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
@@ -533,7 +540,7 @@ Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
   if (transaction.commits_nothing) return outcome;
   conflict::PendingTransaction pending = transaction.pending;
   const RowFileTableFiles files(storage_, root_);
-  conflict::StorageDvWriter dv_writer(storage_, DvDir(), root_);
+  conflict::DvWriter& dv_writer = DvWriter();
   for (int attempt = 0; attempt < 1000; ++attempt) {
     const int64_t version = pending.read_version + 1;
     const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),

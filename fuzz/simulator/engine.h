@@ -37,6 +37,7 @@
 
 #include "fuzz/simulator/row_file.h"
 #include "impl/base/status.h"
+#include "impl/conflict/dv_writer.h"
 #include "impl/conflict/flags.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/verdict.h"
@@ -128,6 +129,7 @@ class Simulator {
   Result<std::shared_ptr<const delta::Snapshot>> LogAt(int64_t version) const;  // < 0: the latest
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   std::string DvDir() const;  // where new DV files go
+  conflict::DvWriter& DvWriter();
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
   std::string NewPath(const std::string& partition, const char* kind);
   delta::Metadata MetadataAction() const;
@@ -137,8 +139,8 @@ class Simulator {
   std::string root_;
   model::LogicalTable table_;  // schema, properties, features, initial rows
   TableOptions options_;
-  mutable std::string schema_string_;  // the metaData schemaString, built once
   model::RowId next_row_id_ = 1;
+  std::unique_ptr<conflict::DvWriter> dv_writer_;  // made at the first DV
   int64_t next_file_ = 0;
   // Logs replayed and snapshots read so far, by version: a committed version never changes
   // (put-if-absent), so each is read once, however many transactions start from it or check

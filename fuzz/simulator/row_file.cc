@@ -40,7 +40,7 @@ std::string EncodeRowFile(const RowFile& file) {
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
         out += std::to_string(*n);
       } else {
-        out += delta::JsonQuote(std::get<std::string>(*v));
+        delta::AppendJsonQuoted(std::get<std::string>(*v), &out);
       }
     }
     out += "]\n";

@@ -2,31 +2,37 @@
 
 namespace rlc::delta {
 
-std::string JsonQuote(std::string_view value) {
+void AppendJsonQuoted(std::string_view value, std::string* out) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(value.size() + 2);
-  out.push_back('"');
-  for (char c : value) {
+  out->push_back('"');
+  size_t plain_from = 0;  // bytes that need no escape are appended a run at a time
+  for (size_t i = 0; i < value.size(); ++i) {
+    const auto c = static_cast<uint8_t>(value[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out->append(value.data() + plain_from, i - plain_from);
+    plain_from = i + 1;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"': out->append("\\\""); break;
+      case '\\': out->append("\\\\"); break;
+      case '\n': out->append("\\n"); break;
+      case '\r': out->append("\\r"); break;
+      case '\t': out->append("\\t"); break;
+      case '\b': out->append("\\b"); break;
+      case '\f': out->append("\\f"); break;
       default:
-        if (uint8_t(c) < 0x20) {
-          out += "\\u00";
-          out.push_back(kHex[uint8_t(c) >> 4]);
-          out.push_back(kHex[uint8_t(c) & 0xF]);
-        } else {
-          out.push_back(c);
-        }
+        out->append("\\u00");
+        out->push_back(kHex[c >> 4]);
+        out->push_back(kHex[c & 0xF]);
     }
   }
-  out.push_back('"');
+  out->append(value.data() + plain_from, value.size() - plain_from);
+  out->push_back('"');
+}
+
+std::string JsonQuote(std::string_view value) {
+  std::string out;
+  out.reserve(value.size() + 2);
+  AppendJsonQuoted(value, &out);
   return out;
 }
 
@@ -54,13 +60,13 @@ void JsonWriter::EndArray() {
 }
 void JsonWriter::Key(std::string_view key) {
   Separate();
-  out_ += JsonQuote(key);
+  AppendJsonQuoted(key, &out_);
   out_.push_back(':');
   need_comma_ = false;
 }
 void JsonWriter::String(std::string_view value) {
   Separate();
-  out_ += JsonQuote(value);
+  AppendJsonQuoted(value, &out_);
   need_comma_ = true;
 }
 void JsonWriter::Int(int64_t value) {

@@ -48,8 +48,11 @@ class JsonWriter {
   bool need_comma_ = false;
 };
 
-// `value` as a quoted, escaped JSON string.
+// `value` as a quoted, escaped JSON string: '"', '\\' and control characters escaped, every
+// other byte as it is.
 std::string JsonQuote(std::string_view value);
+// The same, appended to `out`.
+void AppendJsonQuoted(std::string_view value, std::string* out);
 
 }  // namespace rlc::delta
 
