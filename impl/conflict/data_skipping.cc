@@ -171,11 +171,21 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
   for (const delta::RemoveFile& r : winner.removed_files) removes.emplace(DecodedPath(r.path), &r);
   for (size_t i = 0; i < winner.added_files.size(); ++i) {
     const delta::AddFile& add = winner.added_files[i];
-    auto it = removes.find(DecodedPath(add.path));
+    const std::string path = DecodedPath(add.path);
+    auto it = removes.find(path);
     if (it == removes.end()) continue;
+    // "No new rows" must hold against the rows the loser saw, not only against the version the
+    // winner removed: that version may come from an earlier winner the loser never saw (a blind
+    // append under WriteSerializable is never checked), and its rows are new to the loser. So the
+    // path must be in the read snapshot, and the re-add must bring back no row deleted there.
+    const auto seen = in.read_files.find(path);
+    if (seen == in.read_files.end()) continue;
+    const std::optional<dv::RowBitmap> at_read = LoadDv(in, seen->second.deletion_vector);
     const std::optional<dv::RowBitmap> pre = LoadDv(in, it->second->deletion_vector);
     const std::optional<dv::RowBitmap> post = LoadDv(in, add.deletion_vector);
-    out[i] = pre.has_value() && post.has_value() && kernel::ReAddCarriesNoNewRows(Domain{}, *pre, *post);
+    out[i] = at_read.has_value() && pre.has_value() && post.has_value() &&
+             kernel::ReAddCarriesNoNewRows(Domain{}, *at_read, *post) &&
+             kernel::ReAddCarriesNoNewRows(Domain{}, *pre, *post);
   }
   return out;
 }

@@ -14,7 +14,10 @@
 //     the event delta.conflictDetection.dataSkipping.filesSkipped carries {candidateFiles,
 //     skippedFiles}.
 //   - 1b (both flags on), added-files arm: ReAddsWithoutNewRows marks the winner's adds of a path
-//     it also removes whose DV contains the removed DV (a DV update: no row comes back).
+//     it also removes whose DV contains the removed DV (a DV update: no row comes back) and the
+//     DV the path had in the read snapshot (no row the loser did not see). The reference drops
+//     every same-path re-add; a path an earlier winner added after the read (a blind append,
+//     never checked under WriteSerializable) would carry that winner's rows past the check.
 //   - 1b, removed-vs-read arm: FirstRemovedFileThatMayMatch judges each overlapping remove on its
 //     own: no removed row matches when the pre-image's statistics prove no row of the file
 //     matches, or when the rows read show no removed row matching (kernel/removed_rows.h). Files

@@ -264,6 +264,8 @@ struct TableWithF1 : CaseCheck {
   TableWithF1() {
     files.PutRows("f1", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
     files.PutRows("f2", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    Active(AddOf("f1", IdStats(10, 0, 9)));  // both in the read snapshot, without a DV
+    Active(AddOf("f2", IdStats(10, 0, 9)));
   }
 };
 
@@ -411,6 +413,30 @@ TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping}), {w}), "f2");
   // A DV update that revives row 3 (a non-match) is still a new row: it stays in the check.
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {9}))}), "f2");
+}
+
+TEST(DeleteRead, ReAddOfAPathTheLoserNeverSawStaysInTheAppendCheck) {
+  // f3 came after the loser's read, from a blind append the loser never checked (under
+  // WriteSerializable). A DV update of f3 carries that append's rows, which match id > 5: they
+  // are new to the loser, however few rows the update itself deletes.
+  TableWithF1 check;
+  check.files.PutRows("f3", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))}), "f3");
+  // Once f3 is in the read snapshot, the same update brings the loser no new row.
+  check.Active(AddOf("f3", IdStats(10, 0, 9)));
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))}).commits());
+}
+
+TEST(DeleteRead, ReAddBringingBackARowDeletedAtReadStaysInTheAppendCheck) {
+  // At the read, f2's DV deleted rows 3 and 9. An earlier winner's version of f2 (DV {9}) and
+  // this winner's re-add (DV {9}) agree, but row 3 is live again: the loser never saw it.
+  TableWithF1 check;
+  delta::AddFile at_read = AddOf("f2", IdStats(10, 0, 9));
+  at_read.deletion_vector = InlineDv({3, 9});
+  check.Active(at_read);
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {9}))}), "f2");
+  // With the read's DV kept, nothing comes back.
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {3, 9}))}).commits());
 }
 
 }  // namespace
