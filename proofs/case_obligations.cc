@@ -296,6 +296,21 @@ Obligation OneBOutrightRemoveSeesEveryMatch(const Z3Domain& d) {
           z3::implies(!may, claim), {ShowSet("pre_dv", r.pre), ShowSet("matching", r.matching)}, {ShowBool("may_match", may)}};
 }
 
+Obligation OneBReAddShowsNoUnseenRow(const Z3Domain& d) {
+  const Removed r = FreshRemoved(d);
+  const Z3Domain::Set at_read = d.FreshSet("read_dv");
+  const z3::expr drops = kernel::ReAddShowsNoUnseenRow(d, at_read, r.pre, r.post);
+  z3::expr claim = d.context().bool_val(true);  // every row live after was live at the read and before the winner
+  for (int j = 0; j < d.universe(); ++j) {
+    claim = claim && z3::implies(!r.post.members[j], !at_read.members[j] && !r.pre.members[j]);
+  }
+  return {"1b.readd_shows_no_unseen_row",
+          "a re-add 1b drops from the append check holds no live row the loser's snapshot or the removed version "
+          "had deleted" + Rows(d),
+          Expectation::kValid, z3::implies(drops, claim),
+          {ShowSet("read_dv", at_read), ShowSet("pre_dv", r.pre), ShowSet("post_dv", r.post)}, {ShowBool("drops", drops)}};
+}
+
 Obligation OneBPremiseSatisfiable(const Z3Domain& d) {
   const Removed r = FreshRemoved(d);
   const z3::expr may = kernel::RemovedRowsMayMatch(d, r.pre, std::optional<Z3Domain::Set>(r.post), r.matching);

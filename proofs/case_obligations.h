@@ -25,6 +25,7 @@ Obligation ExactTierKeepsEveryLiveMatch(const Z3Domain& d);
 Obligation ExactTierPremiseSatisfiable(const Z3Domain& d);
 Obligation OneBSeesEveryRemovedMatch(const Z3Domain& d);
 Obligation OneBOutrightRemoveSeesEveryMatch(const Z3Domain& d);
+Obligation OneBReAddShowsNoUnseenRow(const Z3Domain& d);
 Obligation OneBPremiseSatisfiable(const Z3Domain& d);
 Obligation SkippingKeepsAFileAnyReadMayMatch(const Z3Domain& d);
 Obligation TwoWinnersComposeToOneRemap(const Z3Domain& d);

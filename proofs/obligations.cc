@@ -42,6 +42,7 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&ExactTierPremiseSatisfiable, kRowsUniverse},
       {&OneBSeesEveryRemovedMatch, kRowsUniverse},
       {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
+      {&OneBReAddShowsNoUnseenRow, kRowsUniverse},
       {&OneBPremiseSatisfiable, kRowsUniverse},
       {&NullFactsAdmitEveryLiveRow, kNullsUniverse},
       {&NullFactsPremiseSatisfiable, kNullsUniverse},

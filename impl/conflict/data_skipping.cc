@@ -184,8 +184,7 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
     const std::optional<dv::RowBitmap> pre = LoadDv(in, it->second->deletion_vector);
     const std::optional<dv::RowBitmap> post = LoadDv(in, add.deletion_vector);
     out[i] = at_read.has_value() && pre.has_value() && post.has_value() &&
-             kernel::ReAddCarriesNoNewRows(Domain{}, *at_read, *post) &&
-             kernel::ReAddCarriesNoNewRows(Domain{}, *pre, *post);
+             kernel::ReAddShowsNoUnseenRow(Domain{}, *at_read, *pre, *post);
   }
   return out;
 }

@@ -125,9 +125,10 @@ TEST(RemovedRowsKernel, ExactTierKeepsOnlyALiveMatch) {
 }
 
 TEST(RemovedRowsKernel, DvUpdateBringsNoRowBackOnlyWhenItGrows) {
-  EXPECT_TRUE(ReAddCarriesNoNewRows(d, RowBitmap{3}, RowBitmap{3, 9}));
-  EXPECT_TRUE(ReAddCarriesNoNewRows(d, RowBitmap{}, RowBitmap{}));
-  EXPECT_FALSE(ReAddCarriesNoNewRows(d, RowBitmap{3, 9}, RowBitmap{9}));
+  EXPECT_TRUE(ReAddShowsNoUnseenRow(d, RowBitmap{3}, RowBitmap{3}, RowBitmap{3, 9}));
+  EXPECT_TRUE(ReAddShowsNoUnseenRow(d, RowBitmap{}, RowBitmap{}, RowBitmap{}));
+  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{}, RowBitmap{3, 9}, RowBitmap{9}));   // revives 3
+  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{3, 9}, RowBitmap{9}, RowBitmap{9}));  // 3 was deleted at the read
 }
 
 TEST(RemovedRowsKernel, RemovedRowsAreTheNewlyDeletedOnes) {

@@ -6,9 +6,11 @@
 // is the set of positions it deletes.
 //   - FileMayHoldMatchingRow: a live row (not in the DV) matches. Case 1's exact tier keeps an
 //     added file exactly when this holds.
-//   - ReAddCarriesNoNewRows: a winner's add of the same path as its own remove (a DV update)
-//     brings no row back: the new DV contains the old one. 1b then drops it from the append
-//     check: a subset of a file's rows cannot be a phantom.
+//   - ReAddShowsNoUnseenRow: a winner's add of the same path as its own remove (a DV update)
+//     shows the loser no row it did not see: the new DV contains the DV the path had in the
+//     loser's read snapshot and the one the winner removed. 1b then drops it from the append
+//     check: rows the loser saw cannot be phantoms. Containing the removed DV alone is not
+//     enough: the removed version may come from an earlier winner the loser never saw.
 //   - RemovedRowsMayMatch: some row the winner removed from the file matches. The removed rows
 //     are the ones live before (outside `pre_dv`) and not live after: in `post_dv` when the winner
 //     re-added the path, every row when it removed the file outright. A post-image that revives a
@@ -36,8 +38,9 @@ typename D::Bool FileMayHoldMatchingRow(const D& d, const typename D::Set& dv, c
 }
 
 template <ValueDomain D>
-typename D::Bool ReAddCarriesNoNewRows(const D& d, const typename D::Set& pre_dv, const typename D::Set& post_dv) {
-  return d.IsSubset(pre_dv, post_dv);
+typename D::Bool ReAddShowsNoUnseenRow(const D& d, const typename D::Set& read_dv, const typename D::Set& pre_dv,
+                                      const typename D::Set& post_dv) {
+  return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));
 }
 
 template <ValueDomain D>

@@ -34,9 +34,9 @@ M=[
  ("impl/conflict/data_skipping.cc", "  return f.data_skipping && f.value_exact && !g.whole_table_read", "  return f.data_skipping && !g.whole_table_read", "1b needs exact flag"),
  ("impl/conflict/checker.cc", "if (flags.data_skipping && flags.value_exact) re_adds", "if (flags.data_skipping) re_adds", "1b re-add needs both flags"),
  ("impl/conflict/data_skipping.cc", "if (in.loser.flags.value_exact && !survivors.empty())", "if (!survivors.empty())", "Exact needs flag"),
- ("impl/conflict/data_skipping.cc", "             kernel::ReAddCarriesNoNewRows(Domain{}, *pre, *post);", "             true; (void)pre;", "1b re-add superset"),
+ ("impl/kernel/removed_rows.h", "  return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));", "  (void)pre_dv; return d.IsSubset(read_dv, post_dv);", "1b re-add superset"),
  ("impl/conflict/data_skipping.cc", "    if (seen == in.read_files.end()) continue;", "    if (seen == in.read_files.end()) { out[i] = true; continue; }", "1b re-add of a path the loser never saw"),
- ("impl/conflict/data_skipping.cc", "             kernel::ReAddCarriesNoNewRows(Domain{}, *at_read, *post) &&", "             (void)at_read, true &&", "1b re-add against the read DV"),
+ ("impl/kernel/removed_rows.h", "  return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));", "  (void)read_dv; return d.IsSubset(pre_dv, post_dv);", "1b re-add against the read DV"),
  ("impl/conflict/data_skipping.cc", "  if (!StatisticsKeep(in, pre_stats, remove.partition_values.has_value() ? *remove.partition_values : kNoPartitionValues)) {\n    return false;\n  }", "", "1b stats shortcut (a capability: test must notice its absence)"),
 ]
 M += [
