@@ -9,9 +9,21 @@
 namespace rlc::oracle::json {
 namespace {
 
+std::optional<int64_t> IntegerOf(const std::string& literal) {
+  if (literal.find_first_of(".eE") != std::string::npos) return std::nullopt;
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), v);
+  if (ec != std::errc() || end != literal.data() + literal.size()) return std::nullopt;
+  return v;
+}
+
+// A null `out` checks the text without keeping it (no value is built).
 class Parser {
  public:
-  Parser(std::string_view text, std::string* why) : begin_(text.data()), at_(text.data()), end_(text.data() + text.size()), why_(why) {}
+  Parser(std::string_view text, std::string* why, const std::string_view* keep_begin = nullptr,
+         const std::string_view* keep_end = nullptr)
+      : begin_(text.data()), at_(text.data()), end_(text.data() + text.size()), why_(why), keep_begin_(keep_begin),
+        keep_end_(keep_end) {}
 
   bool Document(Value* out) {
     SkipSpace();
@@ -35,16 +47,20 @@ class Parser {
       return Fail("not a JSON value");
     }
     at_ += word.size();
-    out->kind = kind;
+    if (out != nullptr) out->kind = kind;
     return true;
   }
 
   bool ParseValue(Value* out, int depth) {
     if (at_ == end_) return Fail("the text ends where a value should start");
     switch (*at_) {
-      case '{': return ParseObject(out, depth + 1);
+      case '{': return ParseObject(out, depth + 1, depth == 0 && keep_begin_ != nullptr);
       case '[': return ParseArray(out, depth + 1);
       case '"':
+        if (out == nullptr) {
+          scratch_.clear();
+          return ParseString(&scratch_);
+        }
         out->kind = Value::Kind::kString;
         return ParseString(&out->text);
       case 't': return Literal("true", Value::Kind::kTrue, out);
@@ -54,23 +70,28 @@ class Parser {
     }
   }
 
-  bool ParseObject(Value* out, int depth) {
+  // `filtered`: keep only the members named in [keep_begin_, keep_end_).
+  bool ParseObject(Value* out, int depth, bool filtered = false) {
     if (depth > kMaxDepth) return Fail("nested too deep");
-    out->kind = Value::Kind::kObject;
+    if (out != nullptr) out->kind = Value::Kind::kObject;
     ++at_;  // '{'
     SkipSpace();
     if (at_ < end_ && *at_ == '}') return ++at_, true;
     for (;;) {
       SkipSpace();
       if (at_ == end_ || *at_ != '"') return Fail("an object member must start with a string name");
-      out->names.emplace_back();
-      if (!ParseString(&out->names.back())) return false;
+      scratch_.clear();
+      if (!ParseString(&scratch_)) return false;
+      Value* member = nullptr;
+      if (out != nullptr && (!filtered || std::find(keep_begin_, keep_end_, scratch_) != keep_end_)) {
+        out->names.push_back(scratch_);
+        member = &out->items.emplace_back();
+      }
       SkipSpace();
       if (at_ == end_ || *at_ != ':') return Fail("':' expected after a member name");
       ++at_;
       SkipSpace();
-      out->items.emplace_back();
-      if (!ParseValue(&out->items.back(), depth)) return false;
+      if (!ParseValue(member, depth)) return false;
       SkipSpace();
       if (at_ == end_) return Fail("the text ends inside an object");
       if (*at_ == '}') return ++at_, true;
@@ -81,14 +102,13 @@ class Parser {
 
   bool ParseArray(Value* out, int depth) {
     if (depth > kMaxDepth) return Fail("nested too deep");
-    out->kind = Value::Kind::kArray;
+    if (out != nullptr) out->kind = Value::Kind::kArray;
     ++at_;  // '['
     SkipSpace();
     if (at_ < end_ && *at_ == ']') return ++at_, true;
     for (;;) {
       SkipSpace();
-      out->items.emplace_back();
-      if (!ParseValue(&out->items.back(), depth)) return false;
+      if (!ParseValue(out == nullptr ? nullptr : &out->items.emplace_back(), depth)) return false;
       SkipSpace();
       if (at_ == end_) return Fail("the text ends inside an array");
       if (*at_ == ']') return ++at_, true;
@@ -120,10 +140,11 @@ class Parser {
       if (at_ < end_ && (*at_ == '+' || *at_ == '-')) ++at_;
       if (!digits()) return Fail("a digit must follow the exponent");
     }
-    out->kind = Value::Kind::kNumber;
-    out->text.assign(start, at_);
+    std::string& literal = out == nullptr ? scratch_ : out->text;
+    if (out != nullptr) out->kind = Value::Kind::kNumber;
+    literal.assign(start, at_);
     // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is refused.
-    if (!out->Int() && !std::isfinite(std::strtod(out->text.c_str(), nullptr))) {
+    if (!IntegerOf(literal) && !std::isfinite(std::strtod(literal.c_str(), nullptr))) {
       at_ = start;
       return Fail("a number out of range");
     }
@@ -258,6 +279,9 @@ class Parser {
   const char* at_;
   const char* end_;
   std::string* why_;
+  const std::string_view* keep_begin_;
+  const std::string_view* keep_end_;
+  std::string scratch_;  // names and values checked but not kept
 };
 
 }  // namespace
@@ -270,11 +294,8 @@ const Value* Value::Find(std::string_view name) const {
 }
 
 std::optional<int64_t> Value::Int() const {
-  if (kind != Kind::kNumber || text.find_first_of(".eE") != std::string::npos) return std::nullopt;
-  int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return v;
+  if (kind != Kind::kNumber) return std::nullopt;
+  return IntegerOf(text);
 }
 
 void AppendQuoted(std::string_view text, std::string* out) {
@@ -343,6 +364,14 @@ void AppendCanonical(const Value& value, std::string* out) {
 std::optional<Value> Parse(std::string_view text, std::string* why) {
   Value v;
   Parser parser(text, why);
+  if (!parser.Document(&v)) return std::nullopt;
+  return v;
+}
+
+std::optional<Value> ParseKeeping(std::string_view text, std::initializer_list<std::string_view> members,
+                                  std::string* why) {
+  Value v;
+  Parser parser(text, why, members.begin(), members.end());
   if (!parser.Document(&v)) return std::nullopt;
   return v;
 }

@@ -19,6 +19,7 @@
 #define RLC_FUZZ_ORACLE_JSON_READER_H_
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,10 @@ struct Value {
 
 // The value of `text`, or nullopt with `why` ("offset N: ...").
 std::optional<Value> Parse(std::string_view text, std::string* why);
+// The same, except that when the value is an object only its members named in `members` are
+// kept: the others are checked as strictly but not built (a log line's actions the reader skips).
+std::optional<Value> ParseKeeping(std::string_view text, std::initializer_list<std::string_view> members,
+                                  std::string* why);
 
 // Appends the canonical text of `value` to `out`.
 void AppendCanonical(const Value& value, std::string* out);

@@ -99,7 +99,8 @@ bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string*
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
     std::string parse_error;
-    const std::optional<json::Value> action = json::Parse(line, &parse_error);
+    // Only add and remove are kept; every other action is still checked as JSON.
+    const std::optional<json::Value> action = json::ParseKeeping(line, {"add", "remove"}, &parse_error);
     if (!action || !action->is_object()) {
       *why = "line " + std::to_string(line_number) + " is not a JSON object" + (action ? "" : " (" + parse_error + ")");
       return false;

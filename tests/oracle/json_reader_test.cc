@@ -152,6 +152,47 @@ TEST(JsonReader, AcceptsAndRejectsMutatedTextsAsAnotherParserDoes) {
   EXPECT_GT(accepted, 1000);
 }
 
+TEST(JsonReader, KeepingSomeMembersChecksTheRestAsStrictly) {
+  Documents docs(13);
+  int objects = 0, kept_members = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = docs.Value(0).dump();
+    if (round % 2 == 1 && !text.empty()) text.erase(docs.rng()() % text.size(), 1);  // often malformed
+    SCOPED_TRACE(text);
+    std::string why_all, why_kept;
+    const std::optional<json::Value> all = json::Parse(text, &why_all);
+    const std::optional<json::Value> kept = json::ParseKeeping(text, {"a", "path"}, &why_kept);
+    ASSERT_EQ(kept.has_value(), all.has_value());
+    if (!all) {
+      EXPECT_EQ(why_kept, why_all);
+      continue;
+    }
+    if (!all->is_object()) {
+      std::string a, k;
+      json::AppendCanonical(*all, &a);
+      json::AppendCanonical(*kept, &k);
+      EXPECT_EQ(k, a);  // only an object is filtered
+      continue;
+    }
+    ++objects;
+    for (const std::string& name : kept->names) EXPECT_TRUE(name == "a" || name == "path") << name;
+    for (const char* name : {"a", "path", "\"", "é"}) {
+      const json::Value* in_all = all->Find(name);
+      const json::Value* in_kept = kept->Find(name);
+      const bool wanted = std::string(name) == "a" || std::string(name) == "path";
+      ASSERT_EQ(in_kept != nullptr, wanted && in_all != nullptr) << name;
+      if (in_kept == nullptr) continue;
+      ++kept_members;
+      std::string a, k;
+      json::AppendCanonical(*in_all, &a);
+      json::AppendCanonical(*in_kept, &k);
+      EXPECT_EQ(k, a);
+    }
+  }
+  EXPECT_GT(objects, 1000);
+  EXPECT_GT(kept_members, 50);
+}
+
 TEST(JsonReader, ReadsIntegersOnlyWhenTheyFit) {
   const auto integer = [](const std::string& text) {
     std::string why;
