@@ -1,5 +1,6 @@
 #include "impl/conflict/checker.h"
 
+#include <algorithm>
 #include <set>
 
 #include "impl/conflict/baseline_rules.h"
@@ -107,6 +108,45 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, Pendi
   return std::nullopt;
 }
 
+bool ChangesData(const WinnerSummary& winner) {
+  return std::any_of(winner.added_files.begin(), winner.added_files.end(), [](const auto& a) { return a.data_change; }) ||
+         std::any_of(winner.removed_files.begin(), winner.removed_files.end(), [](const auto& r) { return r.data_change; });
+}
+
+// Under WriteSerializable the loser passes a blind append without reading its files: the append
+// may move after the loser (B3 check 5). It cannot once a later winner the loser is ordered after
+// depended on the append (read or changed its rows), and the log does not say which did. Delta's
+// own rules leave that to chance; the cases must not widen it. So when the loser passed a blind
+// append and then a data-changing winner, and Delta's rules (every flag off) would not have let
+// it commit at all, the appends are checked as Serializable checks them (data skipping as the
+// loser's flags allow).
+struct PassedBlindAppend {
+  WinnerSummary winner;
+  std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
+};
+
+std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
+                                             const std::vector<PassedBlindAppend>& passed, std::vector<Event>& events) {
+  for (const auto& [append, followed_by] : passed) {
+    if (followed_by.empty()) continue;  // nothing the loser follows can depend on it
+    const RuleContext c{loser, in.read_table.metadata, in.read_table.protocol, IsolationLevel::kSerializable, append,
+                        in.matcher};
+    if (!AddedFilesMatter(c)) continue;
+    AddList adds;
+    for (const delta::AddFile& add : append.added_files) adds.push_back(&add);
+    if (loser.flags.data_skipping && !adds.empty()) {
+      const SkippingInputs skipping{loser, in.read_table.metadata, in.matcher, in.files, in.read_table.files};
+      adds = SkipAddedFiles(skipping, append.version, adds, events);
+    }
+    if (auto abort = FirstConflictingAdd(c, adds)) {
+      abort->reason += "; WriteSerializable cannot order this blind append after the loser, which follows version " +
+                       std::to_string(followed_by.front()) + " (that winner may depend on the append)";
+      return abort;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
@@ -121,6 +161,7 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
   Verdict verdict;
   verdict.checked_through_version = loser.read_version;
   int64_t expected_version = loser.read_version + 1;
+  std::vector<PassedBlindAppend> passed_blind_appends;  // see CheckPassedBlindAppends
   for (const WinningCommit& w : winners) {
     if (w.version != expected_version) {
       return Status::InvalidArgument("winning commits must be consecutive: expected version " +
@@ -134,8 +175,30 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
       verdict.abort = std::move(abort);
       return verdict;
     }
+    if (!winner.is_blind_append && ChangesData(winner)) {
+      for (PassedBlindAppend& append : passed_blind_appends) append.followed_by.push_back(w.version);
+    }
     for (const delta::RemoveFile& r : winner.removed_files) {
       inputs.removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
+    }
+    if (winner.is_blind_append && !AddedFilesMatter(context) &&
+        AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol, IsolationLevel::kSerializable,
+                                     winner, matcher})) {
+      passed_blind_appends.push_back({std::move(winner), {}});  // passed only because it may move later
+    }
+  }
+  const bool some_append_cannot_move =
+      std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
+                  [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
+  if (some_append_cannot_move && loser.flags.AnyOn()) {
+    PendingTransaction baseline = loser;
+    baseline.flags = Flags{};
+    RLC_ASSIGN_OR_RETURN(const Verdict delta_own, CheckConflicts(baseline, read_table, winners, env));
+    if (!delta_own.commits()) {
+      if (auto abort = CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
+        verdict.abort = std::move(abort);
+        return verdict;
+      }
     }
   }
   verdict.actions = std::move(current.actions);

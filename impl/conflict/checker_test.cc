@@ -275,6 +275,53 @@ TEST(Checker, UnknownIsolationLevelPropertyIsCorrupt) {
   EXPECT_EQ(v.status().code(), StatusCode::kCorrupt);
 }
 
+delta::AddFile AddWithIds(const std::string& path, int64_t min_id, int64_t max_id, bool data_change = true) {
+  delta::AddFile a = Add(path, data_change);
+  a.stats = R"({"numRecords":2,"minValues":{"id":)" + std::to_string(min_id) + R"(},"maxValues":{"id":)" +
+            std::to_string(max_id) + R"(},"nullCount":{"id":0}})";
+  return a;
+}
+
+// Under WriteSerializable a blind append may move after the loser, unless the loser follows a
+// later data-changing winner (which may have read the append). When only a case let the loser
+// pass that winner, the append is checked as Serializable checks it.
+TEST(Checker, ABlindAppendALaterWinnerMayDependOnIsCheckedWhenACasePassedThatWinner) {
+  const delta::Metadata table = Table({}, "WriteSerializable");
+  PendingTransaction loser = DeleteLoser();  // reads id > 5
+  const auto winners = [](int64_t appended_id) {
+    return std::vector<WinningCommit>{
+        Winner(1, {Info("WRITE", true), AddWithIds("appended", appended_id, appended_id)}),
+        Winner(2, {Info("WRITE", false), AddWithIds("copied", 1, 2)})};  // an INSERT ... SELECT
+  };
+  // Every flag off: Delta aborts at version 2 (an unpartitioned add).
+  ExpectAbort(Check(loser, winners(7), table), ConflictKind::kConcurrentAppend, 2);
+  // Case 1 passes version 2 (ids 1..2 cannot match); the append (id 7 matches) then counts.
+  loser.flags.data_skipping = true;
+  const Verdict v = Check(loser, winners(7), table);
+  ExpectAbort(v, ConflictKind::kConcurrentAppend, 1);
+  EXPECT_EQ(v.abort->path, "appended");
+  EXPECT_NE(v.abort->reason.find("cannot order this blind append after the loser"), std::string::npos) << v.abort->reason;
+  // An append whose rows cannot match the loser's read leaves its result unchanged either way.
+  EXPECT_TRUE(Check(loser, winners(3), table).commits());
+  // Without a data-changing winner after it, the append moves after the loser as before.
+  EXPECT_TRUE(Check(loser, {winners(7)[0]}, table).commits());
+  // Under Serializable the append was never passed: version 1 aborts with or without the case.
+  ExpectAbort(Check(loser, winners(7), Table({}, "Serializable")), ConflictKind::kConcurrentAppend, 1);
+}
+
+TEST(Checker, ABlindAppendFollowedByAWinnerDeltaAlsoPassesStaysDeltasDecision) {
+  // The baseline itself commits (the later winner only removes a file the loser did not read):
+  // the flags change nothing, anomaly or not, so the verdicts agree.
+  const delta::Metadata table = Table({}, "WriteSerializable");
+  PendingTransaction loser = DeleteLoser();
+  const std::vector<WinningCommit> winners = {Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
+                                              Winner(2, {Info("DELETE", false), Remove("appended")})};
+  EXPECT_TRUE(Check(loser, winners, table).commits());
+  loser.flags.data_skipping = true;
+  loser.flags.row_level_concurrency = true;
+  EXPECT_TRUE(Check(loser, winners, table).commits());
+}
+
 TEST(Checker, ChecksAgainstATableOnStorage) {
   storage::InMemoryStorage s;
   auto put = [&](int64_t version, std::vector<Action> actions) {

@@ -37,6 +37,8 @@ M=[
  ("impl/kernel/removed_rows.h", "  return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));", "  (void)pre_dv; return d.IsSubset(read_dv, post_dv);", "1b re-add superset"),
  ("impl/conflict/data_skipping.cc", "    if (seen == in.read_files.end()) continue;", "    if (seen == in.read_files.end()) { out[i] = true; continue; }", "1b re-add of a path the loser never saw"),
  ("impl/kernel/removed_rows.h", "  return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));", "  (void)read_dv; return d.IsSubset(pre_dv, post_dv);", "1b re-add against the read DV"),
+ ("impl/conflict/checker.cc", "    if (!delta_own.commits()) {", "    if (false) {", "WriteSerializable passed blind appends"),
+ ("impl/conflict/checker.cc", "    if (!winner.is_blind_append && ChangesData(winner)) {", "    if (false) {", "WriteSerializable appends followed by a winner"),
  ("impl/conflict/data_skipping.cc", "  if (!StatisticsKeep(in, pre_stats, remove.partition_values.has_value() ? *remove.partition_values : kNoPartitionValues)) {\n    return false;\n  }", "", "1b stats shortcut (a capability: test must notice its absence)"),
 ]
 M += [
