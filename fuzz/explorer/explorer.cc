@@ -1,6 +1,7 @@
 #include "fuzz/explorer/explorer.h"
 
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -129,15 +130,52 @@ scenario::Scenario WithoutFlags(scenario::Scenario s) {
   return s;
 }
 
+// Whether the violation in `r` is Delta's decision on a history the oracle accepts: it appears
+// only with the last commit; that commit is the same with its transaction's every flag off (so
+// Delta's rules decided it: WriteSerializable lets a loser pass a blind append that a winner it
+// follows may depend on); and the history without that commit holds. The cases, on other
+// transactions, only made the history before it reachable. A broken per-commit invariant is
+// never this.
+bool DeltaDecidedTheLastCommit(const scenario::Scenario& s, const scenario::ScenarioReport& r, const Scratch& dir) {
+  if (!r.invariant_findings.empty()) return false;
+  const scenario::TxnReport* last = nullptr;
+  for (const scenario::TxnReport& t : r.txns) {
+    if (t.committed && (last == nullptr || t.version > last->version)) last = &t;
+  }
+  const scenario::TxnSpec* spec = last == nullptr ? nullptr : s.Find(last->name);
+  if (spec == nullptr) return false;
+  if (spec->flags.AnyOn()) {
+    scenario::Scenario flags_off = s;
+    for (scenario::TxnSpec& t : flags_off.txns) {
+      if (t.name == last->name) t.flags = conflict::Flags{};
+    }
+    Result<scenario::ScenarioReport> again = RunOne(flags_off, dir);
+    if (!again.ok() || !OracleViolation(*again)) return false;
+    const auto same = std::find_if(again->txns.begin(), again->txns.end(),
+                                   [&](const scenario::TxnReport& t) { return t.name == last->name; });
+    if (same == again->txns.end() || !same->committed || same->version != last->version || same->actions != last->actions) {
+      return false;
+    }
+  }
+  scenario::Scenario before = s;
+  before.steps.clear();
+  for (const scenario::Step& step : s.steps) {
+    if (step.kind == scenario::Step::Kind::kCommit && step.txn == last->name) break;
+    before.steps.push_back(step);
+  }
+  Result<scenario::ScenarioReport> without = RunOne(before, dir);
+  return without.ok() && !OracleViolation(*without);
+}
+
 // Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
-// whether the same history with every flag off (Delta's own behaviour) passes, so that the
-// violation is the reconcile cases' doing.
+// whether the violation is the reconcile cases' doing: the same history with every flag off
+// (Delta's own behaviour) passes, and Delta's rules did not decide the commit that breaks it.
 bool Fails(const scenario::Scenario& s, const Scratch& dir, bool against_baseline) {
   Result<scenario::ScenarioReport> r = RunOne(s, dir);
   if (!r.ok() || !OracleViolation(*r)) return false;
   if (!against_baseline) return true;
   Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
-  return baseline.ok() && !OracleViolation(*baseline);
+  return baseline.ok() && !OracleViolation(*baseline) && !DeltaDecidedTheLastCommit(s, *r, dir);
 }
 
 // Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
@@ -180,6 +218,15 @@ Counterexample AsIs(const scenario::Scenario& s, const Scratch& dir) {
 bool OracleViolation(const scenario::ScenarioReport& r) {
   const bool rows_ok = r.rows_check == "holds" || r.rows_check.rfind("not judged", 0) == 0;
   return !rows_ok || !r.cycles.empty() || !r.invariant_findings.empty();
+}
+
+Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
+  const Scratch scratch{"/rlc-classify", scenario::TableStore::kMemory};
+  RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport r, RunOne(s, scratch));
+  if (!OracleViolation(r)) return ViolationOwner::kNone;
+  RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport baseline, RunOne(WithoutFlags(s), scratch));
+  if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
+  return DeltaDecidedTheLastCommit(s, r, scratch) ? ViolationOwner::kDeltaDecidedLastCommit : ViolationOwner::kCases;
 }
 
 std::vector<std::string> Summary::MissingCoverage() const {
@@ -290,6 +337,14 @@ Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const 
             c.history = index;
             mine.baseline_examples.push_back(std::move(c));
           }
+        } else if (DeltaDecidedTheLastCommit(s, *r, dir)) {
+          ++mine.delta_decided_anomalies;
+          --mine.oracle_violations;
+          if (mine.delta_decided_examples.size() < 3) {
+            Counterexample c = AsIs(s, dir);
+            c.history = index;
+            mine.delta_decided_examples.push_back(std::move(c));
+          }
         } else {
           found.store(true);
           Counterexample c = drawn ? Shrink(*drawn, dir, /*against_baseline=*/true) : AsIs(s, dir);
@@ -352,6 +407,9 @@ void MergeInto(Summary& total, const Summary& shard) {
   }
   total.counterexamples.insert(total.counterexamples.end(), shard.counterexamples.begin(), shard.counterexamples.end());
   total.baseline_anomalies += shard.baseline_anomalies;
+  total.delta_decided_anomalies += shard.delta_decided_anomalies;
+  total.delta_decided_examples.insert(total.delta_decided_examples.end(), shard.delta_decided_examples.begin(),
+                                      shard.delta_decided_examples.end());
   total.missed_examples.insert(total.missed_examples.end(), shard.missed_examples.begin(), shard.missed_examples.end());
   total.baseline_examples.insert(total.baseline_examples.end(), shard.baseline_examples.begin(), shard.baseline_examples.end());
 }
@@ -364,6 +422,7 @@ std::string SummaryToJson(const Summary& s) {
   j["exhaustiveTotal"] = s.exhaustive_total;
   j["oracleViolations"] = s.oracle_violations;
   j["baselineAnomalies"] = s.baseline_anomalies;
+  j["deltaDecidedAnomalies"] = s.delta_decided_anomalies;
   j["reconciledHistories"] = s.reconciled_histories;
   j["missedReconciles"] = s.missed_reconciles;
   j["deferredCells"] = s.deferred_cells;
@@ -386,6 +445,9 @@ std::string SummaryToJson(const Summary& s) {
   nlohmann::ordered_json bes = nlohmann::ordered_json::array();
   for (const Counterexample& c : s.baseline_examples) bes.push_back({{"history", c.history}, {"scenario", c.scenario}});
   j["baselineExamples"] = bes;
+  nlohmann::ordered_json des = nlohmann::ordered_json::array();
+  for (const Counterexample& c : s.delta_decided_examples) des.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  j["deltaDecidedExamples"] = des;
   return j.dump();
 }
 
@@ -401,6 +463,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.exhaustive_total = j.at("exhaustiveTotal").get<uint64_t>();
     s.oracle_violations = j.at("oracleViolations").get<int64_t>();
     s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
+    s.delta_decided_anomalies = j.at("deltaDecidedAnomalies").get<int64_t>();
     s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
     s.missed_reconciles = j.at("missedReconciles").get<int64_t>();
     s.deferred_cells = j.at("deferredCells").get<int64_t>();
@@ -419,6 +482,9 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     for (const auto& c : j.at("baselineExamples")) {
       s.baseline_examples.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
     }
+    for (const auto& c : j.at("deltaDecidedExamples")) {
+      s.delta_decided_examples.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+    }
   } catch (const std::exception& e) {
     return Status::InvalidArgument(std::string("field missing or of the wrong type: ") + e.what());
   }
@@ -431,7 +497,9 @@ std::string RenderSummary(const Summary& s) {
   line("seed " + std::to_string(s.seed) + ", shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
        ": " + std::to_string(s.histories) + " histories in " + std::to_string(static_cast<int64_t>(s.seconds)) + " s, " +
        std::to_string(s.oracle_violations) + " oracle violation(s) by the reconcile cases, " +
-       std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " + std::to_string(s.reconciled_histories) +
+       std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
+       std::to_string(s.delta_decided_anomalies) + " closed by a commit Delta's rules decided (Delta's own), " +
+       std::to_string(s.reconciled_histories) +
        " reconciled by some case, " + std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
        std::to_string(s.deferred_cells) + " deferred cell(s)");
   if (s.exhaustive_total > 0) {
@@ -457,6 +525,11 @@ std::string RenderSummary(const Summary& s) {
   }
   for (const Counterexample& c : s.baseline_examples) {
     line("with every flag off, the model's rules already fail (history " + std::to_string(c.history) + "):");
+    out += c.scenario;
+  }
+  for (const Counterexample& c : s.delta_decided_examples) {
+    line("the last commit, decided with every flag off, breaks the model's rules on a history that holds without it "
+         "(history " + std::to_string(c.history) + "):");
     out += c.scenario;
   }
   for (const Counterexample& c : s.counterexamples) {

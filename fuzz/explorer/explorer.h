@@ -51,6 +51,10 @@ struct Summary {
   uint64_t exhaustive_total = 0;  // the size of the exhaustive scope (0: generated histories)
   int64_t oracle_violations = 0;   // by the reconcile cases: with every flag off the oracle holds
   int64_t baseline_anomalies = 0;  // the oracle fails already with every flag off (Delta's own)
+  // The oracle fails only once the last commit is made, that transaction ran with every flag off,
+  // and the history before that commit holds: Delta's own rules decided the commit (also Delta's
+  // own; the cases only made the history before it reachable).
+  int64_t delta_decided_anomalies = 0;
   int64_t reconciled_histories = 0;  // some transaction reconciled by a case
   int64_t missed_reconciles = 0;
   int64_t deferred_cells = 0;
@@ -63,6 +67,7 @@ struct Summary {
   std::map<std::string, CellCount> cells;     // documented matrix cell -> races, loser commits
   std::vector<Counterexample> counterexamples;
   std::vector<Counterexample> baseline_examples;  // a few of the baseline anomalies, shrunk
+  std::vector<Counterexample> delta_decided_examples;  // a few of those, as they ran
   std::vector<Counterexample> missed_examples;    // a few histories with a missed reconcile
 
   // Coverage keys every campaign should reach; those with a count of 0 here.
@@ -82,6 +87,17 @@ std::string RenderSummary(const Summary& summary);
 
 // Whether the oracle rejected the history (checks (a)-(c); (d) is not a violation).
 bool OracleViolation(const scenario::ScenarioReport& report);
+
+// Whose doing a history's violation is, as a campaign counts it.
+enum class ViolationOwner {
+  kNone,                    // the oracle holds
+  kCases,                   // a counterexample: the reconcile cases' doing
+  kDeltaEveryFlagOff,       // the oracle fails with every flag off too
+  kDeltaDecidedLastCommit,  // Summary::delta_decided_anomalies
+};
+// Runs `s` on an in-memory table (again with every flag off, or without its last commit, when
+// needed) and says.
+Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s);
 
 }  // namespace rlc::explorer
 
