@@ -181,7 +181,9 @@ Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable&
     for (const delta::RemoveFile& r : winner.removed_files) {
       inputs.removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
     }
-    if (winner.is_blind_append && !AddedFilesMatter(context) &&
+    // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
+    // needs no append, before or after it.)
+    if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append && !AddedFilesMatter(context) &&
         AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol, IsolationLevel::kSerializable,
                                      winner, matcher})) {
       passed_blind_appends.push_back({std::move(winner), {}});  // passed only because it may move later
