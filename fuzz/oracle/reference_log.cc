@@ -19,28 +19,28 @@ int HexDigit(char c) {
 // Fills `action` from an add's or remove's object; false with `why` when a field is malformed.
 bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* action, std::string* why) {
   action->is_add = is_add;
-  const char* kind = is_add ? "add" : "remove";
-  const std::string an = is_add ? "an add" : "a remove";
-  if (!f.is_object()) return *why = an + " is not an object", false;
+  const char* an = is_add ? "an add" : "a remove";
+  if (!f.is_object()) return *why = std::string(an) + " is not an object", false;
   const json::Value* path = f.Find("path");
-  if (path == nullptr || !path->is_string()) return *why = an + " without a string path", false;
+  if (path == nullptr || !path->is_string()) return *why = std::string(an) + " without a string path", false;
   action->path = UrlDecodePath(path->text);
-  const std::string where = std::string(kind) + " " + action->path + ": ";
+  // Built only for an error: this runs for every add and remove of the log.
+  const auto where = [&] { return std::string(is_add ? "add " : "remove ") + action->path + ": "; };
 
   if (const json::Value* dv = f.Find("deletionVector"); dv != nullptr && !dv->is_null()) {
-    if (!dv->is_object()) return *why = where + "deletionVector is not an object", false;
+    if (!dv->is_object()) return *why = where() + "deletionVector is not an object", false;
     ReferenceDv d;
     const json::Value* type = dv->Find("storageType");
     const json::Value* text = dv->Find("pathOrInlineDv");
-    if (type == nullptr || !type->is_string()) return *why = where + "the DV lacks a string storageType", false;
-    if (text == nullptr || !text->is_string()) return *why = where + "the DV lacks a string pathOrInlineDv", false;
+    if (type == nullptr || !type->is_string()) return *why = where() + "the DV lacks a string storageType", false;
+    if (text == nullptr || !text->is_string()) return *why = where() + "the DV lacks a string pathOrInlineDv", false;
     d.storage_type = type->text;
     d.path_or_inline = text->text;
     const auto integer = [&](const char* name, std::optional<int64_t>* out) {
       const json::Value* v = dv->Find(name);
       if (v == nullptr || v->is_null()) return true;
       *out = v->Int();
-      if (!out->has_value()) *why = where + "the DV's " + name + " is not an integer";
+      if (!out->has_value()) *why = where() + "the DV's " + name + " is not an integer";
       return out->has_value();
     };
     if (!integer("offset", &d.offset) || !integer("sizeInBytes", &d.size_in_bytes) ||
@@ -51,15 +51,15 @@ bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* acti
   }
 
   if (const json::Value* change = f.Find("dataChange"); change != nullptr) {
-    if (!change->is_bool()) return *why = where + "dataChange is not a boolean", false;
+    if (!change->is_bool()) return *why = where() + "dataChange is not a boolean", false;
     action->data_change = change->kind == json::Value::Kind::kTrue;
   }
 
   if (const json::Value* parts = f.Find("partitionValues"); parts != nullptr && !parts->is_null()) {
-    if (!parts->is_object()) return *why = where + "partitionValues is not an object", false;
+    if (!parts->is_object()) return *why = where() + "partitionValues is not an object", false;
     for (size_t i = 0; i < parts->names.size(); ++i) {
       const json::Value& v = parts->items[i];
-      if (!v.is_null() && !v.is_string()) return *why = where + "partition value " + parts->names[i] + " is not a string", false;
+      if (!v.is_null() && !v.is_string()) return *why = where() + "partition value " + parts->names[i] + " is not a string", false;
       action->partition_values[parts->names[i]] = v.is_null() ? std::nullopt : std::optional<std::string>(v.text);
     }
   }
