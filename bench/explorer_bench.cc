@@ -28,7 +28,7 @@ void BM_ThreeWriterHistory(benchmark::State& state) {
   size_t i = 0;
   for (auto _ : state) {
     rlc::Result<rlc::scenario::ScenarioReport> r =
-        rlc::scenario::RunScenario(histories[i++ % histories.size()], dir, {rlc::scenario::TableStore::kMemory, false});
+        rlc::scenario::RunScenario(histories[i++ % histories.size()], dir, {rlc::scenario::TableStore::kMemory, false, false});
     if (!r.ok() || rlc::explorer::OracleViolation(*r)) state.SkipWithError("a history failed");
     benchmark::DoNotOptimize(r);
   }

@@ -115,9 +115,10 @@ struct Scratch {
 };
 
 // `for_report`: the run's report will be rendered, so it also reads the table before the
-// transactions; a run that is only judged skips that read.
+// transactions and reads the simulator's own commits back from the log; a run that is only
+// judged skips both (tests/explorer/own_commits_test.cc keeps the round trip checked).
 Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch, bool for_report = false) {
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, {scratch.store, for_report});
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);

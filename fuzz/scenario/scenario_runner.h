@@ -91,6 +91,9 @@ struct RunOptions {
   // Read the table before the transactions (initial_rows) for the report. A campaign that only
   // judges its histories skips it, and runs a history again with it when it renders a report.
   bool read_table_before = true;
+  // Read each commit the simulator wrote back from the log and require the actions it wrote
+  // (simulator::TableOptions::verify_own_commits). Campaigns turn it off for speed.
+  bool verify_own_commits = true;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

@@ -18,7 +18,11 @@
 // (a TRUE predicate is a whole-table read) and the files holding the rows they matched.
 // Commit writes the next version with put-if-absent; when another commit won, it runs the
 // checker against the winners (with the transaction's flags, DVs and rows through the table's
-// storage), commits the rebased actions at the next free version, or aborts.
+// storage), commits the rebased actions at the next free version, or aborts. The checker reads
+// the winners from the log's bytes; snapshots apply the simulator's own commits from the actions
+// it wrote (an engine's snapshot after its own commit) and read every other commit from the log.
+// Both give the same snapshot: the writer and parser round-trip every action the simulator writes
+// (TableOptions::verify_own_commits checks it; scenario files and tests run with it on).
 //
 // Rows carry their model identity in a hidden `_rid` column of the row files, so a snapshot maps
 // back onto the model's rows; new identities come from one counter per simulator, so concurrent
@@ -60,6 +64,10 @@ struct TableOptions {
   // Write like another engine: in each commit, adds before removes; DV files in a folder of
   // their own (absolute 'p' descriptors); an extra tag beside the composition tags.
   bool foreign = false;
+  // Snapshots apply the simulator's own commits from the actions it wrote. With this on, each is
+  // also read back from the log and must parse to exactly those actions (kCorrupt otherwise):
+  // the round trip that makes the shortcut sound, checked wherever speed does not matter.
+  bool verify_own_commits = false;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
@@ -146,6 +154,8 @@ class Simulator {
   // (put-if-absent), so each is read once, however many transactions start from it or check
   // against it, and a later log is replayed from the nearest earlier one.
   mutable std::map<int64_t, std::shared_ptr<const delta::Snapshot>> logs_;
+  // The commits this simulator wrote, by version, as it wrote them (the log holds their bytes).
+  std::map<int64_t, delta::Commit> own_commits_;
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;

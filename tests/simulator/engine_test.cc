@@ -156,4 +156,59 @@ TEST_F(SimulatedTable, ZorderLeavesTheTombstonesUntaggedSoTheDeleteAborts) {
   EXPECT_FALSE(Commit(del).committed);
 }
 
+// Storage whose reads of one file return other bytes than were written: a commit that does not
+// parse back to what its writer wrote.
+class AlteringStorage final : public rlc::storage::Storage {
+ public:
+  AlteringStorage(std::string altered_path, std::string from, std::string to)
+      : altered_path_(std::move(altered_path)), from_(std::move(from)), to_(std::move(to)) {}
+  rlc::Result<std::string> ReadFile(const std::string& path) const override {
+    rlc::Result<std::string> bytes = inner_.ReadFile(path);
+    if (!bytes.ok() || path != altered_path_) return bytes;
+    std::string text = *bytes;
+    const size_t at = text.find(from_);
+    if (at != std::string::npos) text.replace(at, from_.size(), to_);
+    return text;
+  }
+  rlc::Result<std::string> ReadRange(const std::string& path, uint64_t offset, uint64_t size) const override {
+    return inner_.ReadRange(path, offset, size);
+  }
+  rlc::Result<uint64_t> FileSize(const std::string& path) const override { return inner_.FileSize(path); }
+  rlc::Result<std::vector<std::string>> List(const std::string& dir) const override { return inner_.List(dir); }
+  rlc::Status PutIfAbsent(const std::string& path, std::string_view bytes) override {
+    return inner_.PutIfAbsent(path, bytes);
+  }
+
+ private:
+  rlc::storage::InMemoryStorage inner_;
+  std::string altered_path_, from_, to_;
+};
+
+// Snapshots apply the simulator's own commits from the actions it wrote; with verify_own_commits
+// a commit whose bytes parse to anything else is refused, naming the commit file.
+TEST(OwnCommits, ACommitThatDoesNotParseBackIsRefusedWhenVerified) {
+  for (const bool verify : {false, true}) {
+    const std::string root = "/own-commits";
+    AlteringStorage storage(root + "/_delta_log/00000000000000000001.json", "\"dataChange\":true",
+                            "\"dataChange\":false");
+    rlc::simulator::TableOptions options;
+    options.verify_own_commits = verify;
+    Simulator sim(storage, root, StartingTable(), options);
+    ASSERT_TRUE(sim.Create(2).ok());
+    rlc::Result<Transaction> insert = sim.Prepare(model::BlindInsert{{{int64_t{9}, std::string("x")}}}, 0, {});
+    ASSERT_TRUE(insert.ok()) << insert.status().ToString();
+    rlc::Result<rlc::simulator::CommitOutcome> c = sim.Commit(*insert);
+    ASSERT_TRUE(c.ok() && c->committed);
+    const rlc::Result<model::LogicalTable> read = sim.Read(1);
+    if (!verify) {
+      ASSERT_TRUE(read.ok()) << read.status().ToString();
+      EXPECT_EQ(read->rows.size(), 9u);
+      continue;
+    }
+    ASSERT_FALSE(read.ok());
+    EXPECT_EQ(read.status().code(), rlc::StatusCode::kCorrupt);
+    EXPECT_NE(read.status().message().find("00000000000000000001.json"), std::string::npos) << read.status().ToString();
+  }
+}
+
 }  // namespace
