@@ -336,11 +336,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   Transaction t;
   t.operation = operation;
   t.read_version = read_version;
-  {
-    model::LogicalTable table = s.table;
-    table.next_row_id = next_row_id_;  // identities are never reused across transactions
-    t.effect = model::Apply(table, operation);
-  }
+  t.effect = model::Apply(s.table, operation, next_row_id_);  // identities are never reused across transactions
   next_row_id_ = std::max(next_row_id_, t.effect.after.next_row_id);
   t.pending.read_version = read_version;
   t.pending.flags = flags;

@@ -155,6 +155,7 @@ struct LineWriter {
 std::string WriteActionLine(const Action& action) {
   if (const auto* unknown = std::get_if<UnknownAction>(&action)) return unknown->raw_line;
   JsonWriter w;
+  w.Reserve(512);
   w.BeginObject();
   std::visit(LineWriter{w}, action);
   w.EndObject();
@@ -162,12 +163,21 @@ std::string WriteActionLine(const Action& action) {
 }
 
 std::string WriteCommitFile(const std::vector<Action>& actions) {
-  std::string out;
+  // One buffer for the whole commit: a line is a few hundred bytes, so growing it from empty,
+  // line by line, would copy it several times.
+  JsonWriter w;
+  w.Reserve(actions.size() * 512);
   for (const Action& a : actions) {
-    out += WriteActionLine(a);
-    out.push_back('\n');
+    if (const auto* unknown = std::get_if<UnknownAction>(&a)) {
+      w.RawLine(unknown->raw_line);
+      continue;
+    }
+    w.BeginObject();
+    std::visit(LineWriter{w}, a);
+    w.EndObject();
+    w.EndLine();
   }
-  return out;
+  return w.Take();
 }
 
 }  // namespace rlc::delta

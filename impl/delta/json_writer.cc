@@ -1,5 +1,7 @@
 #include "impl/delta/json_writer.h"
 
+#include <charconv>
+
 namespace rlc::delta {
 
 void AppendJsonQuoted(std::string_view value, std::string* out) {
@@ -71,7 +73,9 @@ void JsonWriter::String(std::string_view value) {
 }
 void JsonWriter::Int(int64_t value) {
   Separate();
-  out_ += std::to_string(value);
+  char digits[24];
+  const auto [end, ec] = std::to_chars(digits, digits + sizeof(digits), value);
+  out_.append(digits, end);
   need_comma_ = true;
 }
 void JsonWriter::Bool(bool value) {
@@ -88,6 +92,15 @@ void JsonWriter::Raw(std::string_view json) {
   Separate();
   out_ += json;
   need_comma_ = true;
+}
+
+void JsonWriter::EndLine() {
+  out_.push_back('\n');
+  need_comma_ = false;
+}
+void JsonWriter::RawLine(std::string_view line) {
+  out_ += line;
+  EndLine();
 }
 
 void JsonWriter::Field(std::string_view key, const StringMap& map) {

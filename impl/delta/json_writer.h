@@ -29,6 +29,11 @@ class JsonWriter {
   void Bool(bool value);
   void Null();
   void Raw(std::string_view json);  // a value that is already JSON text
+  // Ends one record of a JSON-lines text: a newline, after which a value takes no comma.
+  void EndLine();
+  // A whole line that is already JSON text, with its newline (an action kept verbatim).
+  void RawLine(std::string_view line);
+  void Reserve(size_t bytes) { out_.reserve(bytes); }
 
   // Shorthands for "key": value.
   void Field(std::string_view key, std::string_view value) { Key(key); String(value); }

@@ -29,13 +29,12 @@ ObservedHistory Observe(const CommittedHistory& history) {
   RowId next_row_id = history.initial.next_row_id;
   for (size_t i = 0; i < history.commits.size(); ++i) {
     const Transaction& t = history.commits[i];
-    LogicalTable snapshot = observed.versions.at(size_t(t.read_version - history.initial.version));
-    snapshot.next_row_id = next_row_id;  // identities stay unique across concurrent inserts
+    const LogicalTable& snapshot = observed.versions.at(size_t(t.read_version - history.initial.version));
     TxnObservation o;
     o.name = t.name;
     o.read_version = t.read_version;
     o.commit_version = history.CommitVersion(i);
-    o.effect = Apply(snapshot, t.op);
+    o.effect = Apply(snapshot, t.op, next_row_id);  // identities stay unique across concurrent inserts
     next_row_id = std::max(next_row_id, o.effect.after.next_row_id);
     LogicalTable next = ApplyWrites(observed.versions.back(), o.effect.writes, &o.lost_writes);
     if (o.effect.changes_metadata) next.properties = o.effect.after.properties;

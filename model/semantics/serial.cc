@@ -14,7 +14,10 @@ Row Assign(const LogicalTable& table, Row row, const std::vector<Assignment>& se
 // Collects the effect of one operation as it runs.
 class EffectBuilder {
  public:
-  explicit EffectBuilder(const LogicalTable& table) { effect_.after = table; }
+  EffectBuilder(const LogicalTable& table, RowId next_row_id) {
+    effect_.after = table;
+    effect_.after.next_row_id = next_row_id;
+  }
 
   LogicalTable& table() { return effect_.after; }
   OperationEffect& effect() { return effect_; }
@@ -67,8 +70,8 @@ const MergeClause* FirstClause(const Merge& m, MergeClause::Kind kind_a,
   return nullptr;
 }
 
-OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
-  EffectBuilder b(table);
+OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next_row_id) {
+  EffectBuilder b(table, next_row_id);
   const size_t key = *table.ColumnIndex(m.key_column);
   // What the outcome depends on, as predicate reads:
   //   - the target rows whose key equals a source key and that some matched clause's condition
@@ -155,38 +158,39 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m) {
 
 struct Applier {
   const LogicalTable& table;
+  RowId next_row_id;  // the first identity new rows take
 
   OperationEffect operator()(const BlindInsert& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     for (const auto& values : op.rows) b.Insert(values);
     b.effect().is_blind_append = true;
     return b.Finish();
   }
   OperationEffect operator()(const InsertSelect& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     for (RowId id : b.Read(op.source)) {
       b.Insert(Assign(table, table.rows.at(id), op.overrides).values);
     }
     return b.Finish();
   }
   OperationEffect operator()(const Delete& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     for (RowId id : b.Read(op.where)) b.Delete(id);
     return b.Finish();
   }
   OperationEffect operator()(const Update& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     for (RowId id : b.Read(op.where)) b.Update(id, Assign(table, table.rows.at(id), op.set));
     return b.Finish();
   }
-  OperationEffect operator()(const Merge& op) { return ApplyMerge(table, op); }
+  OperationEffect operator()(const Merge& op) { return ApplyMerge(table, op, next_row_id); }
   OperationEffect operator()(const Optimize&) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     b.effect().data_change = false;
     return b.Finish();
   }
   OperationEffect operator()(const MetadataChange& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     TableProperties& p = b.table().properties;
     if (op.key == "delta.isolationLevel") {
       p.isolation_level = op.value == "WriteSerializable" ? IsolationLevel::kWriteSerializable
@@ -200,7 +204,7 @@ struct Applier {
     return b.Finish();
   }
   OperationEffect operator()(const ProtocolChange& op) {
-    EffectBuilder b(table);
+    EffectBuilder b(table, next_row_id);
     b.table().protocol_features.insert(op.add_feature);
     b.effect().changes_protocol = true;
     return b.Finish();
@@ -208,7 +212,7 @@ struct Applier {
   OperationEffect operator()(const IdempotentWrite& op) {
     auto seen = table.app_versions.find(op.app_id);
     if (seen != table.app_versions.end() && seen->second >= op.version) {
-      EffectBuilder b(table);
+      EffectBuilder b(table, next_row_id);
       b.effect().skipped = true;
       b.effect().is_blind_append = true;
       return b.Finish();
@@ -222,7 +226,11 @@ struct Applier {
 }  // namespace
 
 OperationEffect Apply(const LogicalTable& table, const Operation& op) {
-  return std::visit(Applier{table}, op);
+  return Apply(table, op, table.next_row_id);
+}
+
+OperationEffect Apply(const LogicalTable& table, const Operation& op, RowId next_row_id) {
+  return std::visit(Applier{table, next_row_id}, op);
 }
 
 LogicalTable ApplyWrites(const LogicalTable& table, const std::vector<RowWrite>& writes,

@@ -57,6 +57,9 @@ struct OperationEffect {
 };
 
 OperationEffect Apply(const LogicalTable& table, const Operation& op);
+// The same on `table` with its next_row_id replaced: for a writer whose new rows must not reuse
+// identities that concurrent writers took, without copying the table to change one field.
+OperationEffect Apply(const LogicalTable& table, const Operation& op, RowId next_row_id);
 
 // Applies row-level writes computed elsewhere (another snapshot) to `table`, as a reconciled
 // commit does: inserts add their rows, updates overwrite the row's values, deletes remove it.
