@@ -10,24 +10,36 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
                                                                         const std::vector<model::Column>& schema,
                                                                         std::string* why) {
   std::vector<std::vector<model::Value>> rows;
-  for (const std::string& text : LiveRows(snapshot)) {
-    std::string parse_error;
-    const std::optional<json::Value> row = json::Parse(text, &parse_error);
-    std::vector<model::Value> values;
-    for (const model::Column& c : schema) {
-      const json::Value* v = row ? row->Find(c.name) : nullptr;
-      if (v == nullptr) return *why = "a row lacks column " + c.name + ": " + text, std::nullopt;
-      if (v->is_null()) {
-        values.emplace_back();
-      } else if (c.type == model::ColumnType::kLong && v->Int()) {
-        values.emplace_back(*v->Int());
-      } else if (c.type == model::ColumnType::kString && v->is_string()) {
-        values.emplace_back(v->text);
-      } else {
-        return *why = "column " + c.name + " holds a value of another type: " + text, std::nullopt;
+  for (const ReferenceFile& f : snapshot.files) {
+    // Each schema column's position among the file's columns (the last of a name, as Find).
+    std::vector<std::optional<size_t>> position(schema.size());
+    for (size_t c = 0; c < schema.size(); ++c) {
+      for (size_t k = 0; k < f.columns.size(); ++k) {
+        if (f.columns[k] == schema[c].name) position[c] = k;
       }
     }
-    rows.push_back(std::move(values));
+    for (size_t r = 0; r < f.physical_values.size(); ++r) {
+      if (f.deleted.count(r) != 0) continue;
+      const json::Value& row = f.physical_values[r];
+      const std::string& text = f.physical_rows[r];
+      std::vector<model::Value> values;
+      values.reserve(schema.size());
+      for (size_t c = 0; c < schema.size(); ++c) {
+        const model::Column& column = schema[c];
+        if (!position[c]) return *why = "a row lacks column " + column.name + ": " + text, std::nullopt;
+        const json::Value& v = row.items[*position[c]];
+        if (v.is_null()) {
+          values.emplace_back();
+        } else if (column.type == model::ColumnType::kLong && v.Int()) {
+          values.emplace_back(*v.Int());
+        } else if (column.type == model::ColumnType::kString && v.is_string()) {
+          values.emplace_back(v.text);
+        } else {
+          return *why = "column " + column.name + " holds a value of another type: " + text, std::nullopt;
+        }
+      }
+      rows.push_back(std::move(values));
+    }
   }
   std::sort(rows.begin(), rows.end());
   return rows;

@@ -9,8 +9,8 @@
 namespace rlc::oracle::json {
 namespace {
 
-std::optional<int64_t> IntegerOf(const std::string& literal) {
-  if (literal.find_first_of(".eE") != std::string::npos) return std::nullopt;
+std::optional<int64_t> IntegerOf(std::string_view literal) {
+  if (literal.find_first_of(".eE") != std::string_view::npos) return std::nullopt;
   int64_t v = 0;
   const auto [end, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), v);
   if (ec != std::errc() || end != literal.data() + literal.size()) return std::nullopt;
@@ -57,10 +57,7 @@ class Parser {
       case '{': return ParseObject(out, depth + 1, depth == 0 && keep_begin_ != nullptr);
       case '[': return ParseArray(out, depth + 1);
       case '"':
-        if (out == nullptr) {
-          scratch_.clear();
-          return ParseString(&scratch_);
-        }
+        if (out == nullptr) return ParseString(nullptr);
         out->kind = Value::Kind::kString;
         return ParseString(&out->text);
       case 't': return Literal("true", Value::Kind::kTrue, out);
@@ -80,11 +77,16 @@ class Parser {
     for (;;) {
       SkipSpace();
       if (at_ == end_ || *at_ != '"') return Fail("an object member must start with a string name");
-      scratch_.clear();
-      if (!ParseString(&scratch_)) return false;
+      std::string_view name;
+      if (!ParseName(&name)) return false;
       Value* member = nullptr;
-      if (out != nullptr && (!filtered || std::find(keep_begin_, keep_end_, scratch_) != keep_end_)) {
-        out->names.push_back(scratch_);
+      if (out != nullptr && (!filtered || std::find(keep_begin_, keep_end_, name) != keep_end_)) {
+        if (out->names.empty()) {
+          // Most objects of a log line have a few members: one allocation instead of doubling.
+          out->names.reserve(8);
+          out->items.reserve(8);
+        }
+        out->names.emplace_back(name);
         member = &out->items.emplace_back();
       }
       SkipSpace();
@@ -140,13 +142,18 @@ class Parser {
       if (at_ < end_ && (*at_ == '+' || *at_ == '-')) ++at_;
       if (!digits()) return Fail("a digit must follow the exponent");
     }
-    std::string& literal = out == nullptr ? scratch_ : out->text;
-    if (out != nullptr) out->kind = Value::Kind::kNumber;
-    literal.assign(start, at_);
+    const std::string_view literal(start, static_cast<size_t>(at_ - start));
     // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is refused.
-    if (!IntegerOf(literal) && !std::isfinite(std::strtod(literal.c_str(), nullptr))) {
-      at_ = start;
-      return Fail("a number out of range");
+    if (!IntegerOf(literal)) {
+      scratch_.assign(literal);  // strtod needs a terminated string
+      if (!std::isfinite(std::strtod(scratch_.c_str(), nullptr))) {
+        at_ = start;
+        return Fail("a number out of range");
+      }
+    }
+    if (out != nullptr) {
+      out->kind = Value::Kind::kNumber;
+      out->text.assign(literal);
     }
     return true;
   }
@@ -252,6 +259,27 @@ class Parser {
     return true;
   }
 
+  // A member name: a view of the text when it holds no escape and no byte past ASCII (names
+  // nearly always), else unescaped into scratch_.
+  bool ParseName(std::string_view* name) {
+    const char* from = at_ + 1;
+    const char* p = from;
+    while (p < end_ && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20 &&
+           static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+    }
+    if (p < end_ && *p == '"') {
+      *name = std::string_view(from, static_cast<size_t>(p - from));
+      at_ = p + 1;
+      return true;
+    }
+    scratch_.clear();
+    if (!ParseString(&scratch_)) return false;
+    *name = scratch_;
+    return true;
+  }
+
+  // A null `out` checks the string without keeping it.
   bool ParseString(std::string* out) {
     ++at_;  // '"'
     for (;;) {
@@ -261,15 +289,21 @@ class Parser {
              static_cast<unsigned char>(*at_) < 0x80) {
         ++at_;
       }
-      out->append(run, at_);
+      if (out != nullptr) out->append(run, at_);
       if (at_ == end_) return Fail("the text ends inside a string");
       const auto c = static_cast<unsigned char>(*at_);
       if (c == '"') return ++at_, true;
+      // Escapes and multi-byte sequences are decoded (and checked) into scratch_ when not kept.
+      std::string* sink = out;
+      if (sink == nullptr) {
+        scratch_.clear();
+        sink = &scratch_;
+      }
       if (c == '\\') {
-        if (!Escape(out)) return false;
+        if (!Escape(sink)) return false;
       } else if (c < 0x20) {
         return Fail("a control character in a string must be escaped");
-      } else if (!Utf8Sequence(out)) {
+      } else if (!Utf8Sequence(sink)) {
         return false;
       }
     }

@@ -197,10 +197,11 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
   return rows;
 }
 
-// A row file's rows as canonical JSON objects; nullopt (and why) when malformed.
-std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, const std::string& path, std::string* why) {
+// A row file's rows, as canonical JSON objects and as values, into `file`; false (and why) when
+// malformed.
+bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile* file, std::string* why) {
   const std::optional<std::string> text = files.Read(path);
-  if (!text) return *why = "row file not found: " + path, std::nullopt;
+  if (!text) return *why = "row file not found: " + path, false;
   std::string_view rest = *text;
   const auto next_line = [&rest](std::string_view* line) {
     if (rest.empty()) return false;
@@ -210,16 +211,16 @@ std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, con
     return true;
   };
   std::string_view line;
-  if (!next_line(&line) || line != "rlc-rows 1") return *why = "not a row file: " + path, std::nullopt;
-  if (!next_line(&line)) return *why = "row file without columns: " + path, std::nullopt;
+  if (!next_line(&line) || line != "rlc-rows 1") return *why = "not a row file: " + path, false;
+  if (!next_line(&line)) return *why = "row file without columns: " + path, false;
   std::string parse_error;
   const std::optional<json::Value> header = json::Parse(line, &parse_error);
   const json::Value* columns = header ? header->Find("columns") : nullptr;
-  if (columns == nullptr || !columns->is_array()) return *why = "bad row file header: " + path, std::nullopt;
+  if (columns == nullptr || !columns->is_array()) return *why = "bad row file header: " + path, false;
   std::vector<std::string> names;
   for (const json::Value& c : columns->items) {
     const json::Value* name = c.Find("name");
-    if (name == nullptr || !name->is_string()) return *why = "a row file column without a name: " + path, std::nullopt;
+    if (name == nullptr || !name->is_string()) return *why = "a row file column without a name: " + path, false;
     names.push_back(name->text);
   }
   // The members in name order once, so each row is written without sorting.
@@ -227,15 +228,15 @@ std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, con
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
   for (size_t k = 1; k < order.size(); ++k) {
-    if (names[order[k]] == names[order[k - 1]]) return *why = "a row file names a column twice: " + path, std::nullopt;
+    if (names[order[k]] == names[order[k - 1]]) return *why = "a row file names a column twice: " + path, false;
   }
-  std::vector<std::string> rows;
+  std::vector<std::string>& rows = file->physical_rows;
   size_t line_number = 2;
   while (next_line(&line)) {
     ++line_number;
-    const std::optional<json::Value> values = json::Parse(line, &parse_error);
+    std::optional<json::Value> values = json::Parse(line, &parse_error);
     if (!values || !values->is_array() || values->items.size() != names.size()) {
-      return *why = "bad row in " + path + " at line " + std::to_string(line_number), std::nullopt;
+      return *why = "bad row in " + path + " at line " + std::to_string(line_number), false;
     }
     std::string row = "{";
     for (size_t k = 0; k < order.size(); ++k) {
@@ -246,8 +247,10 @@ std::optional<std::vector<std::string>> RowFileRows(const ByteSource& files, con
     }
     row.push_back('}');
     rows.push_back(std::move(row));
+    file->physical_values.push_back(std::move(*values));
   }
-  return rows;
+  file->columns = std::move(names);
+  return true;
 }
 
 }  // namespace
@@ -330,17 +333,15 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
     }
     if (file.path.size() > 5 && file.path.compare(file.path.size() - 5, 5, ".rows") == 0) {
       std::string why;
-      std::optional<std::vector<std::string>> rows = RowFileRows(files, table_dir + "/" + file.path, &why);
-      if (!rows) {
+      if (!ReadRowFile(files, table_dir + "/" + file.path, &file, &why)) {
         result.error = "version " + std::to_string(snapshot.version) + ": " + why;
         return result;
       }
-      if (!file.num_records.has_value() || static_cast<int64_t>(rows->size()) != *file.num_records) {
+      if (!file.num_records.has_value() || static_cast<int64_t>(file.physical_rows.size()) != *file.num_records) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path +
                        ": the row file's row count disagrees with numRecords";
         return result;
       }
-      file.physical_rows = std::move(*rows);
     }
     snapshot.files.push_back(std::move(file));
   }

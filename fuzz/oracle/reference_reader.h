@@ -29,6 +29,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/oracle/json_reader.h"
+
 namespace rlc::oracle {
 
 class ByteSource {
@@ -48,6 +50,9 @@ struct ReferenceFile {
   // own: every physical row, as a JSON object with the columns in name order, e.g.
   // {"id":3,"part":"a"}. Empty for other files.
   std::vector<std::string> physical_rows;
+  // The same rows as read: the file's column names, and each row's values in that order.
+  std::vector<std::string> columns;
+  std::vector<json::Value> physical_values;
 };
 
 struct ReferenceSnapshot {

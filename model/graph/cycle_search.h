@@ -60,7 +60,8 @@ struct GraphResult {
   bool budget_exhausted = false;
 };
 
-// Searches `graph` for each shape in `kinds`. kInvalid when an anomaly was found, else
+// Searches `graph` for each shape in `kinds` (none when the edges those shapes allow close no
+// cycle at all). kInvalid when an anomaly was found, else
 // kUnknown when the budget ran out, else kValid.
 GraphResult FindAnomalies(const DependencyGraph& graph, const std::vector<AnomalyKind>& kinds,
                           SearchBudget budget = {});
