@@ -1,6 +1,7 @@
 #include "fuzz/oracle/json_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -16,6 +17,16 @@ std::optional<int64_t> IntegerOf(std::string_view literal) {
   if (ec != std::errc() || end != literal.data() + literal.size()) return std::nullopt;
   return v;
 }
+
+// Bytes a string's run of plain text stops at: '"', '\\', control characters and every byte past
+// ASCII (the start of a UTF-8 sequence to check).
+constexpr std::array<bool, 256> kStopsRun = [] {
+  std::array<bool, 256> stops{};
+  for (int c = 0; c < 256; ++c) stops[size_t(c)] = c < 0x20 || c >= 0x80 || c == '"' || c == '\\';
+  return stops;
+}();
+
+bool Plain(char c) { return !kStopsRun[static_cast<unsigned char>(c)]; }
 
 // A null `out` checks the text without keeping it (no value is built).
 class Parser {
@@ -133,6 +144,7 @@ class Parser {
       at_ = start;
       return Fail("not a JSON value");
     }
+    const char* integer_end = at_;
     if (at_ < end_ && *at_ == '.') {
       ++at_;
       if (!digits()) return Fail("a digit must follow the decimal point");
@@ -143,8 +155,10 @@ class Parser {
       if (!digits()) return Fail("a digit must follow the exponent");
     }
     const std::string_view literal(start, static_cast<size_t>(at_ - start));
+    // An integer of at most 18 digits fits int64_t: only longer literals need reading here.
+    const bool short_integer = integer_end == at_ && at_ - start <= 18;
     // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is refused.
-    if (!IntegerOf(literal)) {
+    if (!short_integer && !IntegerOf(literal)) {
       scratch_.assign(literal);  // strtod needs a terminated string
       if (!std::isfinite(std::strtod(scratch_.c_str(), nullptr))) {
         at_ = start;
@@ -264,10 +278,7 @@ class Parser {
   bool ParseName(std::string_view* name) {
     const char* from = at_ + 1;
     const char* p = from;
-    while (p < end_ && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20 &&
-           static_cast<unsigned char>(*p) < 0x80) {
-      ++p;
-    }
+    while (p < end_ && Plain(*p)) ++p;
     if (p < end_ && *p == '"') {
       *name = std::string_view(from, static_cast<size_t>(p - from));
       at_ = p + 1;
@@ -285,10 +296,7 @@ class Parser {
     for (;;) {
       // The run of bytes that need no work, copied at once.
       const char* run = at_;
-      while (at_ < end_ && *at_ != '"' && *at_ != '\\' && static_cast<unsigned char>(*at_) >= 0x20 &&
-             static_cast<unsigned char>(*at_) < 0x80) {
-        ++at_;
-      }
+      while (at_ < end_ && Plain(*at_)) ++at_;
       if (out != nullptr) out->append(run, at_);
       if (at_ == end_) return Fail("the text ends inside a string");
       const auto c = static_cast<unsigned char>(*at_);

@@ -1,6 +1,7 @@
-#include <set>
-
 #include "impl/storage/storage.h"
+
+#include <algorithm>
+#include <string_view>
 
 namespace rlc::storage {
 
@@ -33,13 +34,17 @@ Result<uint64_t> InMemoryStorage::FileSize(const std::string& path) const {
 Result<std::vector<std::string>> InMemoryStorage::List(const std::string& dir) const {
   std::lock_guard<std::mutex> lock(mu_);
   const std::string prefix = dir.empty() || dir.back() == '/' ? dir : dir + "/";
-  std::set<std::string> names;
+  // Views into the keys, sorted and deduplicated at the end: one string per name returned.
+  std::vector<std::string_view> names;
   for (auto it = files_.lower_bound(prefix); it != files_.end(); ++it) {
     if (it->first.compare(0, prefix.size(), prefix) != 0) break;
-    std::string rest = it->first.substr(prefix.size());
-    names.insert(rest.substr(0, rest.find('/')));
+    const std::string_view rest = std::string_view(it->first).substr(prefix.size());
+    const std::string_view name = rest.substr(0, rest.find('/'));
+    if (names.empty() || names.back() != name) names.push_back(name);  // a folder's files are adjacent
   }
   if (names.empty()) return Status::NotFound("directory not found: " + dir);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
   return std::vector<std::string>(names.begin(), names.end());
 }
 
