@@ -1,34 +1,64 @@
 #include "impl/delta/json_writer.h"
 
+#include <array>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 
 namespace rlc::delta {
 
+namespace {
+
+// How many bytes each input byte adds when escaped: 1 for '"', '\\' and the control characters
+// with a short escape (\n ...), 5 for the other control characters (\u00XX), 0 for the rest.
+constexpr std::array<uint8_t, 256> kEscapeExtra = [] {
+  std::array<uint8_t, 256> extra{};
+  for (int c = 0; c < 0x20; ++c) extra[size_t(c)] = 5;
+  for (const char c : {'\n', '\r', '\t', '\b', '\f', '"', '\\'}) extra[static_cast<uint8_t>(c)] = 1;
+  return extra;
+}();
+
+}  // namespace
+
 void AppendJsonQuoted(std::string_view value, std::string* out) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  size_t plain_from = 0;  // bytes that need no escape are appended a run at a time
-  for (size_t i = 0; i < value.size(); ++i) {
-    const auto c = static_cast<uint8_t>(value[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(value.data() + plain_from, i - plain_from);
-    plain_from = i + 1;
-    switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
-      default:
-        out->append("\\u00");
-        out->push_back(kHex[c >> 4]);
-        out->push_back(kHex[c & 0xF]);
+  // The escaped length first, so the output grows once and is then written in place: log
+  // lines quote JSON inside JSON (stats), where every other byte may need an escape.
+  size_t extra = 0;
+  for (const char c : value) extra += kEscapeExtra[static_cast<uint8_t>(c)];
+  const size_t at = out->size();
+  out->resize(at + value.size() + extra + 2);
+  char* p = out->data() + at;
+  *p++ = '"';
+  if (extra == 0) {
+    if (!value.empty()) std::memcpy(p, value.data(), value.size());
+    p += value.size();
+  } else {
+    for (const char ch : value) {
+      const auto c = static_cast<uint8_t>(ch);
+      if (kEscapeExtra[c] == 0) {
+        *p++ = ch;
+        continue;
+      }
+      *p++ = '\\';
+      switch (c) {
+        case '"': *p++ = '"'; break;
+        case '\\': *p++ = '\\'; break;
+        case '\n': *p++ = 'n'; break;
+        case '\r': *p++ = 'r'; break;
+        case '\t': *p++ = 't'; break;
+        case '\b': *p++ = 'b'; break;
+        case '\f': *p++ = 'f'; break;
+        default:
+          *p++ = 'u';
+          *p++ = '0';
+          *p++ = '0';
+          *p++ = kHex[c >> 4];
+          *p++ = kHex[c & 0xF];
+      }
     }
   }
-  out->append(value.data() + plain_from, value.size() - plain_from);
-  out->push_back('"');
+  *p = '"';
 }
 
 std::string JsonQuote(std::string_view value) {
