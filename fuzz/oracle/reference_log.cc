@@ -1,7 +1,6 @@
 #include "fuzz/oracle/reference_log.h"
 
 #include <cctype>
-#include <cstdio>
 #include <string_view>
 
 #include "fuzz/oracle/json_reader.h"
@@ -145,10 +144,11 @@ std::string UrlDecodePath(const std::string& path) {
 
 ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version, const ByteSource& files) {
   ReferenceLog log;
+  const std::string log_dir = table_dir + "/_delta_log/";
   for (int64_t v = 0; version < 0 || v <= version; ++v) {
-    char name[32];
-    std::snprintf(name, sizeof(name), "%020lld.json", static_cast<long long>(v));
-    const std::optional<std::string> text = files.Read(table_dir + "/_delta_log/" + name);
+    std::string digits = std::to_string(v);
+    const std::string name = std::string(digits.size() < 20 ? 20 - digits.size() : 0, '0') + digits + ".json";
+    const std::optional<std::string> text = files.Read(log_dir + name);
     if (!text) {
       if (version >= 0 || v == 0) log.error = "version " + std::to_string(v) + " has no JSON commit";
       break;

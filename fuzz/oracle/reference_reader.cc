@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -154,9 +153,13 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
       if (text.size() < 20) return *why = "short 'u' DV", std::nullopt;
       std::optional<std::string> uuid = Z85Decode(text.substr(text.size() - 20));
       if (!uuid || uuid->size() != 16) return *why = "bad DV uuid", std::nullopt;
-      char hex[33];
-      for (int i = 0; i < 16; ++i) std::snprintf(hex + 2 * i, 3, "%02x", static_cast<unsigned char>((*uuid)[i]));
-      const std::string h(hex);
+      static constexpr char kHex[] = "0123456789abcdef";
+      std::string h(32, '0');
+      for (size_t i = 0; i < 16; ++i) {
+        const auto byte = static_cast<unsigned char>((*uuid)[i]);
+        h[2 * i] = kHex[byte >> 4];
+        h[2 * i + 1] = kHex[byte & 0xF];
+      }
       const std::string dir = text.size() > 20 ? "/" + text.substr(0, text.size() - 20) : "";
       path = table + dir + "/" + prefix + "deletion_vector_" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" +
              h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20) + ".bin";
