@@ -1,6 +1,6 @@
 #include "impl/conflict/dv_writer.h"
 
-#include <cstdio>
+#include <random>
 
 #include "impl/dv/bitmap_codec.h"
 #include "impl/dv/dv_file.h"
@@ -22,15 +22,34 @@ StorageDvWriter::StorageDvWriter(storage::Storage& storage, std::string dir, std
     : storage_(storage),
       dir_(std::move(dir)),
       table_root_(std::move(table_root)),
-      random_(seed.has_value() ? *seed : FreshSeed()) {}
+      random_state_(seed.has_value() ? *seed : FreshSeed()) {}
+
+uint64_t StorageDvWriter::NextRandom() {
+  uint64_t z = (random_state_ += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 
 std::string StorageDvWriter::NextUuid() {
-  const uint64_t high = (random_() & ~uint64_t{0xF000}) | 0x4000;                    // version 4
-  const uint64_t low = (random_() & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // variant 10
-  char text[37];
-  std::snprintf(text, sizeof(text), "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(high >> 32),
-                static_cast<unsigned>((high >> 16) & 0xFFFF), static_cast<unsigned>(high & 0xFFFF),
-                static_cast<unsigned>(low >> 48), static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFull));
+  static constexpr char kHex[] = "0123456789abcdef";
+  const uint64_t high = (NextRandom() & ~uint64_t{0xF000}) | 0x4000;                    // version 4
+  const uint64_t low = (NextRandom() & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // variant 10
+  // 8-4-4-4-12 hex digits: high's 64 bits, then low's.
+  std::string text(36, '-');
+  size_t at = 0;
+  const auto put = [&](uint64_t bits, int digits) {
+    for (int i = digits - 1; i >= 0; --i) text[at++] = kHex[(bits >> (4 * i)) & 0xF];
+  };
+  put(high >> 32, 8);
+  ++at;
+  put(high >> 16, 4);
+  ++at;
+  put(high, 4);
+  ++at;
+  put(low >> 48, 4);
+  ++at;
+  put(low, 12);
   return text;
 }
 

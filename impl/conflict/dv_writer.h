@@ -14,7 +14,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -48,7 +47,10 @@ class StorageDvWriter : public DvWriter {
   storage::Storage& storage_;
   std::string dir_;
   std::string table_root_;
-  std::mt19937_64 random_;
+  // SplitMix64: a one-word state is seeded at once (a Mersenne Twister's 312 words cost more
+  // than the small DVs a writer usually writes); UUIDs need uniqueness, not secrecy.
+  uint64_t NextRandom();
+  uint64_t random_state_;
   std::vector<std::string> written_files_;
 };
 
