@@ -21,12 +21,12 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
     for (size_t r = 0; r < f.physical_values.size(); ++r) {
       if (f.deleted.count(r) != 0) continue;
       const json::Value& row = f.physical_values[r];
-      const std::string& text = f.physical_rows[r];
+      const auto text = [&] { return RowText(f, r); };  // for an error only
       std::vector<model::Value> values;
       values.reserve(schema.size());
       for (size_t c = 0; c < schema.size(); ++c) {
         const model::Column& column = schema[c];
-        if (!position[c]) return *why = "a row lacks column " + column.name + ": " + text, std::nullopt;
+        if (!position[c]) return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
         const json::Value& v = row.items[*position[c]];
         if (v.is_null()) {
           values.emplace_back();
@@ -35,7 +35,7 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
         } else if (column.type == model::ColumnType::kString && v.is_string()) {
           values.emplace_back(v.text);
         } else {
-          return *why = "column " + column.name + " holds a value of another type: " + text, std::nullopt;
+          return *why = "column " + column.name + " holds a value of another type: " + text(), std::nullopt;
         }
       }
       rows.push_back(std::move(values));

@@ -200,8 +200,15 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
   return rows;
 }
 
-// A row file's rows, as canonical JSON objects and as values, into `file`; false (and why) when
-// malformed.
+// The positions of `names` in name order (stable).
+std::vector<size_t> NameOrder(const std::vector<std::string>& names) {
+  std::vector<size_t> order(names.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+  return order;
+}
+
+// A row file's columns and rows into `file`; false (and why) when malformed.
 bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile* file, std::string* why) {
   const std::optional<std::string> text = files.Read(path);
   if (!text) return *why = "row file not found: " + path, false;
@@ -226,14 +233,10 @@ bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile
     if (name == nullptr || !name->is_string()) return *why = "a row file column without a name: " + path, false;
     names.push_back(name->text);
   }
-  // The members in name order once, so each row is written without sorting.
-  std::vector<size_t> order(names.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+  std::vector<size_t> order = NameOrder(names);
   for (size_t k = 1; k < order.size(); ++k) {
     if (names[order[k]] == names[order[k - 1]]) return *why = "a row file names a column twice: " + path, false;
   }
-  std::vector<std::string>& rows = file->physical_rows;
   size_t line_number = 2;
   while (next_line(&line)) {
     ++line_number;
@@ -241,15 +244,6 @@ bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile
     if (!values || !values->is_array() || values->items.size() != names.size()) {
       return *why = "bad row in " + path + " at line " + std::to_string(line_number), false;
     }
-    std::string row = "{";
-    for (size_t k = 0; k < order.size(); ++k) {
-      if (k > 0) row.push_back(',');
-      json::AppendQuoted(names[order[k]], &row);
-      row.push_back(':');
-      json::AppendCanonical(values->items[order[k]], &row);
-    }
-    row.push_back('}');
-    rows.push_back(std::move(row));
     file->physical_values.push_back(std::move(*values));
   }
   file->columns = std::move(names);
@@ -269,11 +263,26 @@ std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, 
   return DvRows(files, table_dir, dv, dv_file_prefix, why);
 }
 
+std::string RowText(const ReferenceFile& file, size_t position) {
+  const json::Value& values = file.physical_values.at(position);
+  std::string row = "{";
+  bool first = true;
+  for (size_t k : NameOrder(file.columns)) {
+    if (!first) row.push_back(',');
+    first = false;
+    json::AppendQuoted(file.columns[k], &row);
+    row.push_back(':');
+    json::AppendCanonical(values.items[k], &row);
+  }
+  row.push_back('}');
+  return row;
+}
+
 std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot) {
   std::vector<std::string> live;
   for (const ReferenceFile& f : snapshot.files) {
-    for (size_t i = 0; i < f.physical_rows.size(); ++i) {
-      if (f.deleted.count(i) == 0) live.push_back(f.physical_rows[i]);
+    for (size_t i = 0; i < f.physical_values.size(); ++i) {
+      if (f.deleted.count(i) == 0) live.push_back(RowText(f, i));
     }
   }
   std::sort(live.begin(), live.end());
@@ -340,7 +349,7 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
         result.error = "version " + std::to_string(snapshot.version) + ": " + why;
         return result;
       }
-      if (!file.num_records.has_value() || static_cast<int64_t>(file.physical_rows.size()) != *file.num_records) {
+      if (!file.num_records.has_value() || static_cast<int64_t>(file.physical_values.size()) != *file.num_records) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path +
                        ": the row file's row count disagrees with numRecords";
         return result;

@@ -47,13 +47,15 @@ struct ReferenceFile {
   std::optional<int64_t> num_records;
   std::set<uint64_t> deleted;  // rows the DV deletes
   // For a simulator row file (".rows", fuzz/simulator/row_file.h), parsed here on the oracle's
-  // own: every physical row, as a JSON object with the columns in name order, e.g.
-  // {"id":3,"part":"a"}. Empty for other files.
-  std::vector<std::string> physical_rows;
-  // The same rows as read: the file's column names, and each row's values in that order.
+  // own: the file's column names (distinct), and every physical row as an array of values in
+  // that order (RowText writes one as text). Empty for other files.
   std::vector<std::string> columns;
   std::vector<json::Value> physical_values;
 };
+
+// Physical row `position` of `file` as a JSON object with the columns in name order, e.g.
+// {"id":3,"part":"a"}: one text per row content (json::AppendCanonical).
+std::string RowText(const ReferenceFile& file, size_t position);
 
 struct ReferenceSnapshot {
   int64_t version = -1;

@@ -280,9 +280,9 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   if (final_snapshot) {
     for (const oracle::ReferenceFile& f : final_snapshot->files) {
       cardinalities.push_back(static_cast<int64_t>(f.deleted.size()));
-      for (size_t position = 0; position < f.physical_rows.size(); ++position) {
+      for (size_t position = 0; position < f.physical_values.size(); ++position) {
         if (!wants_dv_of_row || f.deleted.count(position)) continue;
-        const nlohmann::json row = nlohmann::json::parse(f.physical_rows[position], nullptr, false);
+        const nlohmann::json row = nlohmann::json::parse(oracle::RowText(f, position), nullptr, false);
         if (!row.is_object() || !row.contains("id") || !row["id"].is_number_integer()) continue;
         dv_of_row[row["id"].get<int64_t>()] = std::vector<int64_t>(f.deleted.begin(), f.deleted.end());
       }

@@ -72,7 +72,8 @@ struct Simulator::Snapshot {
   model::LogicalTable table;
   std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
-  std::map<model::RowId, std::pair<std::string, uint64_t>> where;   // live row -> (path, position)
+  // Live row -> (its file's decoded path, a key of log->files, and its position there).
+  std::map<model::RowId, std::pair<const std::string*, uint64_t>> where;
   bool deletion_vectors_writable = false;  // the protocol has the feature and the property allows it
 };
 
@@ -308,15 +309,17 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       RLC_ASSIGN_OR_RETURN(deleted, delta::LoadDeletionVector(storage_, root_, *add.deletion_vector));
     }
     std::vector<model::RowId>& ids = s.file_rows[path];
+    ids.reserve(file.rows.size());
     for (uint64_t position = 0; position < file.rows.size(); ++position) {
       const auto& values = file.rows[position];
       const auto id = static_cast<model::RowId>(std::get<int64_t>(*values[0]));
       ids.push_back(id);
       if (deleted.Contains(position)) continue;
       model::Row row{id, {}};
+      row.values.reserve(values.size() - 1);
       for (size_t i = 1; i < values.size(); ++i) row.values.push_back(ToModelValue(values[i]));
       s.table.rows[id] = std::move(row);
-      s.where[id] = {path, position};
+      s.where[id] = {&path, position};
     }
     s.file_dvs[path] = std::move(deleted);
   }
@@ -356,7 +359,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     } else {
       t.pending.read_predicates.push_back(model::ToString(read.predicate));
     }
-    for (model::RowId id : read.matched) read_files.insert(s.files().at(s.where.at(id).first).path);
+    for (model::RowId id : read.matched) read_files.insert(s.files().at(*s.where.at(id).first).path);
   }
   t.pending.read_files.assign(read_files.begin(), read_files.end());
   const bool blind = t.effect.is_blind_append;
@@ -492,7 +495,7 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   for (const model::RowWrite& w : t.effect.writes) {
     if (w.kind != model::RowWrite::Kind::kInsert) {
       const auto& [path, position] = s.where.at(w.row);
-      deleted[path].push_back(position);
+      deleted[*path].push_back(position);
     }
     if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
   }
@@ -542,7 +545,7 @@ Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Pr
     }
     pending.read_predicates.push_back(model::ToString(p));
     for (const auto& [id, row] : s.table.rows) {
-      if (model::Qualifies(p, s.table, row)) files.insert(s.files().at(s.where.at(id).first).path);
+      if (model::Qualifies(p, s.table, row)) files.insert(s.files().at(*s.where.at(id).first).path);
     }
   }
   pending.read_files.assign(files.begin(), files.end());
