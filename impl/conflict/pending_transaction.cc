@@ -114,7 +114,7 @@ bool PendingTransaction::ChangesProtocol() const {
 
 Result<PendingTransaction> ParsePendingTransaction(std::string_view json) {
   simdjson::padded_string padded(json);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   od::document doc;
   od::object obj;
   if (parser.iterate(padded).get(doc) || doc.get_object().get(obj)) {

@@ -447,7 +447,7 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
 
 Result<Action> ParseActionLine(std::string_view line) {
   simdjson::padded_string padded(line);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   Action action;
   RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(), padded.size() + simdjson::SIMDJSON_PADDING, &action));
   return action;
@@ -460,7 +460,7 @@ Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_
   }
   // One padded copy of the whole file lets every line be parsed in place.
   simdjson::padded_string padded(bytes);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   Commit commit;
   commit.version = version;
   size_t pos = 0;

@@ -19,7 +19,7 @@ bool AtEnd(od::document& doc) {
 
 std::optional<std::string> ParseSinglePath(std::string_view json) {
   simdjson::padded_string padded(json);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   od::document doc;
   od::array arr;
   if (parser.iterate(padded).get(doc) || doc.get_array().get(arr)) return std::nullopt;
@@ -35,7 +35,7 @@ std::optional<std::string> ParseSinglePath(std::string_view json) {
 
 bool ParseSingleEntry(std::string_view json, int64_t* offset, int64_t* records) {
   simdjson::padded_string padded(json);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   od::document doc;
   od::array arr;
   if (parser.iterate(padded).get(doc) || doc.get_array().get(arr)) return false;

@@ -96,7 +96,7 @@ Status Walk(od::value& v, std::string_view section, ColumnPath& path, int depth,
 template <typename OnField>
 Status ForEachTopField(std::string_view json, OnField on_field) {
   simdjson::padded_string padded(json);
-  od::parser parser;
+  thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   od::document doc;
   if (parser.iterate(padded).get(doc)) return Status::Corrupt("stats: not a JSON document");
   od::object obj;

@@ -150,7 +150,7 @@ Result<const SchemaField*> FindField(const std::vector<SchemaField>& fields, std
 Result<TableSchema> TableSchema::Parse(std::string_view schema_string, ColumnMappingMode mode,
                                        std::vector<std::string> partition_columns) {
   simdjson::padded_string padded(schema_string);
-  dom::parser parser;
+  thread_local dom::parser parser;  // reused: a parser keeps its buffers between documents
   dom::element root;
   if (parser.parse(padded).get(root) != simdjson::SUCCESS) {
     return Status::Corrupt("schemaString: not a JSON document");
