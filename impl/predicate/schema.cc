@@ -168,9 +168,26 @@ Result<TableSchema> TableSchema::Parse(std::string_view schema_string, ColumnMap
 }
 
 Result<TableSchema> TableSchema::FromMetadata(const delta::Metadata& metadata) {
-  RLC_ASSIGN_OR_RETURN(ColumnMappingMode mode,
-                       ParseColumnMappingMode(metadata.Property("delta.columnMapping.mode")));
-  return Parse(metadata.schema_string, mode, metadata.partition_columns);
+  // The last schema read on this thread: a checker reads the same table's schema at every
+  // commit attempt, and parsing it costs more than the rest of binding the read predicates.
+  struct Last {
+    std::string schema_string;
+    std::optional<std::string> mapping;
+    std::vector<std::string> partition_columns;
+    std::optional<Result<TableSchema>> schema;
+  };
+  thread_local Last last;
+  std::optional<std::string> mapping = metadata.Property("delta.columnMapping.mode");
+  if (last.schema.has_value() && last.schema_string == metadata.schema_string && last.mapping == mapping &&
+      last.partition_columns == metadata.partition_columns) {
+    return *last.schema;
+  }
+  Result<TableSchema> schema = [&]() -> Result<TableSchema> {
+    RLC_ASSIGN_OR_RETURN(ColumnMappingMode mode, ParseColumnMappingMode(mapping));
+    return Parse(metadata.schema_string, mode, metadata.partition_columns);
+  }();
+  last = Last{metadata.schema_string, std::move(mapping), metadata.partition_columns, schema};
+  return schema;
 }
 
 Result<ResolvedColumn> TableSchema::Resolve(const ColumnPath& path) const {

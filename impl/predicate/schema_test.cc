@@ -164,5 +164,41 @@ TEST(Schema, MappingModes) {
   EXPECT_EQ(bad.status().code(), StatusCode::kUnsupported);
 }
 
+// FromMetadata remembers the last schema read on the thread: each input it depends on (schema
+// string, mapping mode, partition columns) must still change the answer.
+TEST(Schema, FromMetadataAnswersEachMetadataForItself) {
+  delta::Metadata mapped;
+  mapped.schema_string = kDvWithColumnMapping;
+  mapped.partition_columns = {"part"};
+  mapped.configuration = {{"delta.columnMapping.mode", "name"}};
+  delta::Metadata plain = mapped;
+  plain.configuration.clear();
+  delta::Metadata unpartitioned = mapped;
+  unpartitioned.partition_columns.clear();
+  delta::Metadata small = mapped;
+  small.schema_string = kTableWithDvSmall;
+  delta::Metadata broken = mapped;
+  broken.schema_string = "{";
+  for (int round = 0; round < 2; ++round) {
+    Result<TableSchema> a = TableSchema::FromMetadata(mapped);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->Resolve({"col2"})->physical_path, ColumnPath{"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"});
+    EXPECT_TRUE(a->Resolve({"part"})->is_partition);
+    Result<TableSchema> b = TableSchema::FromMetadata(plain);
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->mapping_mode(), ColumnMappingMode::kNone);
+    // Without mapping, a physical name that differs from the name leaves the path unknown.
+    EXPECT_FALSE(b->Resolve({"col2"})->physical_path.has_value());
+    Result<TableSchema> c = TableSchema::FromMetadata(unpartitioned);
+    ASSERT_TRUE(c.ok());
+    EXPECT_FALSE(c->Resolve({"part"})->is_partition);
+    Result<TableSchema> d = TableSchema::FromMetadata(small);
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(d->fields().size(), 1u);
+    EXPECT_FALSE(TableSchema::FromMetadata(broken).ok());
+    EXPECT_FALSE(TableSchema::FromMetadata(broken).ok());  // a refusal is remembered as a refusal
+  }
+}
+
 }  // namespace
 }  // namespace rlc::predicate
