@@ -1,6 +1,7 @@
 #include "fuzz/simulator/engine.h"
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -80,6 +81,21 @@ struct Simulator::Snapshot {
 Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
     : storage_(storage), root_(std::move(root)), table_(std::move(table)), options_(options) {
   next_row_id_ = std::max<model::RowId>(table_.next_row_id, options_.row_id_base + 1);
+  row_file_columns_.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    const model::Column& c = table_.schema[i];
+    row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
+    if (!c.is_partition) stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
+  }
+  std::stable_sort(stats_columns_.begin(), stats_columns_.end(),
+                   [&](size_t a, size_t b) { return table_.schema[a].name < table_.schema[b].name; });
+  // A repeated name counts once, with its last column, as a JSON object keyed by name would.
+  std::vector<size_t> distinct;
+  for (size_t i : stats_columns_) {
+    if (!distinct.empty() && table_.schema[distinct.back()].name == table_.schema[i].name) distinct.pop_back();
+    distinct.push_back(i);
+  }
+  stats_columns_ = std::move(distinct);
 }
 
 std::string Simulator::PartitionValue(const model::Row& row) const {
@@ -126,27 +142,23 @@ delta::Metadata Simulator::MetadataAction() const {
 
 Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows) {
   RowFile file;
-  file.columns.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
-  for (const model::Column& c : table_.schema) {
-    file.columns.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
-  }
-  // Statistics of the data columns (Delta keeps none for partition columns), by column name.
+  file.columns = row_file_columns_;
+  // Statistics of the data columns, by schema position.
   struct ColumnStats {
     const model::Value* min = nullptr;
     const model::Value* max = nullptr;
     int64_t nulls = 0;
   };
-  std::map<std::string, ColumnStats> stats_of;
-  for (const model::Column& c : table_.schema) {
-    if (!c.is_partition) stats_of[c.name];
-  }
+  std::vector<ColumnStats> stats_of(table_.schema.size());
+  file.rows.reserve(rows.size());
   for (const model::Row& row : rows) {
-    std::vector<RowFileValue> values = {static_cast<int64_t>(row.id)};
+    std::vector<RowFileValue> values;
+    values.reserve(table_.schema.size() + 1);
+    values.push_back(static_cast<int64_t>(row.id));
     for (size_t i = 0; i < table_.schema.size(); ++i) {
       values.push_back(ToRowFileValue(row.values[i]));
-      const model::Column& c = table_.schema[i];
-      if (c.is_partition) continue;
-      ColumnStats& st = stats_of[c.name];
+      if (table_.schema[i].is_partition) continue;
+      ColumnStats& st = stats_of[i];
       const model::Value& v = row.values[i];
       if (model::IsNull(v)) {
         ++st.nulls;
@@ -168,32 +180,46 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, con
   }
   add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
-  // The members in name order, as Delta's writers and a JSON object's dump order them.
-  std::string stats;
+  // The members in name order, as Delta's writers and a JSON object's dump order them; a column
+  // without a value (all NULL, or no rows) is left out of that object.
+  std::string stats = "{";
+  char digits[24];
+  const auto append_int = [&](int64_t n) { stats.append(digits, std::to_chars(digits, digits + sizeof(digits), n).ptr); };
   if (options_.statistics) {
-    const auto object = [&](const char* name, const auto& member) {
+    const auto object = [&](const char* name, auto has_value, auto append_value) {
       stats += '"';
       stats += name;
       stats += "\":{";
       bool first = true;
-      for (const auto& [column, st] : stats_of) {
-        const std::string value = member(st);
-        if (value.empty()) continue;
-        stats += (first ? "" : ",") + delta::JsonQuote(column) + ":" + value;
+      for (size_t i : stats_columns_) {
+        const ColumnStats& st = stats_of[i];
+        if (!has_value(st)) continue;
+        if (!first) stats += ',';
         first = false;
+        delta::AppendJsonQuoted(table_.schema[i].name, &stats);
+        stats += ':';
+        append_value(st);
       }
       stats += "},";
     };
-    const auto text = [](const model::Value* v) -> std::string {
-      if (v == nullptr) return "";
-      if (const auto* n = std::get_if<int64_t>(v)) return std::to_string(*n);
-      return delta::JsonQuote(std::get<std::string>(*v));
+    const auto append_value = [&](const model::Value& v) {
+      if (const auto* n = std::get_if<int64_t>(&v)) {
+        append_int(*n);
+      } else {
+        delta::AppendJsonQuoted(std::get<std::string>(v), &stats);
+      }
     };
-    object("maxValues", [&](const ColumnStats& st) { return text(st.max); });
-    object("minValues", [&](const ColumnStats& st) { return text(st.min); });
-    object("nullCount", [&](const ColumnStats& st) { return rows.empty() ? std::string() : std::to_string(st.nulls); });
+    object("maxValues", [](const ColumnStats& st) { return st.max != nullptr; },
+           [&](const ColumnStats& st) { append_value(*st.max); });
+    object("minValues", [](const ColumnStats& st) { return st.min != nullptr; },
+           [&](const ColumnStats& st) { append_value(*st.min); });
+    object("nullCount", [&](const ColumnStats&) { return !rows.empty(); },
+           [&](const ColumnStats& st) { append_int(st.nulls); });
   }
-  add.stats = "{" + stats + "\"numRecords\":" + std::to_string(rows.size()) + "}";
+  stats += "\"numRecords\":";
+  append_int(static_cast<int64_t>(rows.size()));
+  stats += '}';
+  add.stats = std::move(stats);
   row_files_.emplace(path, std::move(file));  // the simulator reads its own files from here
   return add;
 }

@@ -157,6 +157,8 @@ class Simulator {
   // The commits this simulator wrote, by version, as it wrote them (the log holds their bytes).
   std::map<int64_t, delta::Commit> own_commits_;
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
+  std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
+  std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;
 };

@@ -1,5 +1,7 @@
 #include "fuzz/simulator/row_file.h"
 
+#include <charconv>
+
 #include <nlohmann/json.hpp>
 
 #include "impl/delta/json_writer.h"
@@ -24,12 +26,20 @@ std::string EncodeRowFile(const RowFile& file) {
   // Written directly rather than through nlohmann::json: a history writes many small row files,
   // and building a JSON tree per row cost more than the rest of the write. The decoder below
   // (and the oracle's own reader) parse it as JSON.
-  std::string out = std::string(kMagicLine) + "\n{\"columns\":[";
+  std::string out;
+  out.reserve(64 + 32 * file.columns.size() + 24 * file.columns.size() * file.rows.size());
+  out += kMagicLine;
+  out += "\n{\"columns\":[";
   for (size_t i = 0; i < file.columns.size(); ++i) {
     const RowFileColumn& c = file.columns[i];
-    out += (i == 0 ? "{\"name\":" : ",{\"name\":") + delta::JsonQuote(c.name) + ",\"type\":\"" + TypeName(c.type) + "\"}";
+    out += i == 0 ? "{\"name\":" : ",{\"name\":";
+    delta::AppendJsonQuoted(c.name, &out);
+    out += ",\"type\":\"";
+    out += TypeName(c.type);
+    out += "\"}";
   }
   out += "]}\n";
+  char digits[24];
   for (const auto& row : file.rows) {
     out += '[';
     for (size_t i = 0; i < row.size(); ++i) {
@@ -38,7 +48,7 @@ std::string EncodeRowFile(const RowFile& file) {
       if (!v.has_value()) {
         out += "null";
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
-        out += std::to_string(*n);
+        out.append(digits, std::to_chars(digits, digits + sizeof(digits), *n).ptr);
       } else {
         delta::AppendJsonQuoted(std::get<std::string>(*v), &out);
       }
