@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace rlc::oracle::json {
@@ -174,8 +175,9 @@ class Parser {
 
   static bool Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
-  // Copies one UTF-8 sequence starting at a byte >= 0x80, checking it is well formed.
-  bool Utf8Sequence(std::string* out) {
+  // Copies one UTF-8 sequence starting at a byte >= 0x80 to *w (unless null), checking it is well
+  // formed.
+  bool Utf8Sequence(char** w) {
     const auto* p = reinterpret_cast<const unsigned char*>(at_);
     const size_t left = static_cast<size_t>(end_ - at_);
     const unsigned char c = p[0];
@@ -198,7 +200,10 @@ class Parser {
     for (size_t i = 2; i < length; ++i) {
       if (!Continuation(p[i])) return Fail("invalid UTF-8 in a string");
     }
-    out->append(at_, length);
+    if (*w != nullptr) {
+      std::memcpy(*w, at_, length);
+      *w += length;
+    }
     at_ += length;
     return true;
   }
@@ -224,39 +229,46 @@ class Parser {
     return true;
   }
 
-  static void AppendUtf8(uint32_t code, std::string* out) {
+  static void AppendUtf8(uint32_t code, char** w) {
+    char*& p = *w;
     if (code < 0x80) {
-      out->push_back(static_cast<char>(code));
+      *p++ = static_cast<char>(code);
     } else if (code < 0x800) {
-      out->push_back(static_cast<char>(0xC0 | (code >> 6)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+      *p++ = static_cast<char>(0xC0 | (code >> 6));
+      *p++ = static_cast<char>(0x80 | (code & 0x3F));
     } else if (code < 0x10000) {
-      out->push_back(static_cast<char>(0xE0 | (code >> 12)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+      *p++ = static_cast<char>(0xE0 | (code >> 12));
+      *p++ = static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      *p++ = static_cast<char>(0x80 | (code & 0x3F));
     } else {
-      out->push_back(static_cast<char>(0xF0 | (code >> 18)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
+      *p++ = static_cast<char>(0xF0 | (code >> 18));
+      *p++ = static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+      *p++ = static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      *p++ = static_cast<char>(0x80 | (code & 0x3F));
     }
   }
 
-  bool Escape(std::string* out) {
+  // Decodes one escape to *w (unless null).
+  bool Escape(char** w) {
     ++at_;  // '\\'
     if (at_ == end_) return Fail("the text ends inside an escape");
     const char c = *at_++;
+    char plain = 0;
     switch (c) {
-      case '"': out->push_back('"'); return true;
-      case '\\': out->push_back('\\'); return true;
-      case '/': out->push_back('/'); return true;
-      case 'b': out->push_back('\b'); return true;
-      case 'f': out->push_back('\f'); return true;
-      case 'n': out->push_back('\n'); return true;
-      case 'r': out->push_back('\r'); return true;
-      case 't': out->push_back('\t'); return true;
+      case '"': plain = '"'; break;
+      case '\\': plain = '\\'; break;
+      case '/': plain = '/'; break;
+      case 'b': plain = '\b'; break;
+      case 'f': plain = '\f'; break;
+      case 'n': plain = '\n'; break;
+      case 'r': plain = '\r'; break;
+      case 't': plain = '\t'; break;
       case 'u': break;
       default: --at_; return Fail("unknown escape");
+    }
+    if (c != 'u') {
+      if (*w != nullptr) *(*w)++ = plain;
+      return true;
     }
     uint32_t code = 0;
     if (!Hex4(&code)) return false;
@@ -269,7 +281,7 @@ class Parser {
       if (low < 0xDC00 || low > 0xDFFF) return Fail("a high surrogate without a low one");
       code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
     }
-    AppendUtf8(code, out);
+    if (*w != nullptr) AppendUtf8(code, w);
     return true;
   }
 
@@ -290,28 +302,39 @@ class Parser {
     return true;
   }
 
-  // A null `out` checks the string without keeping it.
+  // A null `out` checks the string without keeping it. The output grows once: decoding never
+  // makes a string longer than its literal, so its size is bounded by where the literal ends.
   bool ParseString(std::string* out) {
     ++at_;  // '"'
+    char* w = nullptr;
+    size_t base = 0;
+    if (out != nullptr) {
+      const char* close = at_;  // the closing quote, skipping escaped characters
+      while (close < end_ && *close != '"') close += *close == '\\' ? 2 : 1;
+      base = out->size();
+      out->resize(base + static_cast<size_t>(std::min(close, end_) - at_));
+      w = out->data() + base;
+    }
     for (;;) {
       // The run of bytes that need no work, copied at once.
       const char* run = at_;
       while (at_ < end_ && Plain(*at_)) ++at_;
-      if (out != nullptr) out->append(run, at_);
+      if (w != nullptr && at_ > run) {
+        std::memcpy(w, run, static_cast<size_t>(at_ - run));
+        w += at_ - run;
+      }
       if (at_ == end_) return Fail("the text ends inside a string");
       const auto c = static_cast<unsigned char>(*at_);
-      if (c == '"') return ++at_, true;
-      // Escapes and multi-byte sequences are decoded (and checked) into scratch_ when not kept.
-      std::string* sink = out;
-      if (sink == nullptr) {
-        scratch_.clear();
-        sink = &scratch_;
+      if (c == '"') {
+        ++at_;
+        if (out != nullptr) out->resize(static_cast<size_t>(w - out->data()));
+        return true;
       }
       if (c == '\\') {
-        if (!Escape(sink)) return false;
+        if (!Escape(&w)) return false;
       } else if (c < 0x20) {
         return Fail("a control character in a string must be escaped");
-      } else if (!Utf8Sequence(sink)) {
+      } else if (!Utf8Sequence(&w)) {
         return false;
       }
     }
