@@ -1,5 +1,7 @@
 #include "fuzz/oracle/judgement.h"
 
+#include <utility>
+
 #include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/reference_log.h"
 #include "fuzz/oracle/reference_reader.h"
@@ -14,17 +16,17 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   Judgement j;
   // One read of the log serves the final rows (a) and the invariants (c).
   const ReferenceLog log = ReadReferenceLog(table_dir, -1, files);
-  const ReferenceResult read = SnapshotOfLog(log, table_dir, "", files);
+  ReferenceResult read = SnapshotOfLog(log, table_dir, "", files);
   std::string why;
   std::optional<std::vector<std::vector<model::Value>>> actual;
   if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial.schema, &why);
   if (!read.snapshot || !actual) {
     j.rows_check = "unreadable: the oracle's reader cannot read the final table: " + (read.snapshot ? why : read.error);
   } else if (!replayable) {
-    j.actual_rows = *actual;
+    j.actual_rows = std::move(*actual);
     j.rows_check = "not judged: a raw transaction committed (the model cannot replay raw actions)";
   } else {
-    j.actual_rows = *actual;
+    j.actual_rows = std::move(*actual);
     const model::ObservedHistory observed = model::Observe(history);
     const model::OracleResult rows = model::CheckFinalRows(history, observed, level, j.actual_rows, max_orders);
     if (rows.verdict == model::OracleVerdict::kValid) {
@@ -42,7 +44,7 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
       j.cycles.push_back(model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
     }
   }
-  j.final_snapshot = read.snapshot;
+  j.final_snapshot = std::move(read.snapshot);
   std::string invariants_error;
   for (const InvariantFinding& f : CheckLogInvariants(log, table_dir, &invariants_error, "", files)) {
     j.invariant_findings.push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);

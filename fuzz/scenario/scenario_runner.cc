@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/judgement.h"
@@ -233,13 +234,13 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   for (const TxnSpec& spec : sc.txns) r.txns.push_back(running.at(spec.name).report);
 
   // The oracle.
-  const oracle::Judgement judgement =
+  oracle::Judgement judgement =
       oracle::JudgeHistory(work_dir, history, r.level, !raw_committed, oracle::kDefaultMaxOrders, table_bytes);
-  r.rows_check = judgement.rows_check;
-  r.final_rows = judgement.actual_rows;
-  r.serial_rows = judgement.serial_rows;
-  r.cycles = judgement.cycles;
-  r.invariant_findings = judgement.invariant_findings;
+  r.rows_check = std::move(judgement.rows_check);
+  r.final_rows = std::move(judgement.actual_rows);
+  r.serial_rows = std::move(judgement.serial_rows);
+  r.cycles = std::move(judgement.cycles);
+  r.invariant_findings = std::move(judgement.invariant_findings);
   const std::optional<oracle::ReferenceSnapshot>& final_snapshot = judgement.final_snapshot;
 
   const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
