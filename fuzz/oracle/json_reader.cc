@@ -120,6 +120,7 @@ class Parser {
     ++at_;  // '['
     SkipSpace();
     if (at_ < end_ && *at_ == ']') return ++at_, true;
+    if (out != nullptr) out->items.reserve(4);  // a row file's row: one allocation, not three
     for (;;) {
       SkipSpace();
       if (!ParseValue(out == nullptr ? nullptr : &out->items.emplace_back(), depth)) return false;
