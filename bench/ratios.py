@@ -64,7 +64,8 @@ if any(n.startswith("BM_RawCRoaringUnion/") for n in runs):
             c2 / raw, fwd / raw, rev / raw))
 
 if "BM_ThreeWriterHistory" in runs:
-    print("\nExplorer: 3-writer histories per second on one core (median; aim >= 10,000/s)")
+    allocator = sys.argv[2] if len(sys.argv) > 2 else "allocating with the C library's malloc"
+    print("\nExplorer: 3-writer histories per second on one core, %s (median; aim >= 10,000/s)" % allocator)
     whole, table = runs["BM_ThreeWriterHistory"], runs.get("BM_StartingTableOnly")
     print("%-24s %9.1f us  %8.0f histories/s" % ("BM_ThreeWriterHistory", whole["real_time"], whole["items_per_second"]))
     if table:
