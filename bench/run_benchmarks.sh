@@ -12,11 +12,11 @@ json=out/bench-$stamp.json
 ./build/bench/rlc_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   --benchmark_out="$json" --benchmark_out_format=json "$@"
 python3 bench/ratios.py "$json"
-# The explorer's histories again, allocating as the rlc tool does (jemalloc; rlc_bench above uses
+# The explorer's histories again, allocating as the rlc tool does (tcmalloc; rlc_bench above uses
 # the C library's malloc). Skipped when a filter leaves it nothing to run.
 explorer_json=out/bench-explorer-$stamp.json
 if ./build/bench/rlc_explorer_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
      --benchmark_out="$explorer_json" --benchmark_out_format=json "$@" >/dev/null 2>&1 &&
    [ -s "$explorer_json" ]; then
-  python3 bench/ratios.py "$explorer_json" "allocating with jemalloc, as the rlc tool does"
+  python3 bench/ratios.py "$explorer_json" "allocating with tcmalloc, as the rlc tool does"
 fi

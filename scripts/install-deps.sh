@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build pkg-config git ca-certificates
   libgtest-dev libgmock-dev libbenchmark-dev
   libz3-dev librapidcheck-dev libroaring-dev libboost-graph-dev
-  nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev libjemalloc-dev
+  nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev libgoogle-perftools-dev
   clang-14 libclang-rt-14-dev graphviz python3 libxml2-utils
   chromium
 )
