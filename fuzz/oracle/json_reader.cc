@@ -347,7 +347,7 @@ class Parser {
   std::string* why_;
   const std::string_view* keep_begin_;
   const std::string_view* keep_end_;
-  std::string scratch_;  // names and values checked but not kept
+  std::string scratch_;  // a member name that needed unescaping; a number for strtod
 };
 
 }  // namespace

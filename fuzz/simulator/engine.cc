@@ -87,15 +87,9 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
     row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
     if (!c.is_partition) stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
   }
-  std::stable_sort(stats_columns_.begin(), stats_columns_.end(),
-                   [&](size_t a, size_t b) { return table_.schema[a].name < table_.schema[b].name; });
-  // A repeated name counts once, with its last column, as a JSON object keyed by name would.
-  std::vector<size_t> distinct;
-  for (size_t i : stats_columns_) {
-    if (!distinct.empty() && table_.schema[distinct.back()].name == table_.schema[i].name) distinct.pop_back();
-    distinct.push_back(i);
-  }
-  stats_columns_ = std::move(distinct);
+  // Column names are distinct (model::MakeTable's schema), so name order is a total order.
+  std::sort(stats_columns_.begin(), stats_columns_.end(),
+            [&](size_t a, size_t b) { return table_.schema[a].name < table_.schema[b].name; });
 }
 
 std::string Simulator::PartitionValue(const model::Row& row) const {

@@ -150,15 +150,23 @@ struct LineWriter {
   void operator()(const UnknownAction&) {}  // written verbatim by the caller
 };
 
-}  // namespace
-
-std::string WriteActionLine(const Action& action) {
-  if (const auto* unknown = std::get_if<UnknownAction>(&action)) return unknown->raw_line;
-  JsonWriter w;
-  w.Reserve(512);
+// One action as one JSON object (no newline); an action rlc does not model, verbatim.
+void WriteAction(JsonWriter& w, const Action& action) {
+  if (const auto* unknown = std::get_if<UnknownAction>(&action)) {
+    w.Raw(unknown->raw_line);
+    return;
+  }
   w.BeginObject();
   std::visit(LineWriter{w}, action);
   w.EndObject();
+}
+
+}  // namespace
+
+std::string WriteActionLine(const Action& action) {
+  JsonWriter w;
+  w.Reserve(512);
+  WriteAction(w, action);
   return w.Take();
 }
 
@@ -168,13 +176,7 @@ std::string WriteCommitFile(const std::vector<Action>& actions) {
   JsonWriter w;
   w.Reserve(actions.size() * 512);
   for (const Action& a : actions) {
-    if (const auto* unknown = std::get_if<UnknownAction>(&a)) {
-      w.RawLine(unknown->raw_line);
-      continue;
-    }
-    w.BeginObject();
-    std::visit(LineWriter{w}, a);
-    w.EndObject();
+    WriteAction(w, a);
     w.EndLine();
   }
   return w.Take();

@@ -128,10 +128,6 @@ void JsonWriter::EndLine() {
   out_.push_back('\n');
   need_comma_ = false;
 }
-void JsonWriter::RawLine(std::string_view line) {
-  out_ += line;
-  EndLine();
-}
 
 void JsonWriter::Field(std::string_view key, const StringMap& map) {
   Key(key);

@@ -31,8 +31,6 @@ class JsonWriter {
   void Raw(std::string_view json);  // a value that is already JSON text
   // Ends one record of a JSON-lines text: a newline, after which a value takes no comma.
   void EndLine();
-  // A whole line that is already JSON text, with its newline (an action kept verbatim).
-  void RawLine(std::string_view line);
   void Reserve(size_t bytes) { out_.reserve(bytes); }
 
   // Shorthands for "key": value.
