@@ -125,6 +125,8 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
         const scenario::TxnReport* tr = by_name.count(t.name) ? by_name.at(t.name) : nullptr;
         if (step.kind == scenario::Step::Kind::kStart) {
           html << "starts: reads version " << (tr ? tr->read_version : -1);
+        } else if (step.kind == scenario::Step::Kind::kRebase) {
+          html << "rebases: checked, loses its race again";
         } else if (tr != nullptr) {
           html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">" << HtmlEscape(Outcome(*tr)) << "</span>";
           if (!tr->actions.empty()) {

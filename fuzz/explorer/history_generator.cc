@@ -40,6 +40,29 @@ std::vector<model::Value> NewRow(int64_t id, bool partitioned, const std::string
   return row;
 }
 
+// A MERGE whose reads often differ from its writes: a matched clause may act only on some of the
+// key rows it reads (AND condition), a second matched clause may follow, and not-matched inserts
+// (conditional too) make the absence of a match part of what it read.
+model::Operation GenMerge(int64_t max_id, bool partitioned) {
+  using Kind = model::MergeClause::Kind;
+  model::Merge merge;
+  merge.key_column = "id";
+  const int64_t n = Between(1, 3);
+  for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), partitioned, "m"));
+  const auto condition = [&](int percent) { return Chance(percent) ? Where(max_id, partitioned) : Predicate::True(); };
+  const auto matched = [&](Predicate when) {
+    return Chance(50) ? model::MergeClause{Kind::kMatchedDelete, std::move(when), {}, false}
+                      : model::MergeClause{Kind::kMatchedUpdate, std::move(when), {{"value", std::string("m")}}, false};
+  };
+  merge.clauses.push_back(matched(condition(40)));
+  if (Chance(20)) merge.clauses.push_back(matched(Predicate::True()));
+  if (Chance(35)) merge.clauses.push_back({Kind::kNotMatchedInsert, condition(25), {}, false});
+  if (Chance(10)) {
+    merge.clauses.push_back({Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Op::kGe, Between(1, max_id)), {}, false});
+  }
+  return merge;
+}
+
 model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
   const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
                          : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}});
@@ -53,20 +76,7 @@ model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
       return insert;
     }
     case 3: return model::InsertSelect{Where(max_id, partitioned), {{"value", std::string("copy")}}};
-    case 4: {
-      model::Merge merge;
-      merge.key_column = "id";
-      const int64_t n = Between(1, 2);
-      for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), partitioned, "m"));
-      using Kind = model::MergeClause::Kind;
-      merge.clauses.push_back(Chance(50) ? model::MergeClause{Kind::kMatchedDelete, Predicate::True(), {}, false}
-                                         : model::MergeClause{Kind::kMatchedUpdate, Predicate::True(), {{"value", std::string("m")}}, false});
-      if (Chance(25)) merge.clauses.push_back({Kind::kNotMatchedInsert, Predicate::True(), {}, false});
-      if (Chance(10)) {
-        merge.clauses.push_back({Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Op::kGe, Between(1, max_id)), {}, false});
-      }
-      return merge;
-    }
+    case 4: return GenMerge(max_id, partitioned);
     case 5: return model::Optimize{Chance(12) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
     case 6: return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
     default: {
@@ -119,6 +129,15 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
       txn.name = "T" + std::to_string(i + 1);
       txn.operation = GenOperation(rows, t.partitioned, false);
       txn.flags = GenFlags(options.allowed_flags);
+      // Reads beyond the operation's own (an engine that also read other rows, or the whole table):
+      // its reads then differ from its writes, as a real statement's often do.
+      if (!std::holds_alternative<model::Optimize>(*txn.operation) && Chance(20)) {
+        if (Chance(25)) {
+          txn.reads_whole_table = true;
+        } else {
+          txn.extra_reads.push_back(Where(rows, t.partitioned));
+        }
+      }
       if (std::holds_alternative<model::Optimize>(*txn.operation)) {
         txn.optimize.layout = Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},
                                                                {1, simulator::OptimizeLayout::kInterleave},
@@ -129,19 +148,28 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
       s.txns.push_back(std::move(txn));
     }
     // The interleaving: a random order of the 2n steps, each start moved before its commit.
-    std::vector<int> tokens;  // i: T(i+1) starts the first time it appears, commits the second
-    for (int i = 0; i < writers; ++i) tokens.insert(tokens.end(), {i, i});
+    // i: T(i+1) starts the first time it appears and commits the last; in between it rebases (a
+    // commit attempt whose rebase loses the race again: its check goes on later).
+    std::vector<int> tokens;
+    std::vector<int> appearances(static_cast<size_t>(writers), 0);
+    for (int i = 0; i < writers; ++i) {
+      const int rebases = Chance(25) ? static_cast<int>(Between(1, 2)) : 0;
+      appearances[static_cast<size_t>(i)] = 2 + rebases;
+      tokens.insert(tokens.end(), static_cast<size_t>(2 + rebases), i);
+    }
     std::vector<int> order;
     while (!tokens.empty()) {  // draw the next step among those left (shrinks towards T1 first)
       const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(tokens.size()) - 1));
       order.push_back(tokens[at]);
       tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at));
     }
-    std::vector<bool> started(static_cast<size_t>(writers), false);
+    std::vector<int> seen(static_cast<size_t>(writers), 0);
     for (int i : order) {
-      const bool start = !started[static_cast<size_t>(i)];
-      started[static_cast<size_t>(i)] = true;
-      s.steps.push_back({start ? scenario::Step::Kind::kStart : scenario::Step::Kind::kCommit, s.txns[static_cast<size_t>(i)].name, 0});
+      const int k = ++seen[static_cast<size_t>(i)];
+      const scenario::Step::Kind kind = k == 1                                    ? scenario::Step::Kind::kStart
+                                        : k == appearances[static_cast<size_t>(i)] ? scenario::Step::Kind::kCommit
+                                                                                   : scenario::Step::Kind::kRebase;
+      s.steps.push_back({kind, s.txns[static_cast<size_t>(i)].name, 0});
     }
     return s;
   });

@@ -115,7 +115,7 @@ class Parser {
         RLC_RETURN_IF_ERROR(ParseReads(w, line));
       } else if (head == "expect") {
         RLC_RETURN_IF_ERROR(ParseExpect(w, line));
-      } else if (w.size() == 2 && (w[1] == "starts" || w[1] == "commits")) {
+      } else if (w.size() == 2 && (w[1] == "starts" || w[1] == "commits" || w[1] == "rebases")) {
         RLC_RETURN_IF_ERROR(ParseStep(w));
       } else {
         return Error("unknown statement '" + head + "'");
@@ -279,6 +279,12 @@ class Parser {
 
   Status ParseStep(const std::vector<std::string>& w) {
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[0]));
+    if (w[1] == "rebases") {
+      if (started_.count(t->name) == 0) return Error(t->name + " rebases before it starts");
+      if (committed_.count(t->name) != 0) return Error(t->name + " rebases after it commits");
+      scenario_.steps.push_back({Step::Kind::kRebase, t->name, line_});
+      return Status::Ok();
+    }
     const bool start = w[1] == "starts";
     const bool started = started_.count(t->name) > 0;
     if (start && started) return Error(t->name + " starts twice");
@@ -440,7 +446,10 @@ std::string FormatScenario(const Scenario& s) {
     if (txn.reads_whole_table) out << "reads " << txn.name << " whole-table\n";
     for (const model::Predicate& p : txn.extra_reads) out << "reads " << txn.name << " where " << model::ToString(p) << "\n";
   }
-  for (const Step& step : s.steps) out << step.txn << (step.kind == Step::Kind::kStart ? " starts" : " commits") << "\n";
+  for (const Step& step : s.steps) {
+    out << step.txn
+        << (step.kind == Step::Kind::kStart ? " starts" : step.kind == Step::Kind::kRebase ? " rebases" : " commits") << "\n";
+  }
   for (const Expectation& e : s.expectations) out << e.text << "\n";
   return out.str();
 }

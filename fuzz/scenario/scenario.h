@@ -15,7 +15,7 @@
 //   flags <NAME> all | none | <flag>[=<value>] ...
 //   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
 //   reads <NAME> whole-table | where <predicate>
-//   <NAME> starts | <NAME> commits          the interleaving, in order
+//   <NAME> starts | <NAME> rebases | <NAME> commits   the interleaving, in order
 //   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
 //   expect <NAME> event <event name> | no-events | retries <N> | data-change true|false
 //   expect rows (v, ...), ... | expect rows none | expect row-count <N> | expect files <N>
@@ -68,7 +68,9 @@ struct TxnSpec {
 };
 
 struct Step {
-  enum class Kind { kStart, kCommit };
+  // kRebase: a commit attempt that loses its race to the next commit (simulator::Simulator::Rebase):
+  // checked against every commit so far, nothing written.
+  enum class Kind { kStart, kRebase, kCommit };
   Kind kind = Kind::kStart;
   std::string txn;
   int line = 0;

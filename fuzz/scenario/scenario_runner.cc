@@ -194,6 +194,14 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
       r.timeline.push_back(step.txn + " starts: reads version " + std::to_string(latest) + ", " + report.operation);
       continue;
     }
+    if (step.kind == Step::Kind::kRebase) {
+      RLC_ASSIGN_OR_RETURN(const simulator::CommitOutcome c, sim.Rebase(run.prepared));
+      ++report.rebases;
+      std::string line = step.txn + " rebases: checked through version " + std::to_string(c.checked_through_version);
+      line += c.abort ? ", aborts there: " + conflict::Describe(*c.abort) : ", loses its race again";
+      r.timeline.push_back(line);
+      continue;
+    }
     RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, sim.Commit(run.prepared));
     report.attempted = true;
     report.skipped = run.prepared.commits_nothing;
@@ -220,7 +228,9 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
       for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
       committed_at[c.version] = step.txn;
       if (spec.operation) {
-        history.commits.push_back({step.txn, run.prepared.read_version, *spec.operation});
+        std::vector<model::Predicate> reads = spec.extra_reads;  // the oracle judges every read
+        if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
+        history.commits.push_back({step.txn, run.prepared.read_version, *spec.operation, std::move(reads)});
       } else {
         raw_committed = true;
       }

@@ -3,8 +3,10 @@
 //
 // Concern: one run and its report. The run creates the starting table, commits the setup steps
 // one after another, then plays the steps in order: "starts" prepares the transaction on the
-// latest version, "commits" commits it (put-if-absent; on a lost race the checker with the
-// transaction's own flags, then the rebased actions, or an abort). Afterwards:
+// latest version, "rebases" checks it against the commits so far and keeps the rebased actions
+// (a commit attempt that loses its race again), "commits" commits it (put-if-absent; on a lost
+// race the check goes on with the transaction's own flags, then the rebased actions, or an
+// abort). Afterwards:
 //   - the oracle: (a) the rows its own reader sees equal a serial result the table's isolation
 //     level allows (skipped when a raw transaction committed: the model cannot replay raw
 //     actions); (b) the committed history has no dependency cycle the level forbids; (c) every
@@ -43,6 +45,7 @@ struct TxnReport {
   int64_t abort_winner_version = -1;       // when aborted: the version of the winner it lost to
   std::string abort_reason;                // when aborted: the checker's sentence
   int retries = 0;
+  int rebases = 0;                  // `rebases` steps: rounds of its check that lost the race again
   std::optional<bool> data_change;  // of its committed file actions, when all agree
   std::vector<std::string> actions;  // what it committed, after any rebase: one line per action
 };

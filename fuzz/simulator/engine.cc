@@ -7,6 +7,7 @@
 #include <set>
 
 #include "fuzz/simulator/row_file.h"
+#include "impl/base/mutants.h"
 #include "impl/conflict/checker.h"
 #include "impl/conflict/composition_capture.h"
 #include "impl/conflict/dv_writer.h"
@@ -575,51 +576,95 @@ Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Pr
   return Status::Ok();
 }
 
-Result<CommitOutcome> Simulator::Commit(const Transaction& transaction) {
+struct CommitProgress {
+  conflict::PendingTransaction pending;         // the actions to write, rebased so far
+  std::optional<conflict::ConflictCheck> check;  // the check under way, once a race was lost
+  std::vector<conflict::Event> earlier_events;   // of checks an OPTIMIZE's retry (B5) left
   CommitOutcome outcome;
-  if (transaction.commits_nothing) return outcome;
-  conflict::PendingTransaction pending = transaction.pending;
+
+  int64_t NextVersion() const {
+    return check.has_value() ? check->checked_through_version() + 1 : pending.read_version + 1;
+  }
+};
+
+CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
+  if (transaction.progress == nullptr) {
+    transaction.progress = std::make_shared<CommitProgress>();
+    transaction.progress->pending = transaction.pending;
+  }
+  return *transaction.progress;
+}
+
+Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
   const RowFileTableFiles files(storage_, root_);
-  conflict::DvWriter& dv_writer = DvWriter();
-  for (int attempt = 0; attempt < 1000; ++attempt) {
-    const int64_t version = pending.read_version + 1;
+  conflict::CheckEnvironment env;
+  env.files = &files;
+  env.dv_writer = &DvWriter();
+  env.now_ms = kTimestamp;
+  if (!p.check.has_value()) {
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(p.pending.read_version));
+    RLC_ASSIGN_OR_RETURN(conflict::ConflictCheck check, conflict::BeginCheck(p.pending, *read, root_));
+    p.check.emplace(std::move(check));
+  }
+  RLC_ASSIGN_OR_RETURN(const conflict::Verdict verdict, p.check->ContinueAgainstLog(storage_, root_, env));
+  p.outcome.checked_through_version = verdict.checked_through_version;
+  p.outcome.events = p.earlier_events;
+  p.outcome.events.insert(p.outcome.events.end(), verdict.events.begin(), verdict.events.end());
+  if (!verdict.commits()) {
+    // B5: an OPTIMIZE starts over on the latest version with the same actions while what it
+    // compacted is still there, unchanged (and the table's partitioning with it).
+    RLC_ASSIGN_OR_RETURN(const bool retry, OptimizeMayRetry(transaction));
+    if (!retry || p.outcome.optimize_retries >= 100) {
+      p.outcome.abort = verdict.abort;
+      return Status::Ok();
+    }
+    ++p.outcome.optimize_retries;
+    p.earlier_events = p.outcome.events;
+    p.check.reset();
+    RLC_ASSIGN_OR_RETURN(p.pending.read_version, LatestVersion());
+    p.pending.actions = transaction.pending.actions;
+    p.pending.read_files = transaction.pending.read_files;
+    return Status::Ok();
+  }
+  p.pending.actions = verdict.actions;
+  p.pending.read_files = verdict.read_files;
+  if (RLC_MUTANT(kRecheckForgetsFirstCheck)) {  // the next round starts over at the version checked
+    p.earlier_events = p.outcome.events;
+    p.pending.read_version = verdict.checked_through_version;
+    p.check.reset();
+  }
+  return Status::Ok();
+}
+
+Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
+  if (transaction.commits_nothing) return CommitOutcome{};
+  CommitProgress& p = ProgressOf(transaction);
+  for (int attempt = 0; attempt < 1000 && !p.outcome.abort.has_value(); ++attempt) {
+    const int64_t version = p.NextVersion();
     const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),
-                                            delta::WriteCommitFile(pending.actions));
+                                            delta::WriteCommitFile(p.pending.actions));
     if (put.ok()) {
-      outcome.committed = true;
-      outcome.version = version;
-      outcome.actions = pending.actions;
-      own_commits_.emplace(version, delta::Commit{version, pending.actions});
-      return outcome;
+      p.outcome.committed = true;
+      p.outcome.version = version;
+      p.outcome.actions = p.pending.actions;
+      own_commits_.emplace(version, delta::Commit{version, p.pending.actions});
+      return p.outcome;
     }
     if (put.code() != StatusCode::kAlreadyExists) return put;
     // Another commit won: check against every winner since the last version checked.
-    conflict::CheckEnvironment env;
-    env.files = &files;
-    env.dv_writer = &dv_writer;
-    env.now_ms = kTimestamp;
-    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(pending.read_version));
-    RLC_ASSIGN_OR_RETURN(conflict::Verdict verdict, conflict::CheckConflictsAgainstLog(storage_, root_, pending, *read, env));
-    outcome.events.insert(outcome.events.end(), verdict.events.begin(), verdict.events.end());
-    if (!verdict.commits()) {
-      // B5: an OPTIMIZE starts over on the latest version with the same actions while what it
-      // compacted is still there, unchanged (and the table's partitioning with it).
-      RLC_ASSIGN_OR_RETURN(const bool retry, OptimizeMayRetry(transaction));
-      if (!retry || outcome.optimize_retries >= 100) {
-        outcome.abort = verdict.abort;
-        return outcome;
-      }
-      ++outcome.optimize_retries;
-      RLC_ASSIGN_OR_RETURN(pending.read_version, LatestVersion());
-      pending.actions = transaction.pending.actions;
-      pending.read_files = transaction.pending.read_files;
-      continue;
-    }
-    pending.actions = verdict.actions;
-    pending.read_files = verdict.read_files;
-    pending.read_version = verdict.checked_through_version;
+    RLC_RETURN_IF_ERROR(CheckRound(transaction, p));
   }
+  if (p.outcome.abort.has_value()) return p.outcome;
   return Status::OverLimit(root_ + ": no free version after 1000 attempts");
+}
+
+Result<CommitOutcome> Simulator::Rebase(Transaction& transaction) {
+  if (transaction.commits_nothing) return CommitOutcome{};
+  CommitProgress& p = ProgressOf(transaction);
+  if (p.outcome.abort.has_value()) return p.outcome;
+  RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
+  if (latest >= p.NextVersion()) RLC_RETURN_IF_ERROR(CheckRound(transaction, p));
+  return p.outcome;
 }
 
 Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {

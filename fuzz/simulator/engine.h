@@ -85,6 +85,8 @@ struct OptimizeOptions {
   bool capture = true;      // false: the writer records no composition even with the flags on
 };
 
+struct CommitProgress;  // engine.cc: a commit under way (its conflict check, its rebased actions)
+
 struct Transaction {
   model::Operation operation;
   int64_t read_version = 0;
@@ -96,6 +98,9 @@ struct Transaction {
   bool raw_actions = false;               // pending.actions were given, not derived from `operation`
   // OPTIMIZE: the (path, DV unique id) of every source it compacted, for its own retry (B5).
   std::vector<std::pair<std::string, std::string>> compacted;
+  // Set by the first Rebase or lost race: the conflict check goes on from there (a copy of the
+  // transaction shares it).
+  std::shared_ptr<CommitProgress> progress;
 };
 
 struct CommitOutcome {
@@ -105,6 +110,7 @@ struct CommitOutcome {
   std::vector<conflict::Event> events;    // the reconcile events of every check on the way
   std::vector<delta::Action> actions;     // what was committed (rebased when a case ran)
   int optimize_retries = 0;               // B5 retries of an OPTIMIZE's pre-built actions
+  int64_t checked_through_version = -1;   // the last commit its check has seen (-1: none yet)
 };
 
 class Simulator {
@@ -128,14 +134,25 @@ class Simulator {
   Status AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const;
   // Commits at the next free version through the checker. An OPTIMIZE the checker aborts retries
   // its pre-built actions on the latest version while every source it compacted, with the same
-  // DV, is still active there (delta-rlc.md B5), as Delta's OPTIMIZE does.
-  Result<CommitOutcome> Commit(const Transaction& transaction);
+  // DV, is still active there (delta-rlc.md B5), as Delta's OPTIMIZE does. After a lost race the
+  // check goes on (conflict::ConflictCheck) from where the last one stopped, never from a new
+  // read version: the loser keeps what it read.
+  Result<CommitOutcome> Commit(Transaction& transaction);
+  // A commit attempt that loses its race to whatever commits next: the check against every
+  // commit since the last one checked, its rebased actions kept for the next Commit or Rebase,
+  // nothing written. The outcome is not committed; it carries the abort when the check aborted
+  // (a later Commit then returns it again).
+  Result<CommitOutcome> Rebase(Transaction& transaction);
 
  private:
   struct Snapshot;
   Result<std::shared_ptr<const Snapshot>> ReadSnapshot(int64_t version) const;
   Result<std::shared_ptr<const delta::Snapshot>> LogAt(int64_t version) const;  // < 0: the latest
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
+  CommitProgress& ProgressOf(Transaction& transaction) const;
+  // One check round against the commits since the last one checked; on an abort an OPTIMIZE
+  // may start over (B5), else the abort is recorded.
+  Status CheckRound(const Transaction& transaction, CommitProgress& progress);
   std::string DvDir() const;  // where new DV files go
   conflict::DvWriter& DvWriter();
   Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);

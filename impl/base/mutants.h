@@ -50,7 +50,11 @@ namespace rlc::mutants {
   X(kCase3ExcludesEveryRemove, "case3-excludes-every-remove",                                               \
     "Case 3: every remove of a winner leaves removed-vs-read, not only dataChange=false ones")              \
   X(kCase3ReadsNotFollowed, "case3-reads-not-followed",                                                     \
-    "Case 3: the loser's reads do not move onto a relocation's outputs")
+    "Case 3: the loser's reads do not move onto a relocation's outputs")                                    \
+  X(kCase2ForgetsReads, "case2-forgets-reads",                                                             \
+    "Case 2: a merged file leaves the loser's reads, its winner's new deletions never judged against them")  \
+  X(kRecheckForgetsFirstCheck, "recheck-forgets-first-check",                                               \
+    "retry: a rebased loser that loses again is checked from the version checked, as a new read")
 
 enum class Mutant {
   kNone,

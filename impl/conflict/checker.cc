@@ -24,7 +24,7 @@ struct CheckInputs {
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;
   RewriteInputs& rewrite;
-  std::set<std::string> removed_since_read;  // logical keys earlier winners removed
+  const std::set<std::string>& removed_since_read;  // logical keys earlier winners removed
 };
 
 // The rewriting cases, per winner, before the file checks: they rebase the loser and add the
@@ -117,13 +117,21 @@ bool ChangesData(const WinnerSummary& winner) {
 // may move after the loser (B3 check 5). It cannot once a later winner the loser is ordered after
 // depended on the append (read or changed its rows), and the log does not say which did. Delta's
 // own rules leave that to chance; the cases must not widen it. So when the loser passed a blind
-// append and then a data-changing winner, and Delta's rules (every flag off) would not have let
-// it commit at all, the appends are checked as Serializable checks them (data skipping as the
-// loser's flags allow).
+// append and then a data-changing winner that may have seen it, and Delta's rules (every flag
+// off) would not have let it commit at all, the appends are checked as Serializable checks them
+// (data skipping as the loser's flags allow).
 struct PassedBlindAppend {
   WinnerSummary winner;
   std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
 };
+
+// Whether `winner` may have seen the rows of the append at `append_version`: a winner whose
+// snapshot predates the append (its commitInfo.readVersion) cannot have read or changed them.
+bool MaySeeAppend(const WinnerSummary& winner, int64_t append_version) {
+  const std::optional<int64_t> read_version =
+      winner.commit_info.has_value() ? winner.commit_info->read_version : std::nullopt;
+  return !read_version.has_value() || *read_version >= append_version;
+}
 
 std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
                                              const std::vector<PassedBlindAppend>& passed, std::vector<Event>& events) {
@@ -149,63 +157,153 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
 
 }  // namespace
 
-Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
-  RLC_ASSIGN_OR_RETURN(IsolationLevel table_level, TableIsolationLevel(read_table.metadata));
-  PendingTransaction current = loser;
-  const IsolationLevel isolation = CommitIsolationLevel(table_level, loser);
-  const ReadPredicateMatcher matcher(loser.read_predicates, read_table.metadata);
-  DvStore dvs(env.files, env.dv_writer);
-  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs, env.now_ms, {}};
-  CheckInputs inputs{read_table, matcher, env.files, rewrite, {}};
+struct ConflictCheck::State {
+  State(const PendingTransaction& loser, ReadTable table)
+      : original(loser), current(loser), read_table(std::move(table)) {}
+
+  PendingTransaction original;  // the loser as it read: Delta's own rules judge this one
+  PendingTransaction current;   // the loser as the cases rebased it so far
+  ReadTable read_table;
+  IsolationLevel isolation = IsolationLevel::kSerializable;
+  std::unique_ptr<ReadPredicateMatcher> matcher;
+  DvStore dvs;
+  ForwardComposition composition;            // 4a
+  std::set<std::string> removed_since_read;  // logical keys the winners so far removed (Case 3)
+  std::vector<PassedBlindAppend> passed_blind_appends;
+  // Whether Delta's rules (every flag off) abort the loser against the winners so far; tracked
+  // only where the passed-append rule may ask (flags on, WriteSerializable).
+  bool track_delta_verdict = false;
+  bool delta_aborts = false;
   Verdict verdict;
-  verdict.checked_through_version = loser.read_version;
-  int64_t expected_version = loser.read_version + 1;
-  std::vector<PassedBlindAppend> passed_blind_appends;  // see CheckPassedBlindAppends
+
+  // One winner; an abort ends the check.
+  Status CheckWinner(const WinningCommit& w, const CheckEnvironment& env);
+};
+
+Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvironment& env) {
+  RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
+  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs,    env.now_ms,
+                        composition,         *matcher,             env.files, read_table.files};
+  CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read};
+  const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, *matcher};
+  verdict.checked_through_version = w.version;
+  if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
+    verdict.abort = std::move(abort);
+    return Status::Ok();
+  }
+  if (track_delta_verdict && !delta_aborts) {
+    PendingTransaction baseline = original;
+    baseline.flags = Flags{};
+    const RuleContext c{baseline, read_table.metadata, read_table.protocol, isolation, winner, *matcher};
+    std::vector<Event> no_events;
+    delta_aborts = CheckOneWinner(c, inputs, baseline, no_events).has_value();
+  }
+  if (!winner.is_blind_append && ChangesData(winner)) {
+    for (PassedBlindAppend& append : passed_blind_appends) {
+      if (MaySeeAppend(winner, append.winner.version)) append.followed_by.push_back(w.version);
+    }
+  }
+  for (const delta::RemoveFile& r : winner.removed_files) {
+    removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
+  }
+  // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
+  // needs no append, before or after it.)
+  if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append && !AddedFilesMatter(context) &&
+      AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol, IsolationLevel::kSerializable,
+                                   winner, *matcher})) {
+    passed_blind_appends.push_back({std::move(winner), {}});  // passed only because it may move later
+  }
+  // Judged after every winner, so that where rounds end changes nothing.
+  const bool some_append_cannot_move =
+      std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
+                  [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
+  if (some_append_cannot_move && delta_aborts) {
+    if (auto abort = CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
+      verdict.abort = std::move(abort);
+    }
+  }
+  return Status::Ok();
+}
+
+ConflictCheck::ConflictCheck(std::unique_ptr<State> state) : state_(std::move(state)) {}
+ConflictCheck::ConflictCheck(ConflictCheck&&) noexcept = default;
+ConflictCheck& ConflictCheck::operator=(ConflictCheck&&) noexcept = default;
+ConflictCheck::~ConflictCheck() = default;
+
+Result<ConflictCheck> ConflictCheck::Begin(const PendingTransaction& loser, ReadTable read_table) {
+  RLC_ASSIGN_OR_RETURN(IsolationLevel table_level, TableIsolationLevel(read_table.metadata));
+  auto s = std::make_unique<State>(loser, std::move(read_table));
+  s->isolation = CommitIsolationLevel(table_level, loser);
+  s->matcher = std::make_unique<ReadPredicateMatcher>(loser.read_predicates, s->read_table.metadata);
+  s->track_delta_verdict = loser.flags.AnyOn() && s->isolation == IsolationLevel::kWriteSerializable;
+  s->verdict.checked_through_version = loser.read_version;
+  s->verdict.actions = loser.actions;
+  s->verdict.read_files = loser.read_files;
+  return ConflictCheck(std::move(s));
+}
+
+int64_t ConflictCheck::read_version() const { return state_->original.read_version; }
+int64_t ConflictCheck::checked_through_version() const { return state_->verdict.checked_through_version; }
+const Verdict& ConflictCheck::verdict() const { return state_->verdict; }
+
+Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
+  State& s = *state_;
+  s.dvs.Bind(env.files, env.dv_writer);
+  int64_t expected_version = s.verdict.checked_through_version + 1;
   for (const WinningCommit& w : winners) {
+    if (s.verdict.abort.has_value()) break;
     if (w.version != expected_version) {
       return Status::InvalidArgument("winning commits must be consecutive: expected version " +
                                      std::to_string(expected_version) + ", got " + std::to_string(w.version));
     }
     ++expected_version;
-    RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
-    const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, matcher};
-    verdict.checked_through_version = w.version;
-    if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
-      verdict.abort = std::move(abort);
-      return verdict;
-    }
-    if (!winner.is_blind_append && ChangesData(winner)) {
-      for (PassedBlindAppend& append : passed_blind_appends) append.followed_by.push_back(w.version);
-    }
-    for (const delta::RemoveFile& r : winner.removed_files) {
-      inputs.removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
-    }
-    // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
-    // needs no append, before or after it.)
-    if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append && !AddedFilesMatter(context) &&
-        AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol, IsolationLevel::kSerializable,
-                                     winner, matcher})) {
-      passed_blind_appends.push_back({std::move(winner), {}});  // passed only because it may move later
-    }
+    RLC_RETURN_IF_ERROR(s.CheckWinner(w, env));
   }
-  const bool some_append_cannot_move =
-      std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
-                  [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
-  if (some_append_cannot_move && loser.flags.AnyOn()) {
-    PendingTransaction baseline = loser;
-    baseline.flags = Flags{};
-    RLC_ASSIGN_OR_RETURN(const Verdict delta_own, CheckConflicts(baseline, read_table, winners, env));
-    if (!delta_own.commits()) {
-      if (auto abort = CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
-        verdict.abort = std::move(abort);
-        return verdict;
-      }
-    }
+  s.dvs.Bind(nullptr, nullptr);  // the round's files and writer may not outlive it
+  if (!s.verdict.abort.has_value()) {
+    s.verdict.actions = s.current.actions;
+    s.verdict.read_files = s.current.read_files;
+  } else {
+    s.verdict.actions.clear();
+    s.verdict.read_files.clear();
   }
-  verdict.actions = std::move(current.actions);
-  verdict.read_files = std::move(current.read_files);
-  return verdict;
+  return s.verdict;
+}
+
+Result<Verdict> ConflictCheck::ContinueAgainstLog(const storage::Storage& storage, std::string_view table_root,
+                                                  const CheckEnvironment& env) {
+  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
+  std::vector<WinningCommit> winners;
+  for (int64_t v : listing.commit_versions) {
+    if (v <= checked_through_version()) continue;
+    const std::string path = delta::LogDir(table_root) + "/" + delta::CommitFileName(v);
+    RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
+    winners.push_back({v, std::move(bytes), path});
+  }
+  const StorageTableFiles storage_files(storage, std::string(table_root));
+  CheckEnvironment with_files = env;
+  if (with_files.files == nullptr) with_files.files = &storage_files;
+  return Continue(winners, with_files);
+}
+
+Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
+                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
+  RLC_ASSIGN_OR_RETURN(ConflictCheck check, ConflictCheck::Begin(loser, read_table));
+  return check.Continue(winners, env);
+}
+
+Result<ConflictCheck> BeginCheck(const PendingTransaction& loser, const delta::Snapshot& snapshot,
+                                 std::string_view table_root) {
+  if (snapshot.version != loser.read_version) {
+    return Status::InvalidArgument(delta::LogDir(table_root) + ": the snapshot given is version " +
+                                   std::to_string(snapshot.version) + ", the transaction read version " +
+                                   std::to_string(loser.read_version));
+  }
+  if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
+    return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
+                           " has no metaData or protocol");
+  }
+  return ConflictCheck::Begin(loser, ReadTable{*snapshot.metadata, *snapshot.protocol, snapshot.files});
 }
 
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
@@ -217,28 +315,8 @@ Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::s
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
                                          const PendingTransaction& loser, const delta::Snapshot& snapshot,
                                          const CheckEnvironment& env) {
-  if (snapshot.version != loser.read_version) {
-    return Status::InvalidArgument(delta::LogDir(table_root) + ": the snapshot given is version " +
-                                   std::to_string(snapshot.version) + ", the transaction read version " +
-                                   std::to_string(loser.read_version));
-  }
-  if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
-    return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
-                           " has no metaData or protocol");
-  }
-  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
-  std::vector<WinningCommit> winners;
-  for (int64_t v : listing.commit_versions) {
-    if (v <= loser.read_version) continue;
-    const std::string path = delta::LogDir(table_root) + "/" + delta::CommitFileName(v);
-    RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
-    winners.push_back({v, std::move(bytes), path});
-  }
-  const StorageTableFiles storage_files(storage, std::string(table_root));
-  const ReadTable read_table{*snapshot.metadata, *snapshot.protocol, snapshot.files};
-  CheckEnvironment with_files = env;
-  if (with_files.files == nullptr) with_files.files = &storage_files;
-  return CheckConflicts(loser, read_table, winners, with_files);
+  RLC_ASSIGN_OR_RETURN(ConflictCheck check, BeginCheck(loser, snapshot, table_root));
+  return check.ContinueAgainstLog(storage, table_root, env);
 }
 
 }  // namespace rlc::conflict

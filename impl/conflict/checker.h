@@ -15,12 +15,13 @@
 // Errors (a Status, not a verdict) are reserved for input that cannot be checked: winner bytes
 // that do not parse, a read version that does not exist, an invalid table property.
 //
-// Thread-safety: stateless functions.
+// Thread-safety: stateless functions; a ConflictCheck is used by one thread at a time.
 #ifndef RLC_IMPL_CONFLICT_CHECKER_H_
 #define RLC_IMPL_CONFLICT_CHECKER_H_
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,44 @@ struct CheckEnvironment {
   int64_t now_ms = 0;                 // deletionTimestamp of the removes the cases rebuild
 };
 
+// A conflict check that can go on. An engine whose rebased commit loses another race checks the
+// new winners against what the first check left: the same read snapshot, the loser as the cases
+// rebased it, the blind appends it passed under WriteSerializable, 4a's composition, the DVs
+// written so far. So k rounds over winners split anywhere decide exactly what one check over all
+// of them decides (a property test holds it to that). A round that starts over from the
+// checked-through version as a new read version would forget all of it: the appends it passed
+// could no longer be re-checked, 1b and Case 3 would take files the loser never saw for files it
+// read, and 4a would lose the runs of the tombstones it rebuilt.
+//
+// Each round's verdict covers the whole check so far: its actions and read files after every
+// winner, every event. Once a round aborts, later rounds return the same abort.
+class ConflictCheck {
+ public:
+  // kCorrupt: the read table's isolation level property is invalid.
+  static Result<ConflictCheck> Begin(const PendingTransaction& loser, ReadTable read_table);
+
+  ConflictCheck(ConflictCheck&&) noexcept;
+  ConflictCheck& operator=(ConflictCheck&&) noexcept;
+  ~ConflictCheck();
+
+  // REQUIRES: winners are consecutive versions starting at checked_through_version() + 1.
+  Result<Verdict> Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env = {});
+  // Every commit of the log after checked_through_version(). env.files nullptr: DVs through
+  // `storage`, no row reader.
+  Result<Verdict> ContinueAgainstLog(const storage::Storage& storage, std::string_view table_root,
+                                     const CheckEnvironment& env = {});
+
+  int64_t read_version() const;
+  int64_t checked_through_version() const;
+  const Verdict& verdict() const;
+
+ private:
+  struct State;
+  explicit ConflictCheck(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// One round: ConflictCheck::Begin, then Continue.
 // REQUIRES: winners are consecutive versions starting at loser.read_version + 1.
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
                                const std::vector<WinningCommit>& winners, const CheckEnvironment& env = {});
@@ -73,6 +112,11 @@ Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::s
 Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
                                          const PendingTransaction& loser, const delta::Snapshot& read_snapshot,
                                          const CheckEnvironment& env = {});
+// The check to continue, begun on the table at the read version already in hand.
+// kInvalidArgument when `read_snapshot.version` is not loser.read_version; kCorrupt without
+// metaData or protocol.
+Result<ConflictCheck> BeginCheck(const PendingTransaction& loser, const delta::Snapshot& read_snapshot,
+                                 std::string_view table_root);
 
 }  // namespace rlc::conflict
 

@@ -189,6 +189,20 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
   return out;
 }
 
+bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path, const dv::RowBitmap& base,
+                               const dv::RowBitmap& winner_dv, const std::optional<std::string>& pre_stats,
+                               const delta::StringMap& partition_values) {
+  const dv::RowBitmap newly_deleted = winner_dv.Difference(base);
+  if (newly_deleted.IsEmpty()) return false;
+  const kernel::SkippingGuards g = LoserGuards(in);
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;
+  if (!StatisticsKeep(in, pre_stats, partition_values)) return false;
+  const std::optional<Scan> scan =
+      ScanMatchingRows(in, path, [&](uint64_t position) { return newly_deleted.Contains(position); });
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;
+  return kernel::RemovedRowsMayMatch(Domain{}, base, std::optional<dv::RowBitmap>(winner_dv), scan->matching);
+}
+
 bool DeleteReadRefinementApplies(const SkippingInputs& in) {
   const Flags& f = in.loser.flags;
   const kernel::SkippingGuards g = LoserGuards(in);

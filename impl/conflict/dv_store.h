@@ -3,8 +3,9 @@
 // Concern: a case reads the winner's and the loser's DVs and writes merged or remapped ones; a
 // later winner's case may read a DV an earlier one wrote (the loser's rebased DV). DvStore reads
 // through TableFiles, writes through a DvWriter, and remembers what it wrote by the descriptor's
-// uniqueId, so those DVs read back without touching storage. Anything it cannot do is nullopt:
-// the case then leaves the file unresolved (the conflict stands).
+// uniqueId, so those DVs read back without touching storage. A check that goes on in another round
+// (checker.h) keeps its store and binds it to that round's files and writer. Anything it cannot do
+// is nullopt: the case then leaves the file unresolved (the conflict stands).
 //
 // Thread-safety: one check, one thread.
 #ifndef RLC_IMPL_CONFLICT_DV_STORE_H_
@@ -23,7 +24,14 @@ namespace rlc::conflict {
 
 class DvStore {
  public:
+  DvStore() = default;
   DvStore(const TableFiles* files, DvWriter* writer) : files_(files), writer_(writer) {}
+
+  // Where the DVs of the round about to run are read and written (either may be nullptr).
+  void Bind(const TableFiles* files, DvWriter* writer) {
+    files_ = files;
+    writer_ = writer;
+  }
 
   bool can_write() const { return writer_ != nullptr; }
   // The rows the DV deletes; the empty set for no DV; nullopt when it cannot be read.
@@ -32,8 +40,8 @@ class DvStore {
   std::optional<dv::DvDescriptor> Write(const dv::RowBitmap& rows);
 
  private:
-  const TableFiles* files_;
-  DvWriter* writer_;
+  const TableFiles* files_ = nullptr;
+  DvWriter* writer_ = nullptr;
   std::map<std::string, dv::RowBitmap> written_;  // by uniqueId
 };
 

@@ -104,24 +104,24 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) loser_adds[DecodedPath(a->path)] = i;
     if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) loser_removes[DecodedPath(r->path)] = i;
   }
-  if (!in.loser_sources_built) {
-    in.loser_sources_built = true;
+  if (!in.composition.built) {
+    in.composition.built = true;
     if (!IsMultiDimensionalClustering(CommitInfoOf(loser.actions))) {
       std::vector<const delta::RemoveFile*> removes;
       std::map<std::string, const delta::AddFile*> outputs;
       for (const auto& [path, i] : loser_removes) removes.push_back(&std::get<delta::RemoveFile>(loser.actions[i]));
       for (const auto& [path, i] : loser_adds) outputs[path] = &std::get<delta::AddFile>(loser.actions[i]);
-      in.loser_sources = CompactedSources(removes, outputs, in.dvs);
+      in.composition.sources = CompactedSources(removes, outputs, in.dvs);
     }
   }
-  if (in.loser_sources.empty()) return;
+  if (in.composition.sources.empty()) return;
   // Shared: sources the winner updated by DV (an add with a DV of a path it removed).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
   std::map<std::string, const delta::AddFile*> shared;
   for (const delta::AddFile& a : winner.added_files) {
     const std::string path = DecodedPath(a.path);
-    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && in.loser_sources.count(path) != 0 &&
+    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && in.composition.sources.count(path) != 0 &&
         loser_removes.count(path) != 0) {
       shared[path] = &a;
     }
@@ -129,7 +129,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   if (shared.empty()) return;
   std::map<std::string, dv::RowBitmap> output_dvs, seeds;  // by output, seeded once from its DV
   for (const auto& [path, winner_add] : shared) {
-    const CompactedSource& source = in.loser_sources.at(path);
+    const CompactedSource& source = in.composition.sources.at(path);
     const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
     auto output_it = loser_adds.find(source.output);
     if (output_it == loser_adds.end()) return;
@@ -163,16 +163,16 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   for (const auto& [path, winner_add] : shared) {
     loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
     sources.insert(path);
-    outputs_rebuilt.insert(in.loser_sources.at(path).output);
+    outputs_rebuilt.insert(in.composition.sources.at(path).output);
   }
   // A rebuilt tombstone carries the winner's DV, not the one the compaction read, so it cannot
   // keep its tags (a later remap would rank against the wrong DV). Its output's other sources
   // lose theirs too: a half-tagged output tiles nothing, and the log must not claim it does.
   // A later DML against this compaction then aborts, as in the reference.
   for (const auto& [path, i] : loser_removes) {
-    const auto source = in.loser_sources.find(path);
+    const auto source = in.composition.sources.find(path);
     if (RLC_MUTANT(kRebuiltTombstoneKeepsTags)) break;
-    if (source != in.loser_sources.end() && outputs_rebuilt.count(source->second.output) != 0) {
+    if (source != in.composition.sources.end() && outputs_rebuilt.count(source->second.output) != 0) {
       delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
     }
   }

@@ -3,9 +3,9 @@
 //
 // Concern: the read table (DVs must be writable on it: delta-rlc.md C0, the deletionVectors
 // writer feature and delta.enableDeletionVectors=true), the DVs (dv_store.h), the clock for
-// deletionTimestamp, and the state 4a keeps across winners: each compacted source's run and the
-// DV the compaction read it with, taken from the composition tags the first time the source is
-// met, so that a second winner on the same source maps through the same run (reference G4).
+// deletionTimestamp, and the state 4a keeps across winners (ForwardComposition): each compacted
+// source's run and the DV the compaction read it with, taken from the composition tags the first
+// time the source is met, so that a second winner on the same source maps through the same run.
 //
 // Thread-safety: one check, one thread.
 #ifndef RLC_IMPL_CONFLICT_REWRITE_INPUTS_H_
@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "impl/conflict/dv_store.h"
+#include "impl/conflict/partition_filter.h"
+#include "impl/conflict/table_files.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/delta/actions.h"
 #include "impl/dv/row_bitmap.h"
@@ -33,13 +35,23 @@ struct CompactedSource {
   dv::RowBitmap compacted; // the DV the compaction read the source with
 };
 
+// 4a's memory of the loser's own composition: read once from its original tombstones (later
+// winners rebuild them), kept for the whole check, every round of it included.
+struct ForwardComposition {
+  std::map<std::string, CompactedSource> sources;  // by decoded source path
+  bool built = false;
+};
+
 struct RewriteInputs {
   const delta::Metadata& read_metadata;
   const delta::Protocol& read_protocol;
   DvStore& dvs;
   int64_t now_ms = 0;
-  std::map<std::string, CompactedSource> loser_sources;  // 4a, by decoded source path
-  bool loser_sources_built = false;                      // from the loser's own tombstones, once
+  ForwardComposition& composition;
+  // What the loser read, for the cases that must judge a winner's rows against it (Case 2).
+  const ReadPredicateMatcher& matcher;
+  const TableFiles* files;                                  // nullptr: no DVs, no rows
+  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);

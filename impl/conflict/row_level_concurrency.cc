@@ -3,7 +3,9 @@
 #include <map>
 
 #include "impl/conflict/baseline_rules.h"
+#include "impl/base/mutants.h"
 #include "impl/conflict/concrete_domain.h"
+#include "impl/conflict/data_skipping.h"
 #include "impl/kernel/dv_merge.h"
 
 namespace rlc::conflict {
@@ -51,6 +53,16 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const kernel::DvMerge<ConcreteDomain> merge =
         kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
     if (!merge.resolved) continue;
+    // The loser read the file: a row the winner newly deleted there may be one it read (not one it
+    // wrote: the kernel left rows both deleted unresolved). Then it must abort, as Delta would.
+    const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files};
+    static const delta::StringMap kNoPartitionValues;
+    const delta::StringMap& partition_values =
+        loser_remove.partition_values.has_value() ? *loser_remove.partition_values : kNoPartitionValues;
+    if (!RLC_MUTANT(kCase2ForgetsReads) &&
+        WinnerDeletedRowsMayMatch(reads, loser_remove.path, *base, *winner_dv, loser_remove.stats, partition_values)) {
+      continue;
+    }
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
     if (!written) continue;
     std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
@@ -62,7 +74,8 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   }
   if (merged_paths.empty()) return;
   resolved.insert(merged_paths.begin(), merged_paths.end());
-  DropReadFiles(merged_paths, loser);
+  // The file stays among the loser's reads: a later winner's deletions there are judged too.
+  if (RLC_MUTANT(kCase2ForgetsReads)) DropReadFiles(merged_paths, loser);
   Event e;
   e.name = kDeletionVectorsMergedEvent;
   e.winner_version = winner.version;

@@ -35,6 +35,14 @@ ObservedHistory Observe(const CommittedHistory& history) {
     o.read_version = t.read_version;
     o.commit_version = history.CommitVersion(i);
     o.effect = Apply(snapshot, t.op, next_row_id);  // identities stay unique across concurrent inserts
+    for (const Predicate& p : t.extra_reads) {
+      PredicateRead read{p, {}};
+      for (const auto& [id, row] : snapshot.rows) {
+        if (Qualifies(p, snapshot, row)) read.matched.push_back(id);
+      }
+      o.effect.reads.push_back(std::move(read));
+      o.effect.is_blind_append = false;
+    }
     next_row_id = std::max(next_row_id, o.effect.after.next_row_id);
     LogicalTable next = ApplyWrites(observed.versions.back(), o.effect.writes, &o.lost_writes);
     if (o.effect.changes_metadata) next.properties = o.effect.after.properties;

@@ -29,6 +29,10 @@ struct Transaction {
   std::string name;  // "T1", ...
   int64_t read_version = 0;
   Operation op;
+  // Reads beyond the operation's own (an engine that also read these predicates on its snapshot;
+  // TRUE is the whole table). They join the effect's reads, and the transaction is then no blind
+  // append: what it read is what the isolation rules and the dependency graph judge.
+  std::vector<Predicate> extra_reads = {};
 };
 
 struct CommittedHistory {

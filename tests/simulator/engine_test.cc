@@ -50,7 +50,7 @@ struct SimulatedTable : ::testing::Test {
     EXPECT_TRUE(t.ok()) << t.status().ToString();
     return t.ok() ? *t : Transaction{};
   }
-  rlc::simulator::CommitOutcome Commit(const Transaction& t) {
+  rlc::simulator::CommitOutcome Commit(Transaction t) {
     rlc::Result<rlc::simulator::CommitOutcome> c = sim->Commit(t);
     EXPECT_TRUE(c.ok()) << c.status().ToString();
     return c.ok() ? *c : rlc::simulator::CommitOutcome{};
