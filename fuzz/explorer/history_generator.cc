@@ -89,6 +89,21 @@ model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
   }
 }
 
+// How the transaction's engine writes: mostly honestly; sometimes as another engine would (adds
+// first), a buggy one (removes without statistics), or a dishonest one (statistics that lie about
+// the file a remove names, composition tags that miscount two sources, a DML written as a
+// dataChange=false relocation). The rows it commits are the operation's either way.
+simulator::WriterQuirks GenWriter() {
+  simulator::WriterQuirks q;
+  if (!Chance(15)) return q;
+  using R = simulator::WriterQuirks::RemoveStats;
+  q.adds_first = Chance(30);
+  q.remove_stats = Pick<R>({{3, R::kCopied}, {1, R::kAbsent}, {2, R::kLyingBounds}, {2, R::kLyingCount}});
+  q.miscounted_tags = Chance(30);
+  q.no_data_change = Chance(25);
+  return q;
+}
+
 conflict::Flags GenFlags(const conflict::Flags& allowed) {
   conflict::Flags f;
   f.row_level_concurrency = allowed.row_level_concurrency && Chance(50);
@@ -129,6 +144,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
       txn.name = "T" + std::to_string(i + 1);
       txn.operation = GenOperation(rows, t.partitioned, false);
       txn.flags = GenFlags(options.allowed_flags);
+      txn.writer = GenWriter();
       // Reads beyond the operation's own (an engine that also read other rows, or the whole table):
       // its reads then differ from its writes, as a real statement's often do.
       if (!std::holds_alternative<model::Optimize>(*txn.operation) && Chance(20)) {

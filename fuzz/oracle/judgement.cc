@@ -12,7 +12,8 @@
 namespace rlc::oracle {
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable, size_t max_orders, const ByteSource& files) {
+                       model::IsolationLevel level, bool replayable, size_t max_orders, const ByteSource& files,
+                       const std::set<int64_t>& declared_writers) {
   Judgement j;
   // One read of the log serves the final rows (a) and the invariants (c).
   const ReferenceLog log = ReadReferenceLog(table_dir, -1, files);
@@ -47,7 +48,8 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   j.final_snapshot = std::move(read.snapshot);
   std::string invariants_error;
   for (const InvariantFinding& f : CheckLogInvariants(log, table_dir, &invariants_error, "", files)) {
-    j.invariant_findings.push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);
+    (declared_writers.count(f.version) != 0 ? j.declared_writer_findings : j.invariant_findings)
+        .push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " + f.detail);
   }
   if (!invariants_error.empty()) j.invariant_findings.push_back("the log cannot be read: " + invariants_error);
   return j;

@@ -8,13 +8,16 @@
 //       a raw-action transaction committed, which the model cannot replay);
 //   (b) the committed history has no dependency cycle the level forbids (model/graph), each one
 //       explained edge by edge (model/explain);
-//   (c) every commit of the log keeps the invariants of invariants.h.
+//   (c) every commit of the log keeps the invariants of invariants.h, except the commits of writers
+//       declared to break them (a scenario's `writer` quirks): what those break is their engine's
+//       doing, kept apart (declared_writer_findings); what the others commit on top is judged.
 //
 // Thread-safety: stateless function.
 #ifndef RLC_FUZZ_ORACLE_JUDGEMENT_H_
 #define RLC_FUZZ_ORACLE_JUDGEMENT_H_
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,7 @@ struct Judgement {
   std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
   std::vector<std::string> cycles;                     // (b), each rendered as Let / Then / However
   std::vector<std::string> invariant_findings;         // (c), "version V, PATH: RULE: DETAIL"
+  std::vector<std::string> declared_writer_findings;   // (c) at the versions of declared writers
   std::optional<ReferenceSnapshot> final_snapshot;     // the table read for (a), when readable
 
   bool rows_hold() const { return rows_check == "holds" || rows_check.rfind("not judged", 0) == 0; }
@@ -40,9 +44,10 @@ struct Judgement {
 // `files`: where the table's bytes are read from (reference_reader.h). `max_orders`: how many
 // serial orders the row check may try.
 inline constexpr size_t kDefaultMaxOrders = 5000;
+// `declared_writers`: the versions whose writer was declared to break the protocol.
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
                        model::IsolationLevel level, bool replayable = true, size_t max_orders = kDefaultMaxOrders,
-                       const ByteSource& files = LocalFiles());
+                       const ByteSource& files = LocalFiles(), const std::set<int64_t>& declared_writers = {});
 
 }  // namespace rlc::oracle
 

@@ -113,6 +113,8 @@ class Parser {
         RLC_RETURN_IF_ERROR(ParseOptimize(w));
       } else if (head == "reads") {
         RLC_RETURN_IF_ERROR(ParseReads(w, line));
+      } else if (head == "writer") {
+        RLC_RETURN_IF_ERROR(ParseWriter(w));
       } else if (head == "expect") {
         RLC_RETURN_IF_ERROR(ParseExpect(w, line));
       } else if (w.size() == 2 && (w[1] == "starts" || w[1] == "commits" || w[1] == "rebases")) {
@@ -223,6 +225,41 @@ class Parser {
         const Status s = w[i].find('=') == std::string::npos ? t->flags.Set(w[i], "true")
                                                              : t->flags.SetFromAssignment(w[i]);
         if (!s.ok()) return Error("flags: " + s.message());
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status ParseWriter(const std::vector<std::string>& w) {
+    constexpr char kUsage[] =
+        "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags miscounted] "
+        "[data-change false]";
+    if (w.size() < 2) return Error(kUsage);
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
+    if (!t->operation) return Error("writer: " + t->name + " is raw: its actions are written as given");
+    simulator::WriterQuirks& q = t->writer;
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (w[i] == "adds-first") {
+        q.adds_first = true;
+        continue;
+      }
+      if (i + 1 >= w.size()) return Error(std::string("writer: '") + w[i] + "' needs a value; " + kUsage);
+      const std::string& value = w[++i];
+      if (w[i - 1] == "remove-stats") {
+        using R = simulator::WriterQuirks::RemoveStats;
+        const std::optional<R> r = value == "copied"         ? std::optional<R>(R::kCopied)
+                                   : value == "absent"       ? std::optional<R>(R::kAbsent)
+                                   : value == "lying-bounds" ? std::optional<R>(R::kLyingBounds)
+                                   : value == "lying-count"  ? std::optional<R>(R::kLyingCount)
+                                                             : std::nullopt;
+        if (!r) return Error("writer: remove-stats copied|absent|lying-bounds|lying-count, not '" + value + "'");
+        q.remove_stats = *r;
+      } else if (w[i - 1] == "tags" && value == "miscounted") {
+        q.miscounted_tags = true;
+      } else if (w[i - 1] == "data-change" && value == "false") {
+        q.no_data_change = true;
+      } else {
+        return Error("writer: unknown '" + w[i - 1] + " " + value + "'; " + kUsage);
       }
     }
     return Status::Ok();
@@ -407,6 +444,20 @@ model::LogicalTable Scenario::StartingTable() const {
 
 Result<Scenario> ParseScenario(std::string_view text, const std::string& file) { return Parser(file).Run(text); }
 
+std::string WriterText(const simulator::WriterQuirks& q) {
+  using R = simulator::WriterQuirks::RemoveStats;
+  std::string out;
+  if (q.adds_first) out += " adds-first";
+  if (q.remove_stats != R::kCopied) {
+    out += std::string(" remove-stats ") + (q.remove_stats == R::kAbsent         ? "absent"
+                                            : q.remove_stats == R::kLyingBounds ? "lying-bounds"
+                                                                                : "lying-count");
+  }
+  if (q.miscounted_tags) out += " tags miscounted";
+  if (q.no_data_change) out += " data-change false";
+  return out;
+}
+
 std::string FormatScenario(const Scenario& s) {
   std::ostringstream out;
   if (!s.title.empty()) out << "scenario " << s.title << "\n";
@@ -443,6 +494,7 @@ std::string FormatScenario(const Scenario& s) {
       if (txn.optimize.target_rows > 0) out << " target " << txn.optimize.target_rows;
       out << " capture " << (txn.optimize.capture ? "on" : "off") << "\n";
     }
+    if (txn.writer.any()) out << "writer " << txn.name << WriterText(txn.writer) << "\n";
     if (txn.reads_whole_table) out << "reads " << txn.name << " whole-table\n";
     for (const model::Predicate& p : txn.extra_reads) out << "reads " << txn.name << " where " << model::ToString(p) << "\n";
   }

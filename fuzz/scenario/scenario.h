@@ -15,6 +15,8 @@
 //   flags <NAME> all | none | <flag>[=<value>] ...
 //   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
 //   reads <NAME> whole-table | where <predicate>
+//   writer <NAME> [adds-first] [remove-stats copied|absent|lying-bounds|lying-count]
+//                 [tags miscounted] [data-change false]   how its engine writes (simulator::WriterQuirks)
 //   <NAME> starts | <NAME> rebases | <NAME> commits   the interleaving, in order
 //   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
 //   expect <NAME> event <event name> | no-events | retries <N> | data-change true|false
@@ -65,6 +67,7 @@ struct TxnSpec {
   simulator::OptimizeOptions optimize;
   bool reads_whole_table = false;
   std::vector<model::Predicate> extra_reads;
+  simulator::WriterQuirks writer;  // how its engine encodes the commit (another engine's, a liar's)
 };
 
 struct Step {
@@ -109,6 +112,9 @@ struct Scenario {
 Result<Scenario> ParseScenario(std::string_view text, const std::string& file);
 // Rows as the format writes them: "(1, 'a'), (2, NULL)"; empty for no rows.
 std::string RowsText(const std::vector<std::vector<model::Value>>& rows);
+
+// " adds-first remove-stats absent ...": the `writer` statement's words after the name.
+std::string WriterText(const simulator::WriterQuirks& quirks);
 
 // The scenario as text ParseScenario reads back to an equal scenario (comments are not kept).
 std::string FormatScenario(const Scenario& scenario);

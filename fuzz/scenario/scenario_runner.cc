@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -166,6 +167,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   std::map<std::string, Running> running;
   std::map<int64_t, std::string> committed_at;  // version -> transaction name
   bool raw_committed = false;
+  std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
   for (const TxnSpec& spec : sc.txns) {
     Running& run = running[spec.name];
     run.report.name = spec.name;
@@ -178,7 +180,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     if (step.kind == Step::Kind::kStart) {
       RLC_ASSIGN_OR_RETURN(const int64_t latest, sim.LatestVersion());
       if (spec.operation) {
-        RLC_ASSIGN_OR_RETURN(run.prepared, sim.Prepare(*spec.operation, latest, spec.flags, spec.optimize));
+        RLC_ASSIGN_OR_RETURN(run.prepared, sim.Prepare(*spec.operation, latest, spec.flags, spec.optimize, spec.writer));
       } else {
         run.prepared = simulator::Transaction{};
         run.prepared.raw_actions = true;
@@ -227,6 +229,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
       report.data_change = DataChangeOf(c.actions);
       for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
       committed_at[c.version] = step.txn;
+      if (spec.writer.any()) declared_writers.insert(c.version);
       if (spec.operation) {
         std::vector<model::Predicate> reads = spec.extra_reads;  // the oracle judges every read
         if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
@@ -245,12 +248,14 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
 
   // The oracle.
   oracle::Judgement judgement =
-      oracle::JudgeHistory(work_dir, history, r.level, !raw_committed, oracle::kDefaultMaxOrders, table_bytes);
+      oracle::JudgeHistory(work_dir, history, r.level, !raw_committed, oracle::kDefaultMaxOrders, table_bytes,
+                           declared_writers);
   r.rows_check = std::move(judgement.rows_check);
   r.final_rows = std::move(judgement.actual_rows);
   r.serial_rows = std::move(judgement.serial_rows);
   r.cycles = std::move(judgement.cycles);
   r.invariant_findings = std::move(judgement.invariant_findings);
+  r.declared_writer_findings = std::move(judgement.declared_writer_findings);
   const std::optional<oracle::ReferenceSnapshot>& final_snapshot = judgement.final_snapshot;
 
   const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
@@ -397,6 +402,7 @@ std::string RenderReport(const ScenarioReport& r, bool verbose) {
     }
   }
   for (const std::string& f : r.invariant_findings) out += "  (c) " + f + "\n";
+  for (const std::string& f : r.declared_writer_findings) out += "  (c, its writer's own) " + f + "\n";
   for (const oracle::ContractCheck& c : r.contract) {
     out += "  (d) " + oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " + c.explanation + "\n";
   }

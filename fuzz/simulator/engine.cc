@@ -13,6 +13,7 @@
 #include "impl/conflict/dv_writer.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/delta/composition_tags.h"
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
@@ -55,6 +56,73 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
       if (!remove->tags) remove->tags.emplace();
       remove->tags->push_back({"writer", std::string("foreign-engine")});
     }
+  }
+}
+
+// Statistics that claim other rows than the file holds: every bound moved past every value a
+// generated table holds (longs by 1000, strings after '~'), or one physical row more.
+std::optional<std::string> LyingStats(const std::optional<std::string>& stats, WriterQuirks::RemoveStats lie) {
+  if (!stats.has_value()) return stats;
+  nlohmann::json j = nlohmann::json::parse(*stats, nullptr, false);
+  if (!j.is_object()) return stats;
+  if (lie == WriterQuirks::RemoveStats::kLyingCount) {
+    if (j.contains("numRecords") && j["numRecords"].is_number_integer()) j["numRecords"] = j["numRecords"].get<int64_t>() + 1;
+    return j.dump();
+  }
+  for (const char* side : {"minValues", "maxValues"}) {
+    if (!j.contains(side) || !j[side].is_object()) continue;
+    for (auto& [column, value] : j[side].items()) {
+      if (value.is_number_integer()) value = value.get<int64_t>() + 1000;
+      if (value.is_string()) value = "~" + value.get<std::string>();
+    }
+  }
+  return j.dump();
+}
+
+// Of each output's first two tagged sources (by offset), the first claims one more physical row
+// and the second starts one row later with one fewer: the runs still tile the output.
+void MiscountTags(std::vector<delta::Action>& actions) {
+  std::map<std::string, std::vector<std::pair<delta::CompositionTag, delta::RemoveFile*>>> by_output;
+  for (delta::Action& a : actions) {
+    auto* r = std::get_if<delta::RemoveFile>(&a);
+    if (r == nullptr || !r->tags.has_value()) continue;
+    if (const auto tag = delta::ParseCompositionTags(*r->tags)) by_output[tag->output_path].push_back({*tag, r});
+  }
+  for (auto& [output, sources] : by_output) {
+    if (sources.size() < 2) continue;
+    std::sort(sources.begin(), sources.end(), [](const auto& a, const auto& b) {
+      return a.first.row_offset_in_target < b.first.row_offset_in_target;
+    });
+    sources[0].first.source_num_physical_records += 1;
+    sources[1].first.row_offset_in_target += 1;
+    sources[1].first.source_num_physical_records -= 1;
+    for (int i = 0; i < 2; ++i) delta::WriteCompositionTags(sources[i].first, &*sources[i].second->tags);
+  }
+}
+
+void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
+  if (q.miscounted_tags) MiscountTags(actions);
+  for (delta::Action& a : actions) {
+    if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+      if (q.no_data_change) remove->data_change = false;
+      switch (q.remove_stats) {
+        case WriterQuirks::RemoveStats::kCopied: break;
+        case WriterQuirks::RemoveStats::kAbsent:
+          remove->stats.reset();
+          remove->partition_values.reset();
+          remove->size_bytes.reset();
+          remove->extended_file_metadata = false;
+          break;
+        case WriterQuirks::RemoveStats::kLyingBounds:
+        case WriterQuirks::RemoveStats::kLyingCount: remove->stats = LyingStats(remove->stats, q.remove_stats); break;
+      }
+    } else if (auto* add = std::get_if<delta::AddFile>(&a)) {
+      if (q.no_data_change) add->data_change = false;
+    }
+  }
+  if (q.adds_first) {
+    std::stable_partition(actions.begin(), actions.end(),
+                          [](const delta::Action& a) { return !std::holds_alternative<delta::RemoveFile>(a); });
   }
 }
 
@@ -354,7 +422,15 @@ Result<model::LogicalTable> Simulator::Read(int64_t version) const {
 }
 
 Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_t read_version,
-                                       const conflict::Flags& flags, const OptimizeOptions& optimize_options) {
+                                       const conflict::Flags& flags, const OptimizeOptions& optimize_options,
+                                       const WriterQuirks& quirks) {
+  RLC_ASSIGN_OR_RETURN(Transaction t, PrepareHonestly(operation, read_version, flags, optimize_options));
+  if (quirks.any() && !t.commits_nothing) ApplyWriterQuirks(quirks, t.pending.actions);
+  return t;
+}
+
+Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation, int64_t read_version,
+                                               const conflict::Flags& flags, const OptimizeOptions& optimize_options) {
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(read_version));
   const Snapshot& s = *snapshot;
   Transaction t;

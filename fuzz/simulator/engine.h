@@ -85,6 +85,30 @@ struct OptimizeOptions {
   bool capture = true;      // false: the writer records no composition even with the flags on
 };
 
+// How one transaction's engine encodes its commit, beyond what an honest engine writes: the
+// habits of another engine, a buggy engine's omissions, a dishonest engine's lies. The rows it
+// commits stay the operation's (so the oracle still judges them against the model); only what
+// the log says about them changes. A reconcile case may decline such a commit, never be misled.
+struct WriterQuirks {
+  enum class RemoveStats {
+    kCopied,       // each remove carries its add's statistics (Delta's "remove from")
+    kAbsent,       // removes carry no statistics, partition values or size
+    kLyingBounds,  // removes' statistics claim bounds that hold none of the file's rows
+    kLyingCount,   // removes' statistics claim one physical row more than the file has
+  };
+  RemoveStats remove_stats = RemoveStats::kCopied;
+  bool adds_first = false;         // the commit's adds before its removes (legal)
+  bool miscounted_tags = false;    // OPTIMIZE: of each output's first two sources, one row moves
+                                   // from the second's run to the first's (the runs still tile)
+  bool no_data_change = false;     // every file action dataChange=false (a DML passed off as a
+                                   // relocation)
+
+  bool any() const {
+    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || no_data_change;
+  }
+  friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
+};
+
 struct CommitProgress;  // engine.cc: a commit under way (its conflict check, its rebased actions)
 
 struct Transaction {
@@ -125,9 +149,9 @@ class Simulator {
   Result<model::LogicalTable> Read(int64_t version) const;
   Result<int64_t> LatestVersion() const;
 
-  // `optimize` applies when the operation is an OPTIMIZE.
+  // `optimize` applies when the operation is an OPTIMIZE; `quirks`: how its engine writes.
   Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version, const conflict::Flags& flags,
-                              const OptimizeOptions& optimize = {});
+                              const OptimizeOptions& optimize = {}, const WriterQuirks& quirks = {});
   // Adds reads to a prepared transaction, as if its operation had also read these predicates on
   // its snapshot (TRUE: the whole table): their text, and the files holding the rows they match.
   // The transaction stops being a blind append.
@@ -148,6 +172,8 @@ class Simulator {
   struct Snapshot;
   Result<std::shared_ptr<const Snapshot>> ReadSnapshot(int64_t version) const;
   Result<std::shared_ptr<const delta::Snapshot>> LogAt(int64_t version) const;  // < 0: the latest
+  Result<Transaction> PrepareHonestly(const model::Operation& operation, int64_t read_version,
+                                      const conflict::Flags& flags, const OptimizeOptions& optimize);
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   CommitProgress& ProgressOf(Transaction& transaction) const;
   // One check round against the commits since the last one checked; on an abort an OPTIMIZE

@@ -53,6 +53,14 @@ namespace rlc::mutants {
     "Case 3: the loser's reads do not move onto a relocation's outputs")                                    \
   X(kCase2ForgetsReads, "case2-forgets-reads",                                                             \
     "Case 2: a merged file leaves the loser's reads, its winner's new deletions never judged against them")  \
+  X(kRemovedStatsFromRemove, "removed-stats-from-remove",                                                  \
+    "1b, Case 2, Case 3: a removed file's statistics are the remover's own, not its active add's")          \
+  X(kCase3TrustsCounts, "case3-trusts-counts",                                                             \
+    "Case 3: a relocation conserves on counts and bounds over the whole commit (no partition, no rows)")    \
+  X(kTagsTrustedBeyondTiling, "tags-trusted-beyond-tiling",                                                \
+    "Case 4: composition tags that tile their output are trusted: counts and rows never checked")          \
+  X(kDishonestLoserReconciles, "dishonest-loser-reconciles",                                               \
+    "a loser that writes data under dataChange=false still gets the reconcile cases")                      \
   X(kRecheckForgetsFirstCheck, "recheck-forgets-first-check",                                               \
     "retry: a rebased loser that loses again is checked from the version checked, as a new read")
 

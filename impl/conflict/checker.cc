@@ -25,6 +25,7 @@ struct CheckInputs {
   const TableFiles* files;
   RewriteInputs& rewrite;
   const std::set<std::string>& removed_since_read;  // logical keys earlier winners removed
+  const TableView& view;                            // the table just before the winner
 };
 
 // The rewriting cases, per winner, before the file checks: they rebase the loser and add the
@@ -47,7 +48,7 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
                                 const NoDataChangeExclusion& no_data_change, std::vector<Event>& events) {
   const Flags& flags = c.loser.flags;
   const WinnerSummary& winner = c.winner;
-  const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files};
+  const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files, in.view};
   std::vector<bool> re_adds;  // 1b's added-files arm
   if (flags.data_skipping && flags.value_exact) re_adds = ReAddsWithoutNewRows(skipping, winner);
 
@@ -101,7 +102,9 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, Pendi
   RunRewritingCases(c, in, loser, resolved, events);
   NoDataChangeExclusion no_data_change;  // Case 3
   if (loser.flags.exclude_no_data_change_files) {
-    no_data_change = ExcludeNoDataChangeFiles(c.winner, loser, in.read_table.files, in.removed_since_read);
+    const NoDataChangeInputs inputs{loser, in.read_table.files, in.removed_since_read, in.view, in.files,
+                                    in.read_table.metadata};
+    no_data_change = ExcludeNoDataChangeFiles(c.winner, inputs);
   }
   if (auto abort = CheckFiles(c, in, resolved, no_data_change, events)) return abort;
   FollowRelocatedReads(no_data_change, loser);
@@ -143,7 +146,7 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
     AddList adds;
     for (const delta::AddFile& add : append.added_files) adds.push_back(&add);
     if (loser.flags.data_skipping && !adds.empty()) {
-      const SkippingInputs skipping{loser, in.read_table.metadata, in.matcher, in.files, in.read_table.files};
+      const SkippingInputs skipping{loser, in.read_table.metadata, in.matcher, in.files, in.read_table.files, in.view};
       adds = SkipAddedFiles(skipping, append.version, adds, events);
     }
     if (auto abort = FirstConflictingAdd(c, adds)) {
@@ -159,11 +162,12 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
 
 struct ConflictCheck::State {
   State(const PendingTransaction& loser, ReadTable table)
-      : original(loser), current(loser), read_table(std::move(table)) {}
+      : original(loser), current(loser), read_table(std::move(table)), view(read_table.files) {}
 
   PendingTransaction original;  // the loser as it read: Delta's own rules judge this one
   PendingTransaction current;   // the loser as the cases rebased it so far
   ReadTable read_table;
+  TableView view;               // the read snapshot with every winner checked so far applied
   IsolationLevel isolation = IsolationLevel::kSerializable;
   std::unique_ptr<ReadPredicateMatcher> matcher;
   DvStore dvs;
@@ -174,6 +178,7 @@ struct ConflictCheck::State {
   // only where the passed-append rule may ask (flags on, WriteSerializable).
   bool track_delta_verdict = false;
   bool delta_aborts = false;
+  bool honesty_checked = false;  // KeepsItsDataChangeWord, at the first round (it may read rows)
   Verdict verdict;
 
   // One winner; an abort ends the check.
@@ -182,9 +187,9 @@ struct ConflictCheck::State {
 
 Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
-  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs,    env.now_ms,
-                        composition,         *matcher,             env.files, read_table.files};
-  CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read};
+  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs, env.now_ms, composition, *matcher, env.files,
+                        read_table.files,    view};
+  CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read, view};
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, *matcher};
   verdict.checked_through_version = w.version;
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
@@ -206,6 +211,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   for (const delta::RemoveFile& r : winner.removed_files) {
     removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
   }
+  view.Apply(winner);
   // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
   // needs no append, before or after it.)
   if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append && !AddedFilesMatter(context) &&
@@ -248,6 +254,14 @@ const Verdict& ConflictCheck::verdict() const { return state_->verdict; }
 
 Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
   State& s = *state_;
+  if (!s.honesty_checked) {
+    s.honesty_checked = true;
+    if (s.current.flags.AnyOn() && !RLC_MUTANT(kDishonestLoserReconciles) &&
+        !KeepsItsDataChangeWord(s.current, s.read_table.files, env.files, s.read_table.metadata)) {
+      s.current.flags = Flags{};  // Delta's rules alone
+      s.track_delta_verdict = false;
+    }
+  }
   s.dvs.Bind(env.files, env.dv_writer);
   int64_t expected_version = s.verdict.checked_through_version + 1;
   for (const WinningCommit& w : winners) {

@@ -111,22 +111,15 @@ AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
 
 bool RemovedRowsMayMatch(const SkippingInputs& in, const std::unordered_map<std::string, const delta::AddFile*>& post_images,
                          const delta::RemoveFile& remove) {
-  const bool partitioned = !in.read_metadata.partition_columns.empty();
-  if (partitioned && !remove.partition_values.has_value()) return true;
-  const std::string path = DecodedPath(remove.path);
-  std::optional<std::string> pre_stats = remove.stats;
-  if (!pre_stats.has_value()) {
-    const delta::AddFile* active = ActiveAtRead(in.read_files, path, remove.deletion_vector);
-    if (active != nullptr) pre_stats = active->stats;
-  }
+  const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
+  if (!removed.has_value()) return true;
+  const std::optional<std::string>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
-  static const delta::StringMap kNoPartitionValues;
-  if (!StatisticsKeep(in, pre_stats, remove.partition_values.has_value() ? *remove.partition_values : kNoPartitionValues)) {
-    return false;
-  }
+  if (!StatisticsKeep(in, pre_stats, removed->partition_values)) return false;
   const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
   if (!pre.has_value()) return true;
   std::optional<dv::RowBitmap> post;
+  const std::string path = DecodedPath(remove.path);
   if (auto it = post_images.find(path); it != post_images.end()) {
     post = LoadDv(in, it->second->deletion_vector);
     if (!post.has_value()) return true;

@@ -21,8 +21,9 @@
 //   - 1b, removed-vs-read arm: FirstRemovedFileThatMayMatch judges each overlapping remove on its
 //     own: no removed row matches when the pre-image's statistics prove no row of the file
 //     matches, or when the rows read show no removed row matching (kernel/removed_rows.h). Files
-//     are never netted against each other (the reference's G11 hazard). On a partitioned table a
-//     remove without partitionValues may match (as the reference).
+//     are never netted against each other (the reference's G11 hazard). The pre-image is the
+//     removed version as the check's view holds it (table_view.h): its statistics and partition
+//     values, not the remove's; a remove the view cannot vouch for may match.
 // Nothing here writes; every doubt answers "may match".
 //
 // Thread-safety: stateless functions; TableFiles is called from the calling thread.
@@ -38,6 +39,7 @@
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
+#include "impl/conflict/table_view.h"
 #include "impl/conflict/verdict.h"
 #include "impl/conflict/winner_summary.h"
 
@@ -51,6 +53,7 @@ struct SkippingInputs {
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;                                  // nullptr: no DVs, no rows
   const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
+  const TableView& view;                                    // the table just before the winner
 };
 
 // REQUIRES: the loser's dataSkipping flag is on.

@@ -295,6 +295,9 @@ TEST(DeleteRead, RemovedRowThatMatchesAborts) {
 TEST(DeleteRead, RowsAlreadyDeletedBeforeDoNotCount) {
   // Row 7 (a match) was deleted before the loser read; the winner adds row 1.
   TableWithF1 check;
+  delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
+  read.deletion_vector = InlineDv({7});
+  check.Active(read);
   EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7}, {1, 7}))}).commits());
 }
 
@@ -302,6 +305,9 @@ TEST(DeleteRead, PostImageThatRevivesARowAborts) {
   // Old DV {7, 8}, new DV {1, 8}: row 1 is deleted (no match) but row 7 (a match) comes back.
   // The re-add then stays in the append check, which aborts first.
   TableWithF1 check;
+  delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
+  read.deletion_vector = InlineDv({7, 8});
+  check.Active(read);
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}))}),
                       "f1");
   // With post-image statistics that Case 1 prunes (0..5), removed-vs-read still refuses it.
@@ -316,6 +322,9 @@ TEST(DeleteRead, FilesAreNeverNettedAgainstEachOther) {
   // files is 0, "no conflict". Per file, f1 conflicts. (f2's post-image carries statistics that
   // Case 1 prunes, so the append check lets it through and removed-vs-read decides.)
   TableWithF1 check;
+  delta::AddFile f2_read = AddOf("f2", IdStats(10, 0, 9));
+  f2_read.deletion_vector = InlineDv({8});
+  check.Active(f2_read);
   PendingTransaction loser = ReaderLoser({kSkipping, kExact});
   loser.read_files = {"f1", "f2"};
   std::vector<Action> winner = DvDelete("f1", {}, {7});
@@ -330,29 +339,54 @@ TEST(DeleteRead, FilesAreNeverNettedAgainstEachOther) {
 TEST(DeleteRead, FullRemovalIsJudgedOnEveryLiveRow) {
   CaseCheck check;
   check.files.PutRows("f1", IdRows({0, 1, 2, 7}));
+  delta::AddFile read = AddOf("f1", IdStats(4, 0, 7));
+  read.deletion_vector = InlineDv({3});  // id 7 was already deleted
+  check.Active(read);
   delta::RemoveFile r = RemoveOf("f1");
   r.stats = IdStats(4, 0, 7);
-  r.deletion_vector = InlineDv({3});  // id 7 was already deleted
+  r.deletion_vector = InlineDv({3});
   EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
-  r.deletion_vector.reset();  // id 7 is live, and removed
+  read.deletion_vector.reset();  // id 7 is live, and removed
+  check.Active(read);
+  r.deletion_vector.reset();
   EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
 }
 
 TEST(DeleteRead, StatisticsAloneCanClearAFile) {
-  // No row reader at all: f1's statistics (ids 0..4) prove no row matches id > 5.
+  // No row reader at all: f1's statistics (ids 0..4) prove no row matches id > 5. They are the
+  // active add's: the remove need not repeat them.
   CaseCheck check;
+  check.Active(AddOf("f1", IdStats(5, 0, 4)));
   delta::RemoveFile r = RemoveOf("f1");
-  r.stats = IdStats(5, 0, 4);
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  r.stats = IdStats(5, 0, 4);  // repeated faithfully
   EXPECT_TRUE(
       check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
   // Without statistics, and without rows, it conflicts.
+  check.Active(AddOf("f1", std::nullopt));
   r.stats.reset();
   EXPECT_FALSE(
       check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
-  // The read snapshot's add supplies the statistics when the remove has none.
-  check.Active(AddOf("f1", IdStats(5, 0, 4)));
-  EXPECT_TRUE(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+}
+
+TEST(DeleteRead, TheRemoversStatisticsAreNotTrusted) {
+  // f1 holds ids 0..9 (6..9 match id > 5). A foreign remove claims ids 100..200: its statistics
+  // would clear the file. They disagree with the active add's, which is doubt: the loser aborts,
+  // rows or no rows.
+  TableWithF1 check;
+  delta::RemoveFile r = RemoveOf("f1");
+  r.stats = IdStats(10, 100, 200);
+  for (bool with_files : {true, false}) {
+    const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, with_files);
+    ASSERT_FALSE(v.commits());
+    EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
+  }
+  // A remove of a path the log holds no version of is doubt too (statistics that would clear it).
+  delta::RemoveFile ghost = RemoveOf("f1");
+  ghost.deletion_vector = InlineDv({0});
+  ghost.stats = IdStats(10, 0, 4);
+  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), ghost})}).commits());
 }
 
 TEST(DeleteRead, NeedsBothFlags) {
@@ -363,6 +397,7 @@ TEST(DeleteRead, NeedsBothFlags) {
   // A full removal (no re-add for the append check to see): only the refinement clears it, and
   // only with both flags. f3's rows (ids 0..2) do not match; it has no statistics.
   check.files.PutRows("f3", IdRows({0, 1, 2}));
+  check.Active(AddOf("f3", std::nullopt));
   PendingTransaction loser = ReaderLoser({kSkipping, kExact});
   loser.read_files = {"f3"};
   const WinningCommit removal = WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f3")});
@@ -391,17 +426,24 @@ TEST(DeleteRead, WholeTableReadOrNoPredicateAborts) {
   EXPECT_EQ(check.Run(no_predicate, {w}).abort->kind, ConflictKind::kConcurrentDeleteRead);
 }
 
-TEST(DeleteRead, PartitionedRemoveWithoutPartitionValuesAborts) {
+TEST(DeleteRead, PartitionValuesComeFromTheActiveAdd) {
+  // The loser read partition b only; the active add of part=a/f1 says partition a. A remove that
+  // leaves its partition values out, or claims another partition, is judged as the add says.
   CaseCheck check;
   check.read_table.metadata = TestTable({"part"});
-  check.files.PutRows("part=a/f1", IdRows({0, 1}));
+  check.files.PutRows("part=a/f1", IdRows({0, 7}));
+  delta::AddFile read = AddOf("part=a/f1", IdStats(2, 0, 7));
+  read.partition_values = {{"part", "a"}};
+  check.Active(read);
+  PendingTransaction loser = LoserOf({"part = 'b'"}, {"part=a/f1"}, {InfoOf("UPDATE"), AddOf("new", IdStats(1, 6, 6))},
+                                     {kSkipping, kExact});
   delta::RemoveFile r = RemoveOf("part=a/f1");
-  r.stats = IdStats(2, 0, 1);
-  PendingTransaction loser = ReaderLoser({kSkipping, kExact});
-  loser.read_files = {"part=a/f1"};
-  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
-  r.partition_values = delta::StringMap{{"part", "a"}};
-  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  r.partition_values = delta::StringMap{{"part", "b"}};
+  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  // Read as partition a, the file may hold a matching row.
+  loser.read_predicates = {"part = 'a'"};
+  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
 }
 
 TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {

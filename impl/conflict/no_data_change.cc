@@ -1,6 +1,8 @@
 #include "impl/conflict/no_data_change.h"
 
+#include <algorithm>
 #include <optional>
+#include <tuple>
 
 #include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
@@ -8,6 +10,7 @@
 #include "impl/delta/stats.h"
 #include "impl/kernel/relocation.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/table_files.h"
 
 namespace rlc::conflict {
 namespace {
@@ -37,6 +40,66 @@ File ToRelocatedFile(const std::optional<std::string>& stats_json, const std::op
   return f;
 }
 
+// One side of a relocation in one partition: the files whose live rows it holds.
+struct Side {
+  std::vector<File> counted;                                                // for the kernel
+  std::vector<std::pair<std::string, std::optional<dv::DvDescriptor>>> files;  // path, DV
+  Int128 bytes = 0;
+};
+
+enum class RowCheck { kSameRows, kOtherRows, kUnknown };
+
+bool TupleLess(const RowTuple& a, const RowTuple& b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    if (!x.has_value() || !y.has_value()) return !x.has_value() && y.has_value();
+    return std::tie(x->kind, x->int_value, x->double_value, x->string_value) <
+           std::tie(y->kind, y->int_value, y->double_value, y->string_value);
+  });
+}
+
+// The live rows of one side, sorted; nullopt with *unknown when a file has no reader.
+std::optional<std::vector<RowTuple>> LiveRowsOf(const Side& side, const TableFiles& files,
+                                                const std::vector<predicate::ColumnPath>& columns, bool* unknown) {
+  std::vector<RowTuple> all;
+  for (const auto& [path, dv] : side.files) {
+    dv::RowBitmap deleted;
+    if (dv.has_value()) {
+      Result<dv::RowBitmap> loaded = files.ReadDeletionVector(*dv);
+      if (!loaded.ok()) return std::nullopt;
+      deleted = std::move(loaded).value();
+    }
+    Result<std::vector<RowTuple>> rows = ReadRows(files, path, deleted, columns);
+    if (!rows.ok()) {
+      *unknown = rows.status().code() == StatusCode::kUnsupported;
+      return std::nullopt;
+    }
+    for (RowTuple& r : *rows) all.push_back(std::move(r));
+  }
+  std::sort(all.begin(), all.end(), TupleLess);
+  return all;
+}
+
+// Whether each partition's removed and added live rows are the same rows.
+RowCheck SameRowsPerPartition(const std::map<delta::StringMap, std::pair<Side, Side>>& by_partition,
+                              const NoDataChangeInputs& in) {
+  if (in.files == nullptr) return RowCheck::kUnknown;
+  const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
+  Int128 bytes = 0;
+  for (const auto& [partition, sides] : by_partition) bytes += sides.first.bytes + sides.second.bytes;
+  if (max_bytes > 0 && bytes > max_bytes) return RowCheck::kUnknown;
+  const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
+  if (columns.empty()) return RowCheck::kUnknown;
+  for (const auto& [partition, sides] : by_partition) {
+    bool unknown = false;
+    const auto removed = LiveRowsOf(sides.first, *in.files, columns, &unknown);
+    if (unknown) return RowCheck::kUnknown;
+    const auto added = LiveRowsOf(sides.second, *in.files, columns, &unknown);
+    if (unknown) return RowCheck::kUnknown;
+    if (!removed.has_value() || !added.has_value() || *removed != *added) return RowCheck::kOtherRows;
+  }
+  return RowCheck::kSameRows;
+}
+
 }  // namespace
 
 bool IsAppendOnly(const PendingTransaction& loser) {
@@ -56,47 +119,82 @@ const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& 
   return same_dv ? &it->second : nullptr;
 }
 
-NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const PendingTransaction& loser,
-                                               const std::map<std::string, delta::AddFile>& read_files,
-                                               const std::set<std::string>& removed_since_read) {
+NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const NoDataChangeInputs& in) {
   NoDataChangeExclusion out;
   out.add_left_out.assign(winner.added_files.size(), false);
   std::vector<size_t> relocation_adds;
-  std::vector<File> added, removed;
+  // The relocation's files by partition values (removed, added): rows must stay in their partition.
+  std::map<delta::StringMap, std::pair<Side, Side>> by_partition;
+  const auto group = [&](const delta::StringMap& values) -> auto& {
+    return by_partition[RLC_MUTANT(kCase3TrustsCounts) ? delta::StringMap{} : values];
+  };
+  bool known = true;  // every removed file's facts known
   for (size_t i = 0; i < winner.added_files.size(); ++i) {
     const delta::AddFile& add = winner.added_files[i];
     if (add.data_change) continue;
     const std::string path = DecodedPath(add.path);
-    if (ActiveAtRead(read_files, path, add.deletion_vector) != nullptr &&
-        removed_since_read.count(delta::Snapshot::LogicalKey(path, add.deletion_vector)) == 0) {
+    if (ActiveAtRead(in.read_files, path, add.deletion_vector) != nullptr &&
+        in.removed_since_read.count(delta::Snapshot::LogicalKey(path, add.deletion_vector)) == 0) {
       out.add_left_out[i] = true;  // (a): a statistics-only re-add
       continue;
     }
     relocation_adds.push_back(i);
     out.relocated_to.push_back(add.path);
-    added.push_back(ToRelocatedFile(add.stats, add.deletion_vector));
+    Side& side = group(add.partition_values).second;
+    side.counted.push_back(ToRelocatedFile(add.stats, add.deletion_vector));
+    side.files.push_back({add.path, add.deletion_vector});
+    side.bytes += add.size_bytes;
   }
   bool has_relocation_removes = false;
   for (const delta::RemoveFile& remove : winner.removed_files) {
     if (remove.data_change) continue;
     has_relocation_removes = true;
     out.relocated_from.push_back(remove.path);
-    std::optional<std::string> stats = remove.stats;
-    if (!stats.has_value()) {
-      const delta::AddFile* active = ActiveAtRead(read_files, DecodedPath(remove.path), remove.deletion_vector);
-      if (active != nullptr) stats = active->stats;
+    const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
+    if (!removed.has_value()) {
+      known = false;
+      continue;
     }
-    removed.push_back(ToRelocatedFile(stats, remove.deletion_vector));
+    Side& side = group(removed->partition_values).first;
+    side.counted.push_back(ToRelocatedFile(removed->stats, remove.deletion_vector));
+    side.files.push_back({remove.path, remove.deletion_vector});
+    side.bytes += removed->size_bytes;
   }
   if (relocation_adds.empty() && !has_relocation_removes) {
-    if (RLC_MUTANT(kCase3ExcludesEveryRemove)) out.removes_left_out = IsAppendOnly(loser);
+    if (RLC_MUTANT(kCase3ExcludesEveryRemove)) out.removes_left_out = IsAppendOnly(in.loser);
     return out;
   }
-  out.conserved = kernel::RelocationConservesRows(ConcreteDomain{}, removed, added);
+  out.conserved = known;
+  for (const auto& [partition, sides] : by_partition) {
+    out.conserved =
+        out.conserved && kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted, sides.second.counted);
+  }
+  if (out.conserved && !RLC_MUTANT(kCase3TrustsCounts)) {
+    out.conserved = SameRowsPerPartition(by_partition, in) != RowCheck::kOtherRows;
+  }
   if (!out.conserved) return out;
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
-  out.removes_left_out = has_relocation_removes && IsAppendOnly(loser);
+  out.removes_left_out = has_relocation_removes && IsAppendOnly(in.loser);
   return out;
+}
+
+bool KeepsItsDataChangeWord(const PendingTransaction& loser, const std::map<std::string, delta::AddFile>& read_files,
+                            const TableFiles* files, const delta::Metadata& read_metadata) {
+  delta::Commit own;
+  for (const delta::Action& a : loser.actions) {
+    const auto* add = std::get_if<delta::AddFile>(&a);
+    const auto* remove = std::get_if<delta::RemoveFile>(&a);
+    if ((add != nullptr && !add->data_change) || (remove != nullptr && !remove->data_change)) own.actions.push_back(a);
+  }
+  if (own.actions.empty()) return true;
+  const WinnerSummary relocation = SummarizeCommit(std::move(own));
+  const std::set<std::string> nothing_removed;
+  const TableView read_view(read_files);
+  const NoDataChangeExclusion e =
+      ExcludeNoDataChangeFiles(relocation, {loser, read_files, nothing_removed, read_view, files, read_metadata});
+  const bool only_re_adds = relocation.removed_files.empty() &&
+                            std::all_of(e.add_left_out.begin(), e.add_left_out.end(), [](bool b) { return b; });
+  return only_re_adds || e.conserved;
 }
 
 void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser) {

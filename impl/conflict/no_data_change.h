@@ -5,17 +5,22 @@
 // dataChange=false; here a dataChange=false add leaves the added-files check only when
 //   (a) its (path, DV uniqueId) was active in the loser's read snapshot and no earlier winner
 //       removed it (a statistics-only re-add: the same rows), or
-//   (b) the commit's dataChange=false adds and removes conserve live rows
-//       (kernel/relocation.h: counts and, where statistics exist, bounds).
+//   (b) the commit's dataChange=false adds and removes conserve live rows in every partition
+//       (kernel/relocation.h per partition value: counts and, where statistics exist, bounds; a
+//       "relocation" that moves rows into another partition changes what that partition holds).
 // Otherwise it counts as changed data: a lone dataChange=false add of a new path conflicts. The
 // winner's dataChange=false removes leave removed-vs-read (both the path overlap and the
 // whole-table trigger) only for an append-only loser (no remove, no add carrying a DV), and,
 // stricter than both references, only when (b) holds: a dataChange=false remove that drops live
 // rows is a delete. Removed-vs-removed is unchanged. No event (as in the reference).
 //
-// A removed file's row count comes from the remove's statistics, else from the read snapshot's
-// add with the same (path, DV); a DV's size from its descriptor's cardinality. Anything missing
-// or unparsable makes (b) fail, which only costs the exclusion.
+// A removed file's row count, bounds and partition come from its active version in the check's
+// view (table_view.h), never from the remove alone; a DV's size from its descriptor's cardinality.
+// Anything missing, unparsable or disagreeing makes (b) fail, which only costs the exclusion.
+// Where the files' rows can be read (and their size is within valueExact.maxBytes), (b) also
+// requires the live rows removed and added in each partition to be the same rows (as multisets of
+// values): counts and bounds cannot tell a relocation from an UPDATE written as dataChange=false,
+// rows can. Where they cannot be read, (b) trusts counts and bounds.
 //
 // Thread-safety: stateless functions.
 #ifndef RLC_IMPL_CONFLICT_NO_DATA_CHANGE_H_
@@ -28,6 +33,8 @@
 #include <vector>
 
 #include "impl/conflict/pending_transaction.h"
+#include "impl/conflict/table_files.h"
+#include "impl/conflict/table_view.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/actions.h"
 
@@ -41,11 +48,24 @@ struct NoDataChangeExclusion {
   std::vector<std::string> relocated_to;    // its added paths (left out under (b))
 };
 
-// read_files: the read snapshot's active adds by decoded path (delta::Snapshot::files).
-// removed_since_read: delta::Snapshot::LogicalKey of every file an earlier winner removed.
-NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const PendingTransaction& loser,
-                                               const std::map<std::string, delta::AddFile>& read_files,
-                                               const std::set<std::string>& removed_since_read);
+struct NoDataChangeInputs {
+  const PendingTransaction& loser;
+  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot, by decoded path
+  const std::set<std::string>& removed_since_read;  // delta::Snapshot::LogicalKey of what earlier winners removed
+  const TableView& view;                            // the table just before the winner
+  const TableFiles* files;                          // rows and DVs; nullptr: counts and bounds only
+  const delta::Metadata& read_metadata;
+};
+
+NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const NoDataChangeInputs& in);
+
+// Whether the loser's own dataChange=false actions keep their word: none, or statistics-only
+// re-adds of files it read, or a relocation that conserves rows (the test above, on the loser's
+// actions against its read snapshot). A loser that writes data under dataChange=false commits
+// under SnapshotIsolation by its own claim; no reconcile case may build on that claim (the
+// checker then runs Delta's rules alone).
+bool KeepsItsDataChangeWord(const PendingTransaction& loser, const std::map<std::string, delta::AddFile>& read_files,
+                            const TableFiles* files, const delta::Metadata& read_metadata);
 
 // After the loser passed a winner whose relocation left removed-vs-read: the rows the loser read
 // in a relocated file now live in the relocation's outputs (which ones is not recorded), so every

@@ -36,8 +36,20 @@ std::vector<Action> Optimize(int64_t output_rows, int64_t output_min = 0, int64_
   return {InfoOf("OPTIMIZE"), f2, f3, AddOf("c1", IdStats(output_rows, output_min, output_max), false)};
 }
 
+// The read snapshot: f1 (the loser's read), and the OPTIMIZE's sources f2 and f3 as Optimize()
+// removes them. A remove counts as the version the table holds, not as the remover describes it.
+struct TableWithSources : CaseCheck {
+  TableWithSources() {
+    Active(AddOf("f1", IdStats(10, 0, 9)));
+    delta::AddFile f2 = AddOf("f2", IdStats(10, 0, 9));
+    f2.deletion_vector = InlineDv({3, 4});
+    Active(f2);
+    Active(AddOf("f3", IdStats(5, 20, 24)));
+  }
+};
+
 TEST(NoDataChange, FlagOffARelocationIsAChangedDataAdd) {
-  CaseCheck check;
+  TableWithSources check;
   const Verdict v = check.Run(UpdateLoser(false), {WinnerAt(1, Optimize(13))});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
@@ -45,7 +57,7 @@ TEST(NoDataChange, FlagOffARelocationIsAChangedDataAdd) {
 }
 
 TEST(NoDataChange, ConservedOptimizeLeavesTheAppendCheck) {
-  CaseCheck check;
+  TableWithSources check;
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13))});
   EXPECT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(v.actions, UpdateLoser().actions);  // Case 3 filters, never rewrites
@@ -54,7 +66,7 @@ TEST(NoDataChange, ConservedOptimizeLeavesTheAppendCheck) {
 
 TEST(NoDataChange, LoneNoDataChangeAddOfANewPathConflicts) {
   // The reference trusts dataChange=false; a writer that adds rows under it must still conflict.
-  CaseCheck check;
+  TableWithSources check;
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), AddOf("sneaky", IdStats(4, 6, 9), false)})});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
@@ -62,14 +74,14 @@ TEST(NoDataChange, LoneNoDataChangeAddOfANewPathConflicts) {
 }
 
 TEST(NoDataChange, StatisticsOnlyReAddOfAnActiveFileLeavesTheAppendCheck) {
-  CaseCheck check;
+  TableWithSources check;
   check.Active(AddOf("f9", R"({"numRecords":10})"));
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), AddOf("f9", IdStats(10, 0, 9), false)})});
   EXPECT_TRUE(v.commits()) << Show(v);
 }
 
 TEST(NoDataChange, ReAddWithAnotherDvThanTheReadSnapshotsIsNotStatisticsOnly) {
-  CaseCheck check;
+  TableWithSources check;
   check.Active(AddOf("f9", R"({"numRecords":10})"));
   delta::AddFile re_add = AddOf("f9", IdStats(10, 0, 9), false);
   re_add.deletion_vector = InlineDv({1});
@@ -81,7 +93,7 @@ TEST(NoDataChange, ReAddWithAnotherDvThanTheReadSnapshotsIsNotStatisticsOnly) {
 TEST(NoDataChange, ReAddOfAFileAnEarlierWinnerRemovedIsNotStatisticsOnly) {
   // Winner 1 deletes f9 outright (the loser did not read it); winner 2 brings it back with
   // dataChange=false: rows reappear, so it is not a statistics-only re-add.
-  CaseCheck check;
+  TableWithSources check;
   check.Active(AddOf("f9", R"({"numRecords":10})"));
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f9")}),
                                               WinnerAt(2, {InfoOf("RESTORE"), AddOf("f9", IdStats(10, 0, 9), false)})});
@@ -92,30 +104,72 @@ TEST(NoDataChange, ReAddOfAFileAnEarlierWinnerRemovedIsNotStatisticsOnly) {
 
 TEST(NoDataChange, UnequalLiveRowCountsAreNotARelocation) {
   // f2 holds 8 live rows (10 minus a DV of 2) and f3 5: an output of 15 rows adds two.
-  CaseCheck check;
+  TableWithSources check;
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, Optimize(15))});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->path, "c1");
 }
 
 TEST(NoDataChange, OutputBoundsOutsideTheSourcesAreNotARelocation) {
-  CaseCheck check;
+  TableWithSources check;
   EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13, 0, 99))}).commits());
   EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, Optimize(13, -1, 24))}).commits());
 }
 
 TEST(NoDataChange, UnknownRowCountIsNotARelocation) {
-  CaseCheck check;
+  TableWithSources check;
+  check.Active(AddOf("f3", std::nullopt));  // f3: no statistics in the table
   std::vector<Action> optimize = Optimize(13);
-  std::get<delta::RemoveFile>(optimize[2]).stats.reset();  // f3: no stats, not in the read snapshot
+  std::get<delta::RemoveFile>(optimize[2]).stats.reset();
   EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, optimize)}).commits());
-  // The read snapshot supplies the missing count when it holds f3 with the same DV.
+  // The active add supplies the count when the remove has none.
   check.Active(AddOf("f3", IdStats(5, 20, 24)));
   EXPECT_TRUE(check.Run(UpdateLoser(), {WinnerAt(1, optimize)}).commits());
 }
 
+TEST(NoDataChange, TheRemoversCountIsNotTrusted) {
+  // The remove claims f3 held 3 rows (so that 11 live rows seem to go in and come out); the
+  // table says 5: the counts then do not match, and neither do the remove's statistics.
+  TableWithSources check;
+  std::vector<Action> optimize = Optimize(11);
+  std::get<delta::RemoveFile>(optimize[2]).stats = IdStats(3, 20, 24);
+  ASSERT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, optimize)}).commits());
+  // A remove of a version the table does not hold is no relocation either.
+  std::vector<Action> ghost = Optimize(13);
+  std::get<delta::RemoveFile>(ghost[2]).deletion_vector = InlineDv({0});
+  std::get<delta::RemoveFile>(ghost[2]).stats.reset();
+  EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, ghost)}).commits());
+}
+
+TEST(NoDataChange, RowsMovedIntoAnotherPartitionAreNoRelocation) {
+  // part=a/f1 (ids 0..3) is "relocated" into part=b/c1 and part=a/c2: four rows in, four rows out,
+  // bounds enclosed, but partition b gains a row it never had and partition a loses one.
+  TableWithSources check;
+  check.read_table.metadata = TestTable({"part"});
+  delta::AddFile source = AddOf("part=a/f1", IdStats(4, 0, 3));
+  source.partition_values = {{"part", "a"}};
+  check.Active(source);
+  delta::AddFile moved = AddOf("part=b/c1", IdStats(1, 3, 3), false);
+  moved.partition_values = {{"part", "b"}};
+  delta::AddFile kept = AddOf("part=a/c2", IdStats(3, 0, 2), false);
+  kept.partition_values = {{"part", "a"}};
+  delta::RemoveFile r = RemoveOf("part=a/f1", false);
+  const std::vector<Action> relocation = {InfoOf("OPTIMIZE"), r, moved, kept};
+  // An INSERT ... SELECT that read partition a: a row of it is gone, yet the commit counts match.
+  const PendingTransaction loser =
+      LoserOf({"part = 'a'"}, {"part=a/f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(2, 10, 11))}, {kFlag});
+  const Verdict v = check.Run(loser, {WinnerAt(1, relocation)});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
+  EXPECT_EQ(v.abort->path, "part=a/c2");
+  // Kept within its partition, the same relocation leaves the append check.
+  moved.path = "part=a/c1";
+  moved.partition_values = {{"part", "a"}};
+  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("OPTIMIZE"), r, moved, kept})}).commits());
+}
+
 TEST(NoDataChange, DvLargerThanItsFileIsNotARelocation) {
-  CaseCheck check;
+  TableWithSources check;
   delta::RemoveFile f2 = RemoveOf("f2", false);
   f2.stats = IdStats(1, 0, 9);
   f2.deletion_vector = InlineDv({0, 1, 2});  // deletes 3 of 1 rows: 1 - 3 = -2 live
@@ -125,7 +179,8 @@ TEST(NoDataChange, DvLargerThanItsFileIsNotARelocation) {
 }
 
 TEST(NoDataChange, RelocatedReadFileLeavesRemovedVsReadForAnAppendOnlyLoser) {
-  CaseCheck check;
+  TableWithSources check;
+  check.Active(AddOf("f1", IdStats(4, 6, 9)));
   delta::RemoveFile f1 = RemoveOf("f1", false);
   f1.stats = IdStats(4, 6, 9);
   const std::vector<Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};
@@ -146,7 +201,7 @@ TEST(NoDataChange, RelocatedReadFileLeavesRemovedVsReadForAnAppendOnlyLoser) {
 }
 
 TEST(NoDataChange, UnconservedNoDataChangeRemoveIsADeleteEvenForAnAppendOnlyLoser) {
-  CaseCheck check;
+  TableWithSources check;
   delta::RemoveFile f1 = RemoveOf("f1", false);
   f1.stats = IdStats(4, 6, 9);  // 4 live rows leave, none arrive
   const Verdict v = check.Run(AppendOnlyLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), f1})});
@@ -156,7 +211,7 @@ TEST(NoDataChange, UnconservedNoDataChangeRemoveIsADeleteEvenForAnAppendOnlyLose
 }
 
 TEST(NoDataChange, WholeTableReadOfAnAppendOnlyLoserIgnoresARelocation) {
-  CaseCheck check;
+  TableWithSources check;
   PendingTransaction loser = AppendOnlyLoser();
   loser.read_whole_table = true;
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(13))});
@@ -166,7 +221,7 @@ TEST(NoDataChange, WholeTableReadOfAnAppendOnlyLoserIgnoresARelocation) {
 }
 
 TEST(NoDataChange, RemovedVsRemovedIsUnchanged) {
-  CaseCheck check;
+  TableWithSources check;
   PendingTransaction loser = UpdateLoser();
   loser.actions.push_back(RemoveOf("f2"));
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(13))});
@@ -176,7 +231,7 @@ TEST(NoDataChange, RemovedVsRemovedIsUnchanged) {
 }
 
 TEST(NoDataChange, GenuineChangesAreAlwaysKept) {
-  CaseCheck check;
+  TableWithSources check;
   std::vector<Action> mixed = Optimize(13);
   mixed.push_back(AddOf("appended", IdStats(1, 7, 7)));  // dataChange=true
   const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, mixed)});
@@ -206,7 +261,8 @@ TEST(NoDataChange, ReadsFollowRelocatedRows) {
   // Found by tests/property/reconcile_filters_property_test.cc: winner 1 relocates f1 (which the
   // append-only loser read) into c1; winner 2 then deletes c1 outright. The loser's read rows are
   // gone: c1 must count as read once the relocation left removed-vs-read.
-  CaseCheck check;
+  TableWithSources check;
+  check.Active(AddOf("f1", IdStats(4, 6, 9)));
   delta::RemoveFile f1 = RemoveOf("f1", false);
   f1.stats = IdStats(4, 6, 9);
   const std::vector<delta::Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};

@@ -16,11 +16,13 @@ namespace {
 
 using Domain = ConcreteDomain;
 
-std::optional<int64_t> NumRecords(const delta::AddFile& add) {
-  if (!add.stats.has_value()) return std::nullopt;
-  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*add.stats);
+std::optional<int64_t> NumRecords(const std::optional<std::string>& stats) {
+  if (!stats.has_value()) return std::nullopt;
+  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*stats);
   return n.ok() ? *n : std::nullopt;
 }
+
+std::optional<int64_t> NumRecords(const delta::AddFile& add) { return NumRecords(add.stats); }
 
 bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
   return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
@@ -54,11 +56,34 @@ std::optional<delta::CommitInfo> CommitInfoOf(const std::vector<delta::Action>& 
   return std::nullopt;
 }
 
+
+// Whether each source's run in `output` holds the source's live rows, in order. True when some
+// file has no row reader (then the counts are all there is).
+bool RunsHoldTheirSources(const std::string& output, const std::vector<std::string>& paths,
+                          const std::map<std::string, CompactedSource>& sources, const CompositionInputs& in) {
+  if (in.files == nullptr || RLC_MUTANT(kTagsTrustedBeyondTiling)) return true;
+  const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
+  if (columns.empty()) return false;
+  Result<std::vector<RowTuple>> written = ReadRows(*in.files, output, dv::RowBitmap(), columns);
+  if (!written.ok()) return written.status().code() == StatusCode::kUnsupported;
+  for (const std::string& path : paths) {
+    const CompactedSource& s = sources.at(path);
+    Result<std::vector<RowTuple>> live = ReadRows(*in.files, path, s.compacted, columns);
+    if (!live.ok()) return live.status().code() == StatusCode::kUnsupported;
+    if (static_cast<int64_t>(live->size()) != s.live || s.start < 0 ||
+        s.start + s.live > static_cast<int64_t>(written->size()) ||
+        !std::equal(live->begin(), live->end(), written->begin() + s.start)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::map<std::string, CompactedSource> CompactedSources(const std::vector<const delta::RemoveFile*>& removes,
                                                         const std::map<std::string, const delta::AddFile*>& outputs,
-                                                        DvStore& dvs) {
+                                                        const CompositionInputs& in) {
   std::map<std::string, CompactedSource> sources;
   std::set<std::string> broken_outputs;  // an output one of whose sources is unusable
   std::map<std::string, std::vector<std::string>> by_output;
@@ -68,8 +93,12 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
     if (!tag.has_value()) continue;
     const std::string output = DecodedPath(tag->output_path);
     if (outputs.count(output) == 0) continue;
-    const std::optional<dv::RowBitmap> compacted = dvs.Load(r->deletion_vector);
-    if (!compacted.has_value()) {
+    const std::optional<dv::RowBitmap> compacted = in.dvs.Load(r->deletion_vector);
+    // The source as the table holds it: its physical rows are what the tag claims.
+    const std::optional<TableView::Removed> source = in.view.RemovedFile(*r);
+    const std::optional<int64_t> physical = source.has_value() ? NumRecords(source->stats) : std::nullopt;
+    if (!compacted.has_value() ||
+        (!RLC_MUTANT(kTagsTrustedBeyondTiling) && physical != tag->source_num_physical_records)) {
       broken_outputs.insert(output);
       continue;
     }
@@ -82,13 +111,15 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
     by_output[output].push_back(path);
     sources[path] = std::move(s);
   }
-  // Every output must be tiled by its tagged sources (a source without tags leaves a gap).
+  // Every output must be tiled by its tagged sources (a source without tags leaves a gap), and
+  // hold their rows where they can be read.
   for (const auto& [output, paths] : by_output) {
-    const std::optional<int64_t> rows = NumRecords(*outputs.at(output));
+    const std::optional<int64_t> rows = NumRecords(outputs.at(output)->stats);
     std::vector<kernel::SourceRun<Domain>> runs;
     for (const std::string& p : paths) runs.push_back(RunOf(sources.at(p)));
     if (broken_outputs.count(output) != 0 || !rows.has_value() ||
-        !kernel::RunsTileOutput(Domain{}, runs, Int128(*rows))) {
+        !kernel::RunsTileOutput(Domain{}, runs, Int128(*rows)) ||
+        !RunsHoldTheirSources(outputs.at(output)->path, paths, sources, in)) {
       for (const std::string& p : paths) sources.erase(p);
     }
   }
@@ -111,7 +142,8 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
       std::map<std::string, const delta::AddFile*> outputs;
       for (const auto& [path, i] : loser_removes) removes.push_back(&std::get<delta::RemoveFile>(loser.actions[i]));
       for (const auto& [path, i] : loser_adds) outputs[path] = &std::get<delta::AddFile>(loser.actions[i]);
-      in.composition.sources = CompactedSources(removes, outputs, in.dvs);
+      const TableView read_view(in.read_files);  // the OPTIMIZE's own sources: its read snapshot's
+      in.composition.sources = CompactedSources(removes, outputs, {in.dvs, read_view, in.files, in.read_metadata});
     }
   }
   if (in.composition.sources.empty()) return;
@@ -195,7 +227,8 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   }
   std::vector<const delta::RemoveFile*> removes;
   for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
-  const std::map<std::string, CompactedSource> sources = CompactedSources(removes, outputs, in.dvs);
+  const std::map<std::string, CompactedSource> sources =
+      CompactedSources(removes, outputs, {in.dvs, in.view, in.files, in.read_metadata});
   if (sources.size() != winner.removed_files.size()) return;
   std::set<std::string> referenced;
   for (const auto& [path, s] : sources) referenced.insert(s.output);
@@ -218,7 +251,12 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   }
   std::vector<std::string> shared;
   for (const auto& [path, i] : loser_dv_adds) {
-    if (sources.count(path) != 0 && loser_removes.count(path) != 0) shared.push_back(path);
+    if (sources.count(path) == 0 || loser_removes.count(path) == 0) continue;
+    // A DV update written dataChange=false is a deletion passed off as a relocation: not remapped
+    // (and then H1 refuses the whole loser).
+    const auto& add = std::get<delta::AddFile>(loser.actions[i]);
+    const auto& remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
+    if (add.data_change && remove.data_change) shared.push_back(path);
   }
   if (shared.empty()) return;
   // H1, with sources numbered by their order in `sources`.

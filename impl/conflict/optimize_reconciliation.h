@@ -5,8 +5,13 @@
 // Concern:
 //   - CompactedSources: a compaction commit's sources whose composition tags parse, name an
 //     output of the same commit, and tile that output (kernel/tiling.h: every source of the output
-//     tagged, runs contiguous from 0, live rows summing to the output's numRecords). An output
-//     without numRecords, or any source of it untagged, leaves all its sources out.
+//     tagged, runs contiguous from 0, live rows summing to the output's numRecords). Tags are a
+//     writer's claims: each source's sourceNumPhysicalRecords must equal the numRecords of the
+//     version the table holds (table_view.h; a tombstone the table cannot vouch for breaks its
+//     output), and where rows can be read, the output's rows at [start, start + live) must be the
+//     source's live rows in order. Where rows cannot be read, counts that tile are trusted. An
+//     output without numRecords, or any source of it untagged or refuted, leaves all its sources
+//     out.
 //   - ResolveOptimizeConflicts (4a, flag optimize.conflictReconciliation.enabled; the OPTIMIZE is
 //     the loser): for each source the winner updated by DV, the rows it newly deleted are remapped
 //     onto the output (kernel/remap.h). All shared sources must succeed, else nothing changes and
@@ -52,10 +57,18 @@ namespace rlc::conflict {
 inline constexpr char kRemappedEvent[] = "delta.optimize.conflictReconciliation.remapped";
 inline constexpr char kReverseRemappedEvent[] = "delta.optimize.conflictReconciliation.reverseRemapped";
 
+// What CompactedSources checks tags against.
+struct CompositionInputs {
+  DvStore& dvs;
+  const TableView& view;  // the table the compaction read: its sources' active versions
+  const TableFiles* files;  // rows, to verify each run where they can be read; nullptr: counts only
+  const delta::Metadata& read_metadata;
+};
+
 // By decoded source path. `outputs`: the commit's adds by decoded path.
 std::map<std::string, CompactedSource> CompactedSources(const std::vector<const delta::RemoveFile*>& removes,
                                                         const std::map<std::string, const delta::AddFile*>& outputs,
-                                                        DvStore& dvs);
+                                                        const CompositionInputs& in);
 
 // REQUIRES: the loser's optimize.conflictReconciliation.enabled flag is on.
 void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,

@@ -54,6 +54,14 @@ std::vector<Action> Optimize(const OptimizeOptions& o = {}) {
   return actions;
 }
 
+// The table the OPTIMIZE read: f1 and f2 active, as the tags must agree with.
+struct TableWithBin : CaseCheck {
+  TableWithBin() {
+    Active(F1());
+    Active(F2());
+  }
+};
+
 // The OPTIMIZE as the loser (it read f1 and f2).
 PendingTransaction OptimizeLoser(std::vector<std::string> flags = {kForward}, OptimizeOptions o = {}) {
   o.flags = {kForward};
@@ -122,7 +130,7 @@ TEST(CompositionCapture, EachGateConditionLeavesTheTombstonesUntagged) {
 // ---- 4a: the OPTIMIZE loses ------------------------------------------------------------------------
 
 TEST(ForwardRemap, DeleteOnASourceMovesOntoTheOutput) {
-  CaseCheck check;
+  TableWithBin check;
   // The winner deletes f1's row 3 (rank 2: row 0 was deleted before) and f2's row 5 (9 + 5).
   std::vector<Action> winner = DvDelete(F1(), {0, 3});
   std::vector<Action> f2 = DvDelete(F2(), {5});
@@ -146,7 +154,7 @@ TEST(ForwardRemap, DeleteOnASourceMovesOntoTheOutput) {
 TEST(ForwardRemap, OneRebuiltTombstoneUntagsItsWholeOutput) {
   // The winner touches f1 only. f1's tombstone now removes the winner's file and cannot keep its
   // tags; f2's must go too, or the committed log would hold an output its tags do not tile.
-  CaseCheck check;
+  TableWithBin check;
   const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {0, 3}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   for (const char* source : {"f1", "f2"}) {
@@ -170,18 +178,20 @@ TEST(ForwardRemap, ReferenceWorkedExamples) {
   std::vector<Action> optimize = {InfoOf("OPTIMIZE"), out.tombstones[0], out.tombstones[1],
                                   AddOf("c", IdStats(197, 0, 199), false)};
   CaseCheck check;
+  check.Active(a);
+  check.Active(b);
   const Verdict v = check.Run(LoserOf({}, {"a", "b"}, optimize, {kForward}), {WinnerAt(1, DvDelete(b, {0, 1, 5, 50}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c")->deletion_vector), (std::vector<uint64_t>{147}));
 }
 
 TEST(ForwardRemap, FlagOffAborts) {
-  CaseCheck check;
+  TableWithBin check;
   EXPECT_FALSE(check.Run(OptimizeLoser({}), {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
 }
 
 TEST(ForwardRemap, UntaggedTombstonesAbort) {
-  CaseCheck check;
+  TableWithBin check;
   OptimizeOptions interleaved;
   interleaved.runs = {{"f1", 4}, {"f2", 10}, {"f1", 5}};
   EXPECT_FALSE(check.Run(OptimizeLoser({kForward}, interleaved), {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
@@ -189,19 +199,19 @@ TEST(ForwardRemap, UntaggedTombstonesAbort) {
 
 TEST(ForwardRemap, MultiDimensionalClusteringAborts) {
   // Tags present (written by another engine), but the commit says ZORDER BY.
-  CaseCheck check;
+  TableWithBin check;
   PendingTransaction loser = OptimizeLoser();
   std::get<delta::CommitInfo>(loser.actions[0]).operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
 }
 
 TEST(ForwardRemap, WinnerRemovingASourceOutrightAborts) {
-  CaseCheck check;
+  TableWithBin check;
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})}).commits());
 }
 
 TEST(ForwardRemap, TagsThatDoNotTileTheOutputAbort) {
-  CaseCheck check;
+  TableWithBin check;
   PendingTransaction loser = OptimizeLoser();
   auto& f2 = std::get<delta::RemoveFile>(loser.actions[2]);
   delta::WriteCompositionTags({"c1", 10, 10}, &*f2.tags);  // a gap at row 9
@@ -215,7 +225,7 @@ TEST(ForwardRemap, TagsThatDoNotTileTheOutputAbort) {
 TEST(ForwardRemap, OverlappingRunsAbortEvenInsideTheOutput) {
   // f2's tag says offset 8: both runs fit in c1's 19 rows but overlap at 8. Remapping through it
   // would put f2's row 5 at 13, a row of f1's run.
-  CaseCheck check;
+  TableWithBin check;
   PendingTransaction loser = OptimizeLoser();
   delta::WriteCompositionTags({"c1", 8, 10}, &*std::get<delta::RemoveFile>(loser.actions[2]).tags);
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
@@ -224,19 +234,19 @@ TEST(ForwardRemap, OverlappingRunsAbortEvenInsideTheOutput) {
 TEST(ForwardRemap, WinnerRemovingAnotherDvThanTheTombstoneAborts) {
   // The winner's remove names f1 with DV {0, 5}, not the {0} the OPTIMIZE compacted and tombstoned:
   // the two did not start from the same rows (a log the checker cannot explain).
-  CaseCheck check;
+  TableWithBin check;
   delta::AddFile seen = F1();
   seen.deletion_vector = InlineDv({0, 5});
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(seen, {0, 3, 5}))}).commits());
 }
 
 TEST(ForwardRemap, RowOutsideTheRunAborts) {
-  CaseCheck check;
+  TableWithBin check;
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {10}))}).commits());  // f2 has rows 0..9
 }
 
 TEST(ForwardRemap, WinnerStartingFromOtherRowsOrRevivingAborts) {
-  CaseCheck check;
+  TableWithBin check;
   delta::AddFile other = F1();
   other.deletion_vector = InlineDv({1});  // not the DV the OPTIMIZE compacted
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(other, {1, 3}))}).commits());
@@ -244,7 +254,7 @@ TEST(ForwardRemap, WinnerStartingFromOtherRowsOrRevivingAborts) {
 }
 
 TEST(ForwardRemap, DvsMustBeWritable) {
-  CaseCheck check;
+  TableWithBin check;
   check.read_table.metadata.configuration = {};
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
   CaseCheck no_writer;
@@ -254,7 +264,7 @@ TEST(ForwardRemap, DvsMustBeWritable) {
 TEST(ForwardRemap, SuccessiveWinnersOnOneSourceCompose) {
   // The reference aborts the second (its G4): the rebuilt tombstone lost the tags. The run is
   // kept here, so the second winner's new row maps through the same run.
-  CaseCheck check;
+  TableWithBin check;
   delta::AddFile after_first = F2();
   after_first.deletion_vector = InlineDv({5});
   const Verdict v =
@@ -267,7 +277,7 @@ TEST(ForwardRemap, SuccessiveWinnersOnOneSourceCompose) {
 
 TEST(ForwardRemap, NoNewRowResolvesWithoutTouchingTheOutput) {
   // The reference aborts (its G16). f1's DV is rewritten with the same rows.
-  CaseCheck check;
+  TableWithBin check;
   const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {0}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_FALSE(Find<delta::AddFile>(v, "c1")->deletion_vector.has_value());
@@ -288,7 +298,7 @@ OptimizeOptions ReverseCapture() {
 }
 
 TEST(ReverseRemap, DmlDeletesMoveOntoTheOutput) {
-  CaseCheck check;
+  TableWithBin check;
   const Verdict v = check.Run(DmlLoser(), {WinnerAt(1, Optimize(ReverseCapture()))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(Find<delta::AddFile>(v, "f2"), nullptr);  // the loser's actions on f2 are gone
@@ -308,12 +318,12 @@ TEST(ReverseRemap, DmlDeletesMoveOntoTheOutput) {
 }
 
 TEST(ReverseRemap, FlagOffAborts) {
-  CaseCheck check;
+  TableWithBin check;
   EXPECT_FALSE(check.Run(DmlLoser({}), {WinnerAt(1, Optimize(ReverseCapture()))}).commits());
 }
 
 TEST(ReverseRemap, OnlyAPureCompaction) {
-  CaseCheck check;
+  TableWithBin check;
   std::vector<Action> with_append = Optimize(ReverseCapture());
   with_append.push_back(AddOf("new", IdStats(1, 5, 5)));  // dataChange=true
   EXPECT_FALSE(check.Run(DmlLoser(), {WinnerAt(1, with_append)}).commits());
@@ -334,7 +344,7 @@ TEST(ReverseRemap, OnlyAPureCompaction) {
 
 TEST(ReverseRemap, LoserMustHaveReadTheSourceAsTheCompactionDid) {
   // The loser read f1 without a DV; the OPTIMIZE compacted it with row 0 deleted.
-  CaseCheck check;
+  TableWithBin check;
   delta::AddFile f1_without_dv = F1();
   f1_without_dv.deletion_vector.reset();
   const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(f1_without_dv, {3}), {kReverse});
@@ -349,7 +359,7 @@ TEST(ReverseRemap, LoserMustHaveReadTheSourceAsTheCompactionDid) {
 TEST(ReverseRemap, LoserThatReadMoreDeletedRowsThanTheCompactionAborts) {
   // The loser read f1 with rows 0 and 1 deleted; the OPTIMIZE compacted it with only row 0 deleted,
   // so row 1 is live in c1. Remapping the loser's new row 3 alone would leave row 1 alive.
-  CaseCheck check;
+  TableWithBin check;
   delta::AddFile read_more = F1();
   read_more.deletion_vector = InlineDv({0, 1});
   const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(read_more, {0, 1, 3}), {kReverse});
@@ -358,14 +368,14 @@ TEST(ReverseRemap, LoserThatReadMoreDeletedRowsThanTheCompactionAborts) {
 
 TEST(ReverseRemap, EveryTouchedSourceMustBeRemapped) {
   // H1: the loser also removed f1 outright; that cannot move onto the output.
-  CaseCheck check;
+  TableWithBin check;
   PendingTransaction loser = DmlLoser();
   loser.actions.push_back(RemoveOf("f1"));
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))}).commits());
 }
 
 TEST(ReverseRemap, OtherLoserActionsAreKept) {
-  CaseCheck check;
+  TableWithBin check;
   PendingTransaction loser = DmlLoser({kReverse, "conflictDetection.dataSkipping.enabled"});
   loser.actions.push_back(AddOf("image", IdStats(1, 99, 99)));  // an UPDATE's new image
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))});
@@ -377,7 +387,7 @@ TEST(ReverseRemap, ReadsFollowTheCompactedRows) {
   // The loser read f1 and f2 and, in the end, deleted nothing new (a no-op DV update of f1), so it
   // does not rewrite c1. After the remap its reads of f1 and f2 are reads of c1: a later winner
   // deleting c1 outright must still conflict with it.
-  CaseCheck check;
+  TableWithBin check;
   const PendingTransaction loser = LoserOf({"id = 3"}, {"f1", "f2"}, DvDelete(F1(), {0}), {kReverse});
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture())),
                                       WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
@@ -388,12 +398,66 @@ TEST(ReverseRemap, ReadsFollowTheCompactedRows) {
 }
 
 TEST(ReverseRemap, NoNewRowDropsTheNoOpWithoutTouchingTheOutput) {
-  CaseCheck check;
+  TableWithBin check;
   const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(F1(), {0}), {kReverse});
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(Find<delta::AddFile>(v, "c1"), nullptr);
   EXPECT_EQ(v.events[0].data.at("outputsRemapped"), "0");
+}
+
+}  // namespace
+}  // namespace rlc::conflict
+
+namespace rlc::conflict {
+namespace {
+
+using namespace testing;  // NOLINT: the case builders
+
+// A compaction whose tags still tile c1 but miscount its two sources: f1 claims 11 physical rows
+// (10 live) and f2 starts one row later with 9. A DELETE of f2's first row would land on f1's
+// last row of c1.
+std::vector<delta::Action> MiscountedOptimize() {
+  std::vector<delta::Action> optimize = Optimize();
+  auto& f1 = std::get<delta::RemoveFile>(optimize[1]);
+  auto& f2 = std::get<delta::RemoveFile>(optimize[2]);
+  delta::WriteCompositionTags({"c1", 0, 11}, &*f1.tags);
+  delta::WriteCompositionTags({"c1", 10, 9}, &*f2.tags);
+  return optimize;
+}
+
+TEST(CompositionTags, CountsMustAgreeWithTheTable) {
+  // f1 holds 10 physical rows, not 11: the tags are refuted without reading a row, both ways.
+  TableWithBin check;
+  EXPECT_FALSE(check.Run(LoserOf({}, {"f1", "f2"}, MiscountedOptimize(), {kForward}),
+                         {WinnerAt(1, DvDelete(F2(), {0}))}).commits());
+  PendingTransaction dml = LoserOf({"id = 10"}, {"f2"}, DvDelete(F2(), {0}), {kReverse});
+  EXPECT_FALSE(check.Run(dml, {WinnerAt(1, MiscountedOptimize())}).commits());
+  // Honest tags reconcile both ways.
+  EXPECT_TRUE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {0}))}).commits());
+  EXPECT_TRUE(check.Run(dml, {WinnerAt(1, Optimize({.flags = {kReverse}}))}).commits());
+}
+
+TEST(CompositionTags, RowsMustBeWhereTheTagsSay) {
+  // Counts that agree with the table, but runs swapped: f2's rows written first in c1 while the
+  // tags say f1's are. With rows to read, the runs are refuted; without, the counts are trusted.
+  TableWithBin check;
+  std::vector<int64_t> f1_ids, f2_ids, c1_ids;
+  for (int64_t id = 0; id < 10; ++id) f1_ids.push_back(id);
+  for (int64_t id = 10; id < 20; ++id) f2_ids.push_back(id);
+  check.files.PutRows("f1", IdRows(f1_ids));
+  check.files.PutRows("f2", IdRows(f2_ids));
+  c1_ids = f2_ids;  // f2's 10 rows, then f1's 9 live ones (id 0 was deleted)
+  c1_ids.insert(c1_ids.end(), f1_ids.begin() + 1, f1_ids.end());
+  check.files.PutRows("c1", IdRows(c1_ids));
+  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {0}))}).commits());
+  // Written as the tags say, the runs hold: the delete of id 10 lands on c1's position 9.
+  c1_ids = std::vector<int64_t>(f1_ids.begin() + 1, f1_ids.end());
+  c1_ids.insert(c1_ids.end(), f2_ids.begin(), f2_ids.end());
+  check.files.PutRows("c1", IdRows(c1_ids));
+  const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {0}))});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector), (std::vector<uint64_t>{9}));
 }
 
 }  // namespace

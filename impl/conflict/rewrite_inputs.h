@@ -21,6 +21,7 @@
 #include "impl/conflict/dv_store.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/table_files.h"
+#include "impl/conflict/table_view.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/delta/actions.h"
 #include "impl/dv/row_bitmap.h"
@@ -52,6 +53,7 @@ struct RewriteInputs {
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;                                  // nullptr: no DVs, no rows
   const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
+  const TableView& view;                                    // the table just before the winner
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);

@@ -46,6 +46,9 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_it->second]);
     const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_it->second]);
     if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;
+    // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
+    // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
+    if (!loser_add.data_change || !loser_remove.data_change) continue;
     const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
     const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add->deletion_vector);
     const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
@@ -55,12 +58,12 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     if (!merge.resolved) continue;
     // The loser read the file: a row the winner newly deleted there may be one it read (not one it
     // wrote: the kernel left rows both deleted unresolved). Then it must abort, as Delta would.
-    const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files};
-    static const delta::StringMap kNoPartitionValues;
-    const delta::StringMap& partition_values =
-        loser_remove.partition_values.has_value() ? *loser_remove.partition_values : kNoPartitionValues;
+    const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
+    const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
+    if (pre_image == nullptr) continue;  // the version both removed is not the active one: doubt
     if (!RLC_MUTANT(kCase2ForgetsReads) &&
-        WinnerDeletedRowsMayMatch(reads, loser_remove.path, *base, *winner_dv, loser_remove.stats, partition_values)) {
+        WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, pre_image->stats,
+                                  pre_image->partition_values)) {
       continue;
     }
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);

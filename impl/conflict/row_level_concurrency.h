@@ -9,8 +9,11 @@
 // files; the event delta.rowLevelConcurrency.deletionVectorsMerged carries
 // {winningCommitVersion, resolvedPaths, winningOperation}.
 // Beyond the reference, a file is also left unresolved when the winner's remove names another DV
-// than the loser read (the two did not start from the same rows), or when either side revived a
-// row (the kernel's only-added guard). A file whose DVs cannot be read or written stays unresolved
+// than the loser read (the two did not start from the same rows), when either side revived a
+// row (the kernel's only-added guard), when the loser's DV update is written dataChange=false (a
+// deletion passed off as a relocation), when the version both removed is not the one the check's
+// view holds, and when a row the winner newly deleted may be one the loser read (the loser's
+// read set stays as it was: the file is not dropped from it). A file whose DVs cannot be read or written stays unresolved
 // on its own; the others still resolve. Nothing runs unless DVs are writable on the read table.
 //
 // Thread-safety: one check, one thread.

@@ -42,6 +42,16 @@ std::vector<uint64_t> DvRows(CaseCheck& check, const std::optional<dv::DvDescrip
   return rows.ok() ? rows->ToVector() : std::vector<uint64_t>{};
 }
 
+// f1 and f2 hold ids 0..9 at positions 0..9: Case 2 reads the rows a winner newly deleted.
+struct RowsCheck : CaseCheck {
+  RowsCheck() {
+    for (const char* path : {"f1", "f2"}) {
+      files.PutRows(path, IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+      Active(AddOf(path, IdStats(10, 0, 9)));  // in the read snapshot, without a DV
+    }
+  }
+};
+
 const delta::AddFile* FindAdd(const Verdict& v, const std::string& path) {
   for (const Action& a : v.actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->path == path) return add;
@@ -57,7 +67,7 @@ const delta::RemoveFile* FindRemove(const Verdict& v, const std::string& path) {
 }
 
 TEST(RowLevelConcurrency, DisjointDeletesMergeTheirDvs) {
-  CaseCheck check;
+  RowsCheck check;
   const Verdict v = check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   const delta::AddFile* add = FindAdd(v, "f1");
@@ -94,7 +104,10 @@ TEST(RowLevelConcurrency, SameRowDeletedByBothAborts) {
 }
 
 TEST(RowLevelConcurrency, RowsDeletedBeforeTheReadAreNotAnOverlap) {
-  CaseCheck check;
+  RowsCheck check;
+  delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
+  read.deletion_vector = InlineDv({1});
+  check.Active(read);
   const Verdict v = check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(DvRows(check, FindAdd(v, "f1")->deletion_vector), (std::vector<uint64_t>{1, 3, 7}));
@@ -137,7 +150,7 @@ TEST(RowLevelConcurrency, UnreadableDvLeavesTheFileUnresolved) {
 }
 
 TEST(RowLevelConcurrency, SuccessiveWinnersCompose) {
-  CaseCheck check;
+  RowsCheck check;
   const Verdict v = check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {2})),
                                                WinnerAt(2, DvDelete("DELETE", "f1", {2}, {2, 4}))});
   ASSERT_TRUE(v.commits()) << Show(v);
@@ -155,7 +168,7 @@ TEST(RowLevelConcurrency, WinnerRemovingTheWholeFileAborts) {
 
 TEST(RowLevelConcurrency, EachFileIsDecidedOnItsOwn) {
   // f1's deletes are disjoint, f2's overlap: f1 merges, f2 still conflicts, so the loser aborts.
-  CaseCheck check;
+  RowsCheck check;
   std::vector<Action> loser_actions = DvDelete("DELETE", "f1", {}, {3});
   std::vector<Action> f2 = DvDelete("DELETE", "f2", {}, {5});
   loser_actions.insert(loser_actions.end(), f2.begin() + 1, f2.end());
@@ -171,7 +184,7 @@ TEST(RowLevelConcurrency, EachFileIsDecidedOnItsOwn) {
 TEST(RowLevelConcurrency, DeleteAgainstUpdateOnDisjointRowsReconcilesWithCase1) {
   // The UPDATE winner moved row 7 of f1 (id 7 -> 15) into a new file u1; the DELETE loser deleted
   // row 3 (id 3). Case 2 merges f1's DVs; Case 1 prunes u1 (it cannot hold id = 3).
-  CaseCheck check;
+  RowsCheck check;
   std::vector<Action> update = DvDelete("UPDATE", "f1", {}, {7});
   update.push_back(AddOf("u1", IdStats(1, 15, 15)));
   const Verdict v = check.Run(Loser({}, {3}, {kRlc, kSkipping}), {WinnerAt(1, update)});
@@ -184,14 +197,60 @@ TEST(RowLevelConcurrency, DeleteAgainstUpdateOnDisjointRowsReconcilesWithCase1) 
   EXPECT_EQ(alone.abort->path, "u1");
 }
 
-TEST(RowLevelConcurrency, ResolvedPathsLeaveTheReadFiles) {
-  // A later winner removing f1 outright no longer meets the loser's read of f1, only its remove.
-  CaseCheck check;
+TEST(RowLevelConcurrency, ResolvedPathsStayRead) {
+  // A later winner removing f1 outright still meets the loser's read of f1.
+  RowsCheck check;
   const Verdict v = check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7})),
                                                WinnerAt(2, {InfoOf("DELETE"), RemoveOf("f1")})});
   ASSERT_FALSE(v.commits());
-  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteDelete);
+  EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
   EXPECT_EQ(v.abort->winner_version, 2);
+  // After the merge, the loser's read files still hold f1.
+  const Verdict merged = check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
+  ASSERT_TRUE(merged.commits()) << Show(merged);
+  EXPECT_EQ(merged.read_files, (std::vector<std::string>{"f1"}));
+}
+
+TEST(RowLevelConcurrency, WinnerDeletingARowTheLoserReadAborts) {
+  // The loser deleted row 3 and also read id 7 (a MERGE whose key rows it did not all change);
+  // the winner deleted row 7. Disjoint DVs, but the loser read a row the winner deleted.
+  RowsCheck check;
+  PendingTransaction loser = LoserOf({"id = 3 OR id = 7"}, {"f1"}, DvDelete("MERGE", "f1", {}, {3}), {kRlc});
+  const Verdict v = check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
+  ASSERT_FALSE(v.commits());
+  EXPECT_TRUE(v.events.empty());
+  // A winner deleting a row the loser did not read still merges.
+  const Verdict other = check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {8}))});
+  EXPECT_TRUE(other.commits()) << Show(other);
+}
+
+TEST(RowLevelConcurrency, AWholeTableReadAborts) {
+  RowsCheck check;
+  PendingTransaction loser = Loser({}, {3});
+  loser.read_whole_table = true;
+  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+}
+
+TEST(RowLevelConcurrency, UnreadableRowsAbortUnlessStatisticsClearTheFile) {
+  CaseCheck no_rows;  // no row reader for f1
+  no_rows.Active(AddOf("f1", IdStats(10, 0, 9)));
+  EXPECT_FALSE(no_rows.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+  // The pre-image's statistics (ids 0..9) rule out every read row: no row needs reading.
+  PendingTransaction loser = LoserOf({"id = 50"}, {"f1"}, DvDelete("DELETE", "f1", {}, {3}), {kRlc});
+  EXPECT_TRUE(no_rows.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+}
+
+TEST(RowLevelConcurrency, AVersionTheReadSnapshotDoesNotHoldAborts) {
+  // Both removed f1 with DV {1}, but the loser's snapshot held f1 without a DV: no merge on a
+  // version the log never had active.
+  RowsCheck check;
+  EXPECT_FALSE(check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))}).commits());
+}
+
+TEST(RowLevelConcurrency, ALoserWithoutReadPredicatesAborts) {
+  RowsCheck check;
+  PendingTransaction loser = LoserOf({}, {"f1"}, DvDelete("DELETE", "f1", {}, {3}), {kRlc});
+  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
 }
 
 }  // namespace

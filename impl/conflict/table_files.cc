@@ -1,5 +1,7 @@
 #include "impl/conflict/table_files.h"
 
+#include "impl/predicate/schema.h"
+
 namespace rlc::conflict {
 
 StorageTableFiles::StorageTableFiles(const storage::Storage& storage, std::string table_root,
@@ -31,6 +33,35 @@ Status InMemoryTableFiles::ScanRows(const std::string& path, const RowVisitor& v
     if (!visit(position++, lookup)) break;
   }
   return Status::Ok();
+}
+
+std::vector<predicate::ColumnPath> TableColumns(const delta::Metadata& metadata) {
+  std::vector<predicate::ColumnPath> columns;
+  Result<predicate::TableSchema> schema = predicate::TableSchema::FromMetadata(metadata);
+  if (!schema.ok()) return columns;
+  for (const predicate::SchemaField& f : schema->fields()) columns.push_back({f.name});
+  return columns;
+}
+
+Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path, const dv::RowBitmap& skip,
+                                       const std::vector<predicate::ColumnPath>& columns) {
+  std::vector<RowTuple> rows;
+  uint64_t next = 0;
+  bool in_order = true;
+  RLC_RETURN_IF_ERROR(files.ScanRows(path, [&](uint64_t position, const predicate::RowLookup& row) {
+    if (position != next++) {
+      in_order = false;
+      return false;
+    }
+    if (skip.Contains(position)) return true;
+    RowTuple tuple;
+    tuple.reserve(columns.size());
+    for (const predicate::ColumnPath& c : columns) tuple.push_back(row(c));
+    rows.push_back(std::move(tuple));
+    return true;
+  }));
+  if (!in_order) return Status::Corrupt(path + ": rows are not visited in position order");
+  return rows;
 }
 
 }  // namespace rlc::conflict

@@ -29,6 +29,7 @@
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/dv/descriptor.h"
 #include "impl/dv/row_bitmap.h"
+#include "impl/delta/actions.h"
 #include "impl/predicate/row_evaluator.h"
 #include "impl/storage/storage.h"
 
@@ -73,6 +74,19 @@ class InMemoryTableFiles : public StorageTableFiles {
  private:
   std::map<std::string, std::vector<predicate::RowValues>> rows_;
 };
+
+// A row as the values of some columns, in their order (nullopt: the file has no such column).
+using RowTuple = std::vector<std::optional<predicate::Literal>>;
+
+// The top-level columns of the table's schema, partition columns included, by logical path: what
+// two files must agree on to hold the same rows. Empty when the schema does not parse.
+std::vector<predicate::ColumnPath> TableColumns(const delta::Metadata& metadata);
+
+// The rows of the data file at `path` whose positions are not in `skip`, as tuples over
+// `columns`, in position order. kUnsupported: no reader for the file (then nothing is known of
+// its rows); kCorrupt: positions out of order; other errors as ScanRows.
+Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path, const dv::RowBitmap& skip,
+                                       const std::vector<predicate::ColumnPath>& columns);
 
 }  // namespace rlc::conflict
 

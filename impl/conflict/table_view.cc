@@ -1,0 +1,58 @@
+#include "impl/conflict/table_view.h"
+
+#include "impl/conflict/baseline_rules.h"
+#include "impl/base/mutants.h"
+#include "impl/delta/stats.h"
+
+namespace rlc::conflict {
+namespace {
+
+bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
+  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
+}
+
+}  // namespace
+
+bool SameStatistics(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  Result<delta::FileStats> x = delta::ParseStats(a);
+  Result<delta::FileStats> y = delta::ParseStats(b);
+  return x.ok() && y.ok() && x->num_records == y->num_records && x->min_values == y->min_values &&
+         x->max_values == y->max_values && x->null_count == y->null_count;
+}
+
+const delta::AddFile* TableView::Active(const std::string& decoded_path) const {
+  if (auto it = changed_.find(decoded_path); it != changed_.end()) return it->second ? &*it->second : nullptr;
+  auto it = read_files_.find(decoded_path);
+  return it == read_files_.end() ? nullptr : &it->second;
+}
+
+const delta::AddFile* TableView::ActiveVersion(const std::string& decoded_path,
+                                               const std::optional<dv::DvDescriptor>& dv) const {
+  const delta::AddFile* add = Active(decoded_path);
+  return add != nullptr && SameDv(add->deletion_vector, dv) ? add : nullptr;
+}
+
+std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile& remove) const {
+  const delta::AddFile* add = ActiveVersion(DecodedPath(remove.path), remove.deletion_vector);
+  if (RLC_MUTANT(kRemovedStatsFromRemove)) {  // the remover's word first
+    Removed r{remove.stats, remove.partition_values.value_or(delta::StringMap{}), remove.size_bytes.value_or(0)};
+    if (!r.stats.has_value() && add != nullptr) r.stats = add->stats;
+    return r;
+  }
+  if (add == nullptr) return std::nullopt;
+  if (remove.stats.has_value() && (!add->stats.has_value() || !SameStatistics(*remove.stats, *add->stats))) {
+    return std::nullopt;
+  }
+  return Removed{add->stats, add->partition_values, add->size_bytes};
+}
+
+void TableView::Apply(const WinnerSummary& winner) {
+  for (const delta::RemoveFile& r : winner.removed_files) {
+    const std::string path = DecodedPath(r.path);
+    if (ActiveVersion(path, r.deletion_vector) != nullptr) changed_[path] = std::nullopt;
+  }
+  for (const delta::AddFile& a : winner.added_files) changed_[DecodedPath(a.path)] = a;
+}
+
+}  // namespace rlc::conflict
