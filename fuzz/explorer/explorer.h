@@ -7,7 +7,9 @@
 // shards' summaries merge into the unsharded one. The property is the oracle's checks (a)-(c):
 // rows a serial order explains, no forbidden dependency cycle, the log invariants. A history the
 // oracle rejects is run again with every flag off: when Delta's own behaviour already fails, it is
-// a baseline anomaly (counted, a few kept), not a counterexample of the reconcile cases. Check (d),
+// a baseline anomaly (counted, a few kept), not a counterexample of the reconcile cases; except a
+// broken per-commit invariant of an honest writer's commit, which Delta's rules never allow and
+// which is always a counterexample (a wrong baseline rule shows this way). Check (d),
 // the documented contract, is counted (missed reconciles, deferred cells), not failed on.
 // The summary counts, per history: each reconcile event by the winning operation, Case 3 (a loser
 // with the flag committing past an OPTIMIZE), each abort by exception and reason, and per racing
@@ -91,7 +93,8 @@ bool OracleViolation(const scenario::ScenarioReport& report);
 // Whose doing a history's violation is, as a campaign counts it.
 enum class ViolationOwner {
   kNone,                    // the oracle holds
-  kCases,                   // a counterexample: the reconcile cases' doing
+  kCases,                   // a counterexample: the reconcile cases' doing, or a per-commit
+                            // invariant an honest writer broke (never Delta's own)
   kDeltaEveryFlagOff,       // the oracle fails with every flag off too
   kDeltaDecidedLastCommit,  // Summary::delta_decided_anomalies
 };

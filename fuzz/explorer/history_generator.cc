@@ -65,7 +65,7 @@ model::Operation GenMerge(int64_t max_id, bool partitioned) {
 
 model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
   const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
-                         : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}});
+                         : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
   switch (kind) {
     case 0: return model::Delete{Where(max_id, partitioned)};
     case 1: return model::Update{Where(max_id, partitioned), {{"value", std::string("u") + std::to_string(Between(0, 3))}}};
@@ -79,6 +79,9 @@ model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
     case 4: return GenMerge(max_id, partitioned);
     case 5: return model::Optimize{Chance(12) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
     case 6: return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
+    // A protocol upgrade: a feature no data commit must honour, or row tracking, which every
+    // later add must honour (and which the simulator's writer does not support).
+    case 8: return model::ProtocolChange{Chance(50) ? "rowTracking" : "v2Checkpoint"};
     default: {
       model::IdempotentWrite write;
       write.app_id = Chance(50) ? "app1" : "app2";

@@ -1,6 +1,7 @@
 #include "fuzz/oracle/invariants.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -13,20 +14,92 @@ namespace rlc::oracle {
 namespace {
 
 struct Active {
+  std::string path;
   std::string dv_id;
   std::optional<int64_t> num_records;
   std::set<uint64_t> deleted;
+  std::map<std::string, std::optional<std::string>> partition;
 };
 
 std::string DvId(const ReferenceFileAction& f) { return f.dv ? f.dv->Id() : ""; }
 
-std::optional<int64_t> LiveRows(const std::map<std::string, Active>& active) {
-  int64_t total = 0;
-  for (const auto& [path, a] : active) {
-    if (!a.num_records) return std::nullopt;
-    total += *a.num_records - static_cast<int64_t>(a.deleted.size());
+using Partition = std::map<std::string, std::optional<std::string>>;
+
+std::string PartitionText(const Partition& p) {
+  std::string s = "[";
+  for (const auto& [k, v] : p) s += (s.size() > 1 ? "," : "") + k + "=" + v.value_or("null");
+  return s + "]";
+}
+
+// The live rows of some file versions, per partition: counts, and (when every file is a row file)
+// the rows themselves with their identities, sorted.
+struct PartitionRows {
+  std::optional<int64_t> count = 0;  // nullopt: some numRecords unknown
+  std::vector<std::string> rows;
+};
+
+class RowCache {
+ public:
+  RowCache(const std::string& table_dir, const ByteSource& files) : table_dir_(table_dir), files_(files) {}
+  // nullopt: not a row file (or unreadable): rows are then not compared.
+  const std::optional<std::vector<std::string>>& Rows(const std::string& path) {
+    auto it = cache_.find(path);
+    if (it == cache_.end()) {
+      std::string ignored;
+      it = cache_.emplace(path, ReadReferenceRows(table_dir_, path, &ignored, files_)).first;
+    }
+    return it->second;
   }
-  return total;
+
+ private:
+  const std::string& table_dir_;
+  const ByteSource& files_;
+  std::map<std::string, std::optional<std::vector<std::string>>> cache_;
+};
+
+std::map<Partition, PartitionRows> LiveByPartition(const std::vector<Active>& versions, RowCache& cache,
+                                                   bool* rows_known) {
+  std::map<Partition, PartitionRows> out;
+  for (const Active& a : versions) {
+    PartitionRows& p = out[a.partition];
+    p.count = p.count && a.num_records ? std::optional<int64_t>(*p.count + *a.num_records -
+                                                                static_cast<int64_t>(a.deleted.size()))
+                                       : std::nullopt;
+    const std::optional<std::vector<std::string>>& rows = cache.Rows(a.path);
+    if (!rows) {
+      *rows_known = false;
+      continue;
+    }
+    for (size_t i = 0; i < rows->size(); ++i) {
+      if (a.deleted.count(i) == 0) p.rows.push_back((*rows)[i]);
+    }
+  }
+  for (auto& [partition, p] : out) std::sort(p.rows.begin(), p.rows.end());
+  return out;
+}
+
+// A dataChange=false commit's versions gone and come must hold the same live rows in each
+// partition: by count, and by row (identity included) when every file is a row file.
+void CheckConservation(const std::vector<Active>& gone, const std::vector<Active>& came, RowCache& cache,
+                       const std::function<void(std::string)>& find) {
+  bool rows_known = true;
+  const std::map<Partition, PartitionRows> before = LiveByPartition(gone, cache, &rows_known);
+  const std::map<Partition, PartitionRows> after = LiveByPartition(came, cache, &rows_known);
+  std::set<Partition> partitions;
+  for (const auto* side : {&before, &after}) {
+    for (const auto& [p, rows] : *side) partitions.insert(p);
+  }
+  static const PartitionRows kNone;
+  for (const Partition& p : partitions) {
+    const PartitionRows& b = before.count(p) ? before.at(p) : kNone;
+    const PartitionRows& a = after.count(p) ? after.at(p) : kNone;
+    if (b.count && a.count && *b.count != *a.count) {
+      find("partition " + PartitionText(p) + ": live rows go from " + std::to_string(*b.count) + " to " +
+           std::to_string(*a.count));
+    } else if (rows_known && b.rows != a.rows) {
+      find("partition " + PartitionText(p) + ": the live rows it removes are not the rows it adds");
+    }
+  }
 }
 
 // The one element of a composition tag's JSON array text, or nullptr.
@@ -46,6 +119,8 @@ std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const 
                                                  const ByteSource& files) {
   std::vector<InvariantFinding> findings;
   std::map<std::string, Active> active;  // decoded path -> its active version
+  bool row_tracking = false;             // the protocol so far lists the rowTracking writer feature
+  RowCache rows(table_dir, files);       // row files are written once: each is read at most once
   for (const ReferenceCommit& commit : log.commits) {
     const int64_t v = commit.version;
     auto find = [&](const std::string& path, const char* rule, std::string detail) {
@@ -58,24 +133,32 @@ std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const 
       (f.is_add ? adds : removes).push_back(&f);
     }
     const bool file_actions = !commit.file_actions.empty();
-    const std::optional<int64_t> live_before = LiveRows(active);
+    std::vector<Active> gone, came;  // the versions the commit removes or replaces, and adds
     // Removes first (their DVs as active before the commit), then adds.
     std::map<std::string, std::set<uint64_t>> removed_dvs;
     for (const ReferenceFileAction* r : removes) {
       auto it = active.find(r->path);
       if (it != active.end() && it->second.dv_id == DvId(*r)) {
         removed_dvs[r->path] = it->second.deleted;
+        gone.push_back(std::move(it->second));
         active.erase(it);
       }
+    }
+    if (commit.protocol_writer_features.has_value()) {
+      row_tracking = std::find(commit.protocol_writer_features->begin(), commit.protocol_writer_features->end(),
+                               "rowTracking") != commit.protocol_writer_features->end();
     }
     std::set<std::string> added;
     for (const ReferenceFileAction* a : adds) {
       const std::string& path = a->path;
+      if (row_tracking && !a->has_base_row_id) {
+        find(path, "row-tracking-ids", "an add without baseRowId or defaultRowCommitVersion in a table with row tracking");
+      }
       if (!added.insert(path).second) find(path, "one-active-version", "the commit adds this path twice");
       if (active.count(path) != 0 && active.at(path).dv_id != DvId(*a)) {
         find(path, "one-active-version", "a second version of an active path");
       }
-      Active file{DvId(*a), a->num_records, {}};
+      Active file{path, DvId(*a), a->num_records, {}, a->partition_values};
       if (a->dv) {
         std::string why;
         std::optional<std::set<uint64_t>> rows = ReadReferenceDv(table_dir, *a->dv, dv_file_prefix, &why, files);
@@ -93,6 +176,8 @@ std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const 
           !std::includes(file.deleted.begin(), file.deleted.end(), old->second.begin(), old->second.end())) {
         find(path, "dv-never-shrinks", "a row the old DV deleted is live again");
       }
+      if (auto replaced = active.find(path); replaced != active.end()) gone.push_back(std::move(replaced->second));
+      came.push_back(file);
       active[path] = std::move(file);
     }
     // Composition tags, grouped by output.
@@ -134,11 +219,7 @@ std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const 
       }
     }
     if (file_actions && all_no_data_change) {
-      const std::optional<int64_t> live_after = LiveRows(active);
-      if (live_before && live_after && *live_before != *live_after) {
-        find("", "no-data-change-conserves",
-             "live rows go from " + std::to_string(*live_before) + " to " + std::to_string(*live_after));
-      }
+      CheckConservation(gone, came, rows, [&](std::string detail) { find("", "no-data-change-conserves", std::move(detail)); });
     }
   }
   if (!log.ok()) *error = log.error;

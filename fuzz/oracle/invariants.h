@@ -10,7 +10,9 @@
 //                           sourceNumPhysicalRecords - |DV| rows, contiguous from 0 after sorting,
 //                           summing to the output's numRecords);
 //   no-data-change-conserves  a commit whose file actions are all dataChange=false keeps the live
-//                           row count.
+//                           row count, in every partition;
+//   row-tracking-ids        once the protocol lists the rowTracking writer feature, every add
+//                           carries baseRowId and defaultRowCommitVersion.
 //
 // Thread-safety: stateless function.
 #ifndef RLC_FUZZ_ORACLE_INVARIANTS_H_

@@ -49,6 +49,8 @@ bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* acti
     action->dv = std::move(d);
   }
 
+  action->has_base_row_id = f.Find("baseRowId") != nullptr && f.Find("defaultRowCommitVersion") != nullptr;
+
   if (const json::Value* change = f.Find("dataChange"); change != nullptr) {
     if (!change->is_bool()) return *why = where() + "dataChange is not a boolean", false;
     action->data_change = change->kind == json::Value::Kind::kTrue;
@@ -99,11 +101,20 @@ bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string*
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
     std::string parse_error;
-    // Only add and remove are kept; every other action is still checked as JSON.
-    const std::optional<json::Value> action = json::ParseKeeping(line, {"add", "remove"}, &parse_error);
+    // Only add, remove and protocol are kept; every other action is still checked as JSON.
+    const std::optional<json::Value> action = json::ParseKeeping(line, {"add", "remove", "protocol"}, &parse_error);
     if (!action || !action->is_object()) {
       *why = "line " + std::to_string(line_number) + " is not a JSON object" + (action ? "" : " (" + parse_error + ")");
       return false;
+    }
+    if (const json::Value* p = action->Find("protocol"); p != nullptr && p->is_object()) {
+      std::vector<std::string> features;
+      if (const json::Value* list = p->Find("writerFeatures"); list != nullptr && list->is_array()) {
+        for (const json::Value& f : list->items) {
+          if (f.is_string()) features.push_back(f.text);
+        }
+      }
+      commit->protocol_writer_features = std::move(features);
     }
     // A remove before an add on one line, as if they were two lines in that order.
     for (const bool is_add : {false, true}) {

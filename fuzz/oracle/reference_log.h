@@ -2,8 +2,9 @@
 //
 // Concern: the file actions of every commit, in plain fields, for the two readers built on them:
 // the snapshot a reader sees (reference_reader.h) and the per-commit invariants (invariants.h).
-// Parsing the log once lets a judgement of a history run both without reading it twice. Only add
-// and remove carry data the oracle uses; every other line must still be a JSON object.
+// Parsing the log once lets a judgement of a history run both without reading it twice. Only add,
+// remove and the protocol's writer features carry data the oracle uses; every other line must
+// still be a JSON object.
 //
 // What is an error (with the version, and the path when there is one): a line that is not a JSON
 // object; an add or remove without a string path; a DV descriptor without its storageType,
@@ -43,6 +44,7 @@ struct ReferenceFileAction {
   bool data_change = true;
   std::map<std::string, std::optional<std::string>> partition_values;  // adds
   std::optional<int64_t> num_records;  // from stats
+  bool has_base_row_id = false;        // adds: baseRowId and defaultRowCommitVersion both set
   // tags.compactedInto and tags.compactionInfo (removes): their JSON text when a string;
   // composition_tags_malformed when the tags exist in another shape.
   std::optional<std::string> compacted_into;
@@ -56,6 +58,8 @@ struct ReferenceFileAction {
 struct ReferenceCommit {
   int64_t version = 0;
   std::vector<ReferenceFileAction> file_actions;  // in the commit's order
+  // The writer features of the commit's protocol action, when it has one (an absent list: none).
+  std::optional<std::vector<std::string>> protocol_writer_features;
 };
 
 struct ReferenceLog {

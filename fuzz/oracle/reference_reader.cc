@@ -263,6 +263,16 @@ std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, 
   return DvRows(files, table_dir, dv, dv_file_prefix, why);
 }
 
+std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir, const std::string& path,
+                                                          std::string* why, const ByteSource& files) {
+  if (path.size() <= 5 || path.compare(path.size() - 5, 5, ".rows") != 0) return *why = "not a row file: " + path, std::nullopt;
+  ReferenceFile file;
+  if (!ReadRowFile(files, table_dir + "/" + path, &file, why)) return std::nullopt;
+  std::vector<std::string> rows;
+  for (size_t i = 0; i < file.physical_values.size(); ++i) rows.push_back(RowText(file, i));
+  return rows;
+}
+
 std::string RowText(const ReferenceFile& file, size_t position) {
   const json::Value& values = file.physical_values.at(position);
   std::string row = "{";

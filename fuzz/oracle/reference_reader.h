@@ -84,6 +84,11 @@ std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, 
                                                   const std::string& dv_file_prefix, std::string* why,
                                                   const ByteSource& files = LocalFiles());
 
+// The physical rows of the row file at `table_dir`/`path` (URL-decoded), each as RowText (its
+// hidden identity column included); nullopt (and why) when it is no row file or is malformed.
+std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir, const std::string& path,
+                                                          std::string* why, const ByteSource& files = LocalFiles());
+
 // The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
 

@@ -199,7 +199,9 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     if (step.kind == Step::Kind::kRebase) {
       RLC_ASSIGN_OR_RETURN(const simulator::CommitOutcome c, sim.Rebase(run.prepared));
       ++report.rebases;
-      std::string line = step.txn + " rebases: checked through version " + std::to_string(c.checked_through_version);
+      std::string line = step.txn + (c.checked_through_version < 0 ? " rebases: no commit to check yet"
+                                                                    : " rebases: checked through version " +
+                                                                          std::to_string(c.checked_through_version));
       line += c.abort ? ", aborts there: " + conflict::Describe(*c.abort) : ", loses its race again";
       r.timeline.push_back(line);
       continue;

@@ -8,6 +8,7 @@
 
 #include "fuzz/simulator/row_file.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/checker.h"
 #include "impl/conflict/composition_capture.h"
 #include "impl/conflict/dv_writer.h"
@@ -44,6 +45,16 @@ delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool 
   info.read_version = read_version;
   info.is_blind_append = blind;
   return info;
+}
+
+// The simulator's writer writes deletion vectors, and honours nothing else a writer feature may
+// demand (no row tracking, no change data feed, ...); the features that ask nothing of a data
+// commit it supports as any writer does.
+bool SupportsWriterFeature(const std::string& feature) {
+  for (std::string_view f : conflict::kCommitNeutralWriterFeatures) {
+    if (f == feature) return true;
+  }
+  return false;
 }
 
 // Another engine's habits: the commit's adds before its removes, and a tag of its own on each
@@ -425,7 +436,16 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
                                        const conflict::Flags& flags, const OptimizeOptions& optimize_options,
                                        const WriterQuirks& quirks) {
   RLC_ASSIGN_OR_RETURN(Transaction t, PrepareHonestly(operation, read_version, flags, optimize_options));
-  if (quirks.any() && !t.commits_nothing) ApplyWriterQuirks(quirks, t.pending.actions);
+  if (!quirks.any() || t.commits_nothing) return t;
+  WriterQuirks q = quirks;
+  // An UPDATE that leaves every value as it was changes no data: written dataChange=false it
+  // would tell the truth, not lie. It is written as an honest engine writes it.
+  const bool no_value_changes = std::all_of(t.effect.writes.begin(), t.effect.writes.end(), [](const model::RowWrite& w) {
+    return w.kind == model::RowWrite::Kind::kUpdate && w.before.has_value() && w.after.has_value() &&
+           w.before->values == w.after->values;
+  });
+  if (no_value_changes) q.no_data_change = false;
+  t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
   return t;
 }
 
@@ -441,6 +461,15 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
   t.pending.read_version = read_version;
   t.pending.flags = flags;
   t.commits_nothing = t.effect.error.has_value() || t.effect.skipped;
+  // An engine writes only to a table whose protocol it supports (its writer features).
+  if (s.log->protocol.has_value()) {
+    for (const std::string& f : conflict::RequiredWriterFeatures(*s.log->protocol)) {
+      if (!SupportsWriterFeature(f)) {
+        t.commits_nothing = true;
+        t.refused = "the table's protocol needs writer feature '" + f + "', which this writer does not support";
+      }
+    }
+  }
   // DELETE, UPDATE and MERGE commit only when they change something (Delta's commitIfNeeded).
   const bool dml = std::holds_alternative<model::Delete>(operation) || std::holds_alternative<model::Update>(operation) ||
                    std::holds_alternative<model::Merge>(operation);
@@ -717,13 +746,15 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
   CommitProgress& p = ProgressOf(transaction);
   for (int attempt = 0; attempt < 1000 && !p.outcome.abort.has_value(); ++attempt) {
     const int64_t version = p.NextVersion();
+    std::vector<delta::Action> written = p.pending.actions;
+    if (transaction.quirks.any()) ApplyWriterQuirks(transaction.quirks, written);
     const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),
-                                            delta::WriteCommitFile(p.pending.actions));
+                                            delta::WriteCommitFile(written));
     if (put.ok()) {
       p.outcome.committed = true;
       p.outcome.version = version;
-      p.outcome.actions = p.pending.actions;
-      own_commits_.emplace(version, delta::Commit{version, p.pending.actions});
+      p.outcome.actions = written;
+      own_commits_.emplace(version, delta::Commit{version, std::move(written)});
       return p.outcome;
     }
     if (put.code() != StatusCode::kAlreadyExists) return put;
@@ -749,6 +780,11 @@ Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> now, LogAt(latest));
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> then, LogAt(transaction.read_version));
   if (!now->metadata || !then->metadata || now->metadata->partition_columns != then->metadata->partition_columns) return false;
+  if (now->protocol.has_value()) {  // a new transaction must be able to write the latest protocol
+    for (const std::string& f : conflict::RequiredWriterFeatures(*now->protocol)) {
+      if (!SupportsWriterFeature(f)) return false;
+    }
+  }
   std::set<std::pair<std::string, std::string>> active;
   for (const auto& [key, add] : now->files) {
     active.insert({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});

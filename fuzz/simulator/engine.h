@@ -88,7 +88,9 @@ struct OptimizeOptions {
 // How one transaction's engine encodes its commit, beyond what an honest engine writes: the
 // habits of another engine, a buggy engine's omissions, a dishonest engine's lies. The rows it
 // commits stay the operation's (so the oracle still judges them against the model); only what
-// the log says about them changes. A reconcile case may decline such a commit, never be misled.
+// the log says about them changes, as the commit file is written: the engine's own conflict check
+// still judges what it did (a loser that lies to its own check is the loser's engine's fault, not
+// a case's). A reconcile case may decline another writer's such commit, never be misled by it.
 struct WriterQuirks {
   enum class RemoveStats {
     kCopied,       // each remove carries its add's statistics (Delta's "remove from")
@@ -120,6 +122,10 @@ struct Transaction {
   // (Delta commits those only when needed).
   bool commits_nothing = false;
   bool raw_actions = false;               // pending.actions were given, not derived from `operation`
+  std::string refused;                    // why the engine does not write at all (commits_nothing)
+  // How the commit is written to the log (Prepare's quirks, less a lie that would be the truth);
+  // pending holds what the engine did, which its own conflict check judges.
+  WriterQuirks quirks;
   // OPTIMIZE: the (path, DV unique id) of every source it compacted, for its own retry (B5).
   std::vector<std::pair<std::string, std::string>> compacted;
   // Set by the first Rebase or lost race: the conflict check goes on from there (a copy of the

@@ -61,6 +61,8 @@ namespace rlc::mutants {
     "Case 4: composition tags that tile their output are trusted: counts and rows never checked")          \
   X(kDishonestLoserReconciles, "dishonest-loser-reconciles",                                               \
     "a loser that writes data under dataChange=false still gets the reconcile cases")                      \
+  X(kWinnerFeaturePasses, "winner-feature-passes",                                                         \
+    "protocol: a winner's writer feature the loser's writer does not support passes the check")             \
   X(kRecheckForgetsFirstCheck, "recheck-forgets-first-check",                                               \
     "retry: a rebased loser that loses again is checked from the version checked, as a new read")
 

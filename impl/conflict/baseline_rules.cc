@@ -4,6 +4,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "impl/base/mutants.h"
 #include "impl/dv/descriptor.h"
 
 namespace rlc::conflict {
@@ -59,8 +60,34 @@ std::optional<std::string> PartitionHint(const delta::StringMap& partition_value
   return hint + "]";
 }
 
+std::set<std::string> RequiredWriterFeatures(const delta::Protocol& p) {
+  if (p.min_writer_version >= 7) {
+    return p.writer_features ? std::set<std::string>(p.writer_features->begin(), p.writer_features->end())
+                             : std::set<std::string>{};
+  }
+  static const std::pair<int32_t, const char*> kLegacy[] = {
+      {2, "appendOnly"},      {2, "invariants"},       {3, "checkConstraints"}, {4, "changeDataFeed"},
+      {4, "generatedColumns"}, {5, "columnMapping"},   {6, "identityColumns"}};
+  std::set<std::string> features;
+  for (const auto& [version, feature] : kLegacy) {
+    if (p.min_writer_version >= version) features.insert(feature);
+  }
+  return features;
+}
+
 std::optional<Abort> CheckProtocol(const RuleContext& c) {
   if (!c.winner.protocol.has_value()) return std::nullopt;
+  if (!RLC_MUTANT(kWinnerFeaturePasses)) {
+    std::set<std::string> supported = RequiredWriterFeatures(c.read_protocol);
+    supported.insert(c.loser.writer_features.begin(), c.loser.writer_features.end());
+    for (std::string_view f : kCommitNeutralWriterFeatures) supported.insert(std::string(f));
+    for (const std::string& f : RequiredWriterFeatures(*c.winner.protocol)) {
+      if (supported.count(f) == 0) {
+        return MakeAbort(c, ConflictKind::kUnsupportedTableFeature,
+                         "the winner's protocol needs writer feature '" + f + "', which the loser's writer does not support");
+      }
+    }
+  }
   if (c.loser.ChangesProtocol()) {
     return MakeAbort(c, ConflictKind::kProtocolChanged,
                      "the winner changed the protocol and the loser changes it too");

@@ -9,7 +9,13 @@
 //   - metadata: any winner metaData action aborts (the strict rule 2a; Delta's allow-list resolver
 //     is not reproduced);
 //   - a non-blind loser that recorded no read predicate is treated as having read every
-//     partition (Delta's guard: it must still conflict with every add).
+//     partition (Delta's guard: it must still conflict with every add);
+//   - protocol: besides Delta's check 1, a winner whose protocol needs a writer feature the
+//     loser's writer does not support aborts it (DeltaUnsupportedTableFeatureException: Delta's
+//     client refuses to write a protocol it does not support). Supported: the writer features of
+//     the protocol the loser read, those it declares (PendingTransaction::writer_features), and
+//     the features no concurrent data commit must honour (kCommitNeutralWriterFeatures). A
+//     feature such as rowTracking (every add needs a baseRowId) is none of these.
 //
 // Thread-safety: stateless functions.
 #ifndef RLC_IMPL_CONFLICT_BASELINE_RULES_H_
@@ -39,6 +45,19 @@ struct RuleContext {
 
 using AddList = std::vector<const delta::AddFile*>;
 using RemoveList = std::vector<const delta::RemoveFile*>;
+
+// Writer features whose requirements concern only actions a concurrent data commit never writes
+// (checkpoints, vacuum, type changes that need a metadata change anyway): a winner that adds one
+// leaves the loser's commit valid as it is.
+inline constexpr std::string_view kCommitNeutralWriterFeatures[] = {
+    "deletionVectors", "v2Checkpoint", "vacuumProtocolCheck", "checkpointProtection",
+    "timestampNtz",    "typeWidening", "typeWidening-preview", "domainMetadata"};
+
+// The writer features a protocol requires: its writerFeatures at writer version 7; before that,
+// the features its legacy minWriterVersion stands for (2: appendOnly, invariants; 3: +
+// checkConstraints; 4: + changeDataFeed, generatedColumns; 5: + columnMapping; 6: +
+// identityColumns).
+std::set<std::string> RequiredWriterFeatures(const delta::Protocol& protocol);
 
 std::optional<Abort> CheckProtocol(const RuleContext& c);
 std::optional<Abort> CheckMetadata(const RuleContext& c);

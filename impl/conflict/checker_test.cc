@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/delta/commit_writer.h"
@@ -94,7 +97,7 @@ TEST(Checker, NoWinnersCommitsTheActionsUnchanged) {
 TEST(Checker, ProtocolChangeAbortsALoserThatChangesProtocolToo) {
   PendingTransaction loser = DeleteLoser();
   loser.actions.push_back(Protocol({"deletionVectors", "rowTracking"}));
-  Verdict v = Check(loser, {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "x"})})});
+  Verdict v = Check(loser, {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "v2Checkpoint"})})});
   ExpectAbort(v, ConflictKind::kProtocolChanged, 1);
   EXPECT_EQ(v.abort->winner_operation, "UPGRADE");
 }
@@ -108,6 +111,39 @@ TEST(Checker, WinnerDroppingAFeatureTheLoserReadAborts) {
 
 TEST(Checker, WinnerAddingAFeatureDoesNotAbort) {
   EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "v2Checkpoint"})})}).commits());
+}
+
+TEST(Checker, WinnerAddingAWriterFeatureTheLoserCannotWriteAborts) {
+  // rowTracking: every add must then carry a baseRowId, which the loser's actions lack.
+  Verdict v = Check(DeleteLoser(), {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "rowTracking"})})});
+  ExpectAbort(v, ConflictKind::kUnsupportedTableFeature, 1);
+  EXPECT_EQ(ExceptionName(v.abort->kind), "DeltaUnsupportedTableFeatureException");
+  EXPECT_NE(v.abort->reason.find("'rowTracking'"), std::string::npos);
+  // Flags do not change it: it is Delta's own rule.
+  PendingTransaction flagged = DeleteLoser();
+  flagged.flags.row_level_concurrency = flagged.flags.data_skipping = true;
+  ExpectAbort(Check(flagged, {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}),
+              ConflictKind::kUnsupportedTableFeature, 1);
+  // A writer that declares the feature, or a table whose read protocol had it, passes.
+  PendingTransaction declared = DeleteLoser();
+  declared.writer_features = {"rowTracking"};
+  EXPECT_TRUE(Check(declared, {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}).commits());
+  EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}, Table(),
+                    Protocol({"deletionVectors", "rowTracking"}))
+                  .commits());
+}
+
+TEST(Checker, LegacyWriterVersionsStandForTheirFeatures) {
+  delta::Protocol legacy;
+  legacy.min_reader_version = 1;
+  legacy.min_writer_version = 4;  // appendOnly, invariants, checkConstraints, changeDataFeed, generatedColumns
+  EXPECT_EQ(RequiredWriterFeatures(legacy), (std::set<std::string>{"appendOnly", "invariants", "checkConstraints",
+                                                                   "changeDataFeed", "generatedColumns"}));
+  // A table read at writer version 2 upgraded to 4 needs changeDataFeed and generatedColumns.
+  delta::Protocol read = legacy;
+  read.min_writer_version = 2;
+  ExpectAbort(Check(DeleteLoser(), {Winner(1, {legacy})}, Table(), read), ConflictKind::kUnsupportedTableFeature, 1);
+  EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {legacy})}, Table(), legacy).commits());
 }
 
 TEST(Checker, AnyWinnerMetadataChangeAborts) {

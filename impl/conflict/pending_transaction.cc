@@ -141,6 +141,8 @@ Result<PendingTransaction> ParsePendingTransaction(std::string_view json) {
       RLC_RETURN_IF_ERROR(ReadStrings(v, key, &txn.read_files));
     } else if (key == "readAppIds") {
       RLC_RETURN_IF_ERROR(ReadStrings(v, key, &txn.read_app_ids));
+    } else if (key == "writerFeatures") {
+      RLC_RETURN_IF_ERROR(ReadStrings(v, key, &txn.writer_features));
     } else if (key == "readWholeTable") {
       if (v.get_bool().get(txn.read_whole_table)) return Expect(key, "true or false");
     } else if (key == "actions") {

@@ -10,6 +10,7 @@ std::string ExceptionName(ConflictKind kind) {
     case ConflictKind::kConcurrentAppend: return "ConcurrentAppendException";
     case ConflictKind::kConcurrentDeleteRead: return "ConcurrentDeleteReadException";
     case ConflictKind::kConcurrentDeleteDelete: return "ConcurrentDeleteDeleteException";
+    case ConflictKind::kUnsupportedTableFeature: return "DeltaUnsupportedTableFeatureException";
   }
   return "UnknownConflictException";
 }

@@ -25,6 +25,7 @@ enum class ConflictKind {
   kConcurrentAppend,
   kConcurrentDeleteRead,
   kConcurrentDeleteDelete,
+  kUnsupportedTableFeature,  // the winner's protocol needs a writer feature the loser's writer lacks
 };
 
 // "ProtocolChangedException", ..., as Delta names them.

@@ -78,7 +78,8 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
   //     may act on; every such key row when a not-matched insert exists (then the absence of a
   //     match decides too);
   //   - for a not-matched-by-source clause, the rows its condition holds for (whether each is
-  //     matched decides its fate).
+  //     matched decides its fate);
+  //   - the rows of any key the source holds twice (two matches fail the MERGE).
   // A row outside all of these cannot change the outcome, so it is not read.
   bool reads_all = false;
   std::vector<Predicate> reads, keys, matched_conditions;
@@ -106,6 +107,18 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
     if (c.kind != MergeClause::Kind::kNotMatchedBySourceDelete) continue;
     if (c.condition.kind == Predicate::Kind::kTrue) reads_all = true;
     reads.push_back(c.condition);
+  }
+  // A target row that two source rows match fails the whole MERGE, whatever the clauses'
+  // conditions: the rows of a key the source repeats are read, every clause notwithstanding.
+  for (size_t i = 0; i < m.source_rows.size(); ++i) {
+    const Value& k = m.source_rows[i][key];
+    if (IsNull(k)) continue;
+    for (size_t j = i + 1; j < m.source_rows.size(); ++j) {
+      if (Compare(k, m.source_rows[j][key]) == std::optional<int>(0)) {
+        reads.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, k));
+        break;
+      }
+    }
   }
   b.Read(reads_all ? Predicate::True()
                    : reads.empty() ? Predicate::False()

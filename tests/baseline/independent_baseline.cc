@@ -86,6 +86,37 @@ std::set<std::string> AllFeatures(const delta::Protocol& p) {
 
 constexpr std::string_view kRowTrackingDomain = "delta.rowTracking";
 
+// What a writer must honour to commit to a table with this protocol. Table features (writer
+// version 7) list it; older protocols imply it by their writer version.
+std::set<std::string> WriterMustHonour(const delta::Protocol& p) {
+  std::set<std::string> out;
+  if (p.min_writer_version == 7 || p.min_writer_version > 7) {
+    if (p.writer_features.has_value()) out.insert(p.writer_features->begin(), p.writer_features->end());
+    return out;
+  }
+  if (p.min_writer_version > 1) out.insert({"appendOnly", "invariants"});
+  if (p.min_writer_version > 2) out.insert("checkConstraints");
+  if (p.min_writer_version > 3) out.insert({"changeDataFeed", "generatedColumns"});
+  if (p.min_writer_version > 4) out.insert("columnMapping");
+  if (p.min_writer_version > 5) out.insert("identityColumns");
+  return out;
+}
+
+// The writer can commit under the winner's protocol: it knows each feature from the protocol it
+// read or declares it, or the feature asks nothing of a concurrent data commit.
+bool WriterCanCommitUnder(const delta::Protocol& winner, const delta::Protocol& read, const BaselineLoser& loser) {
+  const std::set<std::string> known = WriterMustHonour(read);
+  for (const std::string& f : WriterMustHonour(winner)) {
+    const bool harmless = f == "deletionVectors" || f == "v2Checkpoint" || f == "vacuumProtocolCheck" ||
+                          f == "checkpointProtection" || f == "timestampNtz" || f == "typeWidening" ||
+                          f == "typeWidening-preview" || f == "domainMetadata";
+    const bool declared = std::find(loser.writer_features.begin(), loser.writer_features.end(), f) !=
+                          loser.writer_features.end();
+    if (!harmless && !declared && known.count(f) == 0) return false;
+  }
+  return true;
+}
+
 enum class Level { kSerializable, kWriteSerializable, kSnapshotIsolation };
 
 // B1 and reference/decisions.md "Isolation": the table property (absent: Serializable), then the
@@ -158,6 +189,10 @@ std::optional<BaselineVerdict> CheckWinner(const Winner& w, const BaselineLoser&
   // B3 check 1: the winner changed the protocol, and the loser changes it too, or the winner
   // dropped a feature of the protocol the loser read.
   if (w.protocol != nullptr) {
+    // Before anything else, Delta's client makes sure it can write the winner's protocol.
+    if (!WriterCanCommitUnder(*w.protocol, read_protocol, loser)) {
+      return Abort("DeltaUnsupportedTableFeatureException", w, "B3.1");
+    }
     if (HasAction<delta::Protocol>(loser.actions)) return Abort("ProtocolChangedException", w, "B3.1");
     const std::set<std::string> now = AllFeatures(*w.protocol);
     for (const std::string& f : AllFeatures(read_protocol)) {

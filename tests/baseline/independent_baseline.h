@@ -37,6 +37,7 @@ struct BaselineLoser {
   bool read_whole_table = false;
   std::vector<std::string> read_app_ids;
   std::vector<delta::Action> actions;        // commitInfo included
+  std::vector<std::string> writer_features;  // what its writer supports beyond the read protocol
 };
 
 struct BaselineWinner {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <variant>
 
@@ -40,7 +41,7 @@ const std::vector<std::string> kPaths = {"part-00000.parquet", "part-00001.parqu
                                          "part-00003.parquet", "part-00004.parquet", "part-00005.parquet"};
 // Reader-writer features go in both lists, writer-only features in the writer list.
 const std::vector<std::string> kReaderWriterFeatures = {"deletionVectors", "v2Checkpoint"};
-const std::vector<std::string> kWriterOnlyFeatures = {"domainMetadata", "appendOnly"};
+const std::vector<std::string> kWriterOnlyFeatures = {"domainMetadata", "appendOnly", "rowTracking"};
 
 
 struct Scenario {
@@ -240,6 +241,7 @@ baseline::BaselineLoser GenLoser(const delta::Metadata& table) {
   if (Chance(55)) l.read_files = Subset(kPaths, 25);
   l.read_whole_table = Chance(12);
   if (Chance(35)) l.read_app_ids = Subset({"app1", "app2"}, 60);
+  if (Chance(20)) l.writer_features = Subset({"appendOnly", "rowTracking"}, 50);
 
   // File actions: all changing data, none changing data (the SnapshotIsolation downgrade), or mixed.
   const int mode = Uniform(0, 3);
@@ -358,6 +360,8 @@ std::string DescribeScenario(const Scenario& s) {
   for (const std::string& f : s.loser.read_files) out << f << " ";
   out << "] wholeTable " << s.loser.read_whole_table << " appIds [";
   for (const std::string& a : s.loser.read_app_ids) out << a << " ";
+  out << "\n  writer features: ";
+  for (const std::string& f : s.loser.writer_features) out << f << " ";
   out << "]\n" << delta::WriteCommitFile(s.loser.actions);
   for (size_t i = 0; i < s.winners.size(); ++i) {
     out << "winner " << i + 1 << ":\n" << delta::WriteCommitFile(s.winners[i]);
@@ -367,9 +371,57 @@ std::string DescribeScenario(const Scenario& s) {
 
 // The checker's verdict with the given flags, or its error's text. DVs are read and written in
 // memory, so the rewriting cases (2, 4a, 4b) can run.
+// The table the loser read, as the actions imply it: each path's first remove (the loser's, then
+// the winners' in version order) names the version that was active, unless an earlier winner
+// added the path. A remove without statistics stands for a file of 10 rows. The flags-on checks
+// judge removes against it; the baseline never looks.
+std::map<std::string, delta::AddFile> ReadSnapshotOf(const Scenario& s) {
+  std::map<std::string, delta::AddFile> files;
+  std::set<std::string> added_later;
+  const auto note_removes = [&](const std::vector<Action>& actions) {
+    for (const Action& a : actions) {
+      const auto* r = std::get_if<delta::RemoveFile>(&a);
+      if (r == nullptr || files.count(r->path) != 0 || added_later.count(r->path) != 0) continue;
+      delta::AddFile add;
+      add.path = r->path;
+      add.partition_values = r->partition_values.value_or(delta::StringMap{});
+      add.size_bytes = r->size_bytes.value_or(100);
+      add.stats = r->stats.value_or(R"({"numRecords":10})");
+      add.deletion_vector = r->deletion_vector;
+      files.emplace(r->path, std::move(add));
+    }
+  };
+  note_removes(s.loser.actions);
+  for (const std::vector<Action>& w : s.winners) {
+    note_removes(w);
+    for (const Action& a : w) {
+      if (const auto* add = std::get_if<delta::AddFile>(&a)) added_later.insert(add->path);
+    }
+  }
+  return files;
+}
+
 std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s, const conflict::Flags& flags) {
   rlc::storage::InMemoryStorage storage;
-  const conflict::StorageTableFiles files(storage, "/t");
+  conflict::InMemoryTableFiles files(storage, "/t");
+  // Case 2 reads the rows a winner newly deleted: dv-target.parquet holds ids 0..9 at positions
+  // 0..9 (not when it is compacted: the compaction's output has no rows to match them).
+  bool compacted = false;
+  std::vector<const std::vector<Action>*> commits = {&s.loser.actions};
+  for (const std::vector<Action>& w : s.winners) commits.push_back(&w);
+  for (const std::vector<Action>* actions : commits) {
+    for (const Action& a : *actions) {
+      const auto* add = std::get_if<delta::AddFile>(&a);
+      compacted = compacted || (add != nullptr && add->path == "compacted.parquet");
+    }
+  }
+  if (!compacted) {
+    std::vector<rlc::predicate::RowValues> rows;
+    for (int64_t id = 0; id < 10; ++id) {
+      rows.push_back({{{"id"}, rlc::predicate::Literal::Long(id)}, {{"part"}, rlc::predicate::Literal::String("a")}});
+    }
+    files.PutRows("dv-target.parquet", std::move(rows));
+  }
   conflict::StorageDvWriter dv_writer(storage, "/t", "/t", /*seed=*/1);
   conflict::CheckEnvironment env;
   env.files = &files;
@@ -380,6 +432,7 @@ std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s
   loser.read_files = s.loser.read_files;
   loser.read_whole_table = s.loser.read_whole_table;
   loser.read_app_ids = s.loser.read_app_ids;
+  loser.writer_features = s.loser.writer_features;
   loser.actions = s.loser.actions;
   loser.flags = flags;
   std::vector<conflict::WinningCommit> winners;
@@ -388,7 +441,7 @@ std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s
     winners.push_back({version, delta::WriteCommitFile(s.winners[i]), "winner-" + std::to_string(version)});
   }
   rlc::Result<conflict::Verdict> v =
-      conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol}, winners, env);
+      conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol, ReadSnapshotOf(s)}, winners, env);
   if (!v.ok()) return "the checker returned an error: " + v.status().ToString();
   return *v;
 }
@@ -542,7 +595,8 @@ TEST(CheckerVsBaselineCoverage, GeneratorsReachEveryVerdict) {
   for (const auto& [tag, n] : counts) report += "  " + tag + ": " + std::to_string(n) + "\n";
   std::cout << "coverage over 3000 scenarios:\n" << report;
   for (const char* tag :
-       {"commit", "B3.1 ProtocolChangedException", "B3.2 MetadataChangedException",
+       {"commit", "B3.1 ProtocolChangedException", "B3.1 DeltaUnsupportedTableFeatureException",
+        "B3.2 MetadataChangedException",
         "B3.3 ConcurrentTransactionException", "B3.4 ConcurrentTransactionException",
         "B3.5 ConcurrentAppendException", "B3.6a ConcurrentDeleteReadException",
         "B3.6b ConcurrentDeleteReadException", "B3.7 ConcurrentDeleteDeleteException",
