@@ -345,6 +345,24 @@ TEST(Checker, ABlindAppendALaterWinnerMayDependOnIsCheckedWhenACasePassedThatWin
   ExpectAbort(Check(loser, winners(7), Table({}, "Serializable")), ConflictKind::kConcurrentAppend, 1);
 }
 
+TEST(Checker, AWinnerThatReadBeforeTheAppendCannotDependOnIt) {
+  // The INSERT ... SELECT of version 2 read version 0, before the append: it cannot have read or
+  // changed the appended rows, so the append may still move after the loser.
+  const delta::Metadata table = Table({}, "WriteSerializable");
+  PendingTransaction loser = DeleteLoser();
+  loser.flags.data_skipping = true;
+  const auto winners = [](std::optional<int64_t> follower_read_version) {
+    delta::CommitInfo info = Info("WRITE", false);
+    info.read_version = follower_read_version;
+    return std::vector<WinningCommit>{Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
+                                      Winner(2, {info, AddWithIds("copied", 1, 2)})};
+  };
+  EXPECT_TRUE(Check(loser, winners(0), table).commits());
+  // Read at version 1 or later, or with no read version recorded, it may have seen the append.
+  ExpectAbort(Check(loser, winners(1), table), ConflictKind::kConcurrentAppend, 1);
+  ExpectAbort(Check(loser, winners(std::nullopt), table), ConflictKind::kConcurrentAppend, 1);
+}
+
 TEST(Checker, ABlindAppendFollowedByAWinnerDeltaAlsoPassesStaysDeltasDecision) {
   // The baseline itself commits (the later winner only removes a file the loser did not read):
   // the flags change nothing, anomaly or not, so the verdicts agree.

@@ -30,6 +30,14 @@ bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::Dv
 
 kernel::SourceRun<Domain> RunOf(const CompactedSource& s) { return {s.start, s.live}; }
 
+// Every physical row of a compacted source: what a removal of the whole file deletes.
+dv::RowBitmap EveryRow(const CompactedSource& s) {
+  dv::RowBitmap rows;
+  const int64_t physical = s.live + static_cast<int64_t>(s.compacted.Cardinality());
+  if (physical > 0) rows.AddRange(0, static_cast<uint64_t>(physical));
+  return rows;
+}
+
 // The remap of one source onto its output's accumulating DV.
 bool Remap(const CompactedSource& source, int64_t output_rows, const dv::RowBitmap& before,
            const dv::RowBitmap& after, dv::RowBitmap& output_dv) {
@@ -147,16 +155,23 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     }
   }
   if (in.composition.sources.empty()) return;
-  // Shared: sources the winner updated by DV (an add with a DV of a path it removed).
+  // Shared: sources the winner updated by DV (an add with a DV of a path it removed), or removed
+  // outright (nullptr: the winner re-adds no version of the path; every row the compaction carried
+  // is then deleted, and the run says where they are).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
   std::map<std::string, const delta::AddFile*> shared;
+  std::set<std::string> winner_adds;
+  const auto compacted_by_loser = [&](const std::string& path) {
+    return in.composition.sources.count(path) != 0 && loser_removes.count(path) != 0;
+  };
   for (const delta::AddFile& a : winner.added_files) {
     const std::string path = DecodedPath(a.path);
-    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && in.composition.sources.count(path) != 0 &&
-        loser_removes.count(path) != 0) {
-      shared[path] = &a;
-    }
+    winner_adds.insert(path);
+    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && compacted_by_loser(path)) shared[path] = &a;
+  }
+  for (const auto& [path, remove] : winner_removes) {
+    if (winner_adds.count(path) == 0 && compacted_by_loser(path)) shared[path] = nullptr;
   }
   if (shared.empty()) return;
   std::map<std::string, dv::RowBitmap> output_dvs, seeds;  // by output, seeded once from its DV
@@ -175,7 +190,8 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
       seeds[source.output] = *seed;
     }
     const std::optional<dv::RowBitmap> before = in.dvs.Load(tombstone.deletion_vector);
-    const std::optional<dv::RowBitmap> after = in.dvs.Load(winner_add->deletion_vector);
+    const std::optional<dv::RowBitmap> after =
+        winner_add != nullptr ? in.dvs.Load(winner_add->deletion_vector) : EveryRow(source);
     if (!before || !after || !Remap(source, *output_rows, *before, *after, output_dvs[source.output])) return;
   }
   // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
@@ -192,8 +208,13 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
   for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
   std::set<std::string> sources, outputs_rebuilt;
+  std::vector<size_t> superseded;  // tombstones of sources the winner removed itself
   for (const auto& [path, winner_add] : shared) {
-    loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
+    if (winner_add != nullptr) {
+      loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
+    } else {
+      superseded.push_back(loser_removes.at(path));
+    }
     sources.insert(path);
     outputs_rebuilt.insert(in.composition.sources.at(path).output);
   }
@@ -208,6 +229,8 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
       delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
     }
   }
+  std::sort(superseded.rbegin(), superseded.rend());
+  for (size_t i : superseded) loser.actions.erase(loser.actions.begin() + static_cast<std::ptrdiff_t>(i));
   resolved.insert(sources.begin(), sources.end());
   DropReadFiles(sources, loser);
   events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(), rebuilt_outputs.size()));
@@ -235,11 +258,12 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   if (referenced.size() != outputs.size()) return;
   // The loser's DV updates of compacted sources, and every compacted source it touched (H1).
   std::map<std::string, size_t> loser_dv_adds, loser_removes;
-  std::set<std::string> touched;
+  std::set<std::string> touched, loser_adds;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
     std::string path;
     if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) {
       path = DecodedPath(a->path);
+      loser_adds.insert(path);
       if (a->deletion_vector.has_value()) loser_dv_adds[path] = i;
     } else if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) {
       path = DecodedPath(r->path);
@@ -257,6 +281,15 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
     const auto& add = std::get<delta::AddFile>(loser.actions[i]);
     const auto& remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
     if (add.data_change && remove.data_change) shared.push_back(path);
+  }
+  // A compacted source the loser removed whole (no version of it re-added): all its rows go, and
+  // its run says where they are in the output.
+  std::set<std::string> removed_whole;
+  for (const auto& [path, i] : loser_removes) {
+    if (sources.count(path) == 0 || loser_adds.count(path) != 0) continue;
+    if (!std::get<delta::RemoveFile>(loser.actions[i]).data_change) continue;
+    shared.push_back(path);
+    removed_whole.insert(path);
   }
   if (shared.empty()) return;
   // H1, with sources numbered by their order in `sources`.
@@ -279,9 +312,11 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
       seeds[source.output] = *seed;
     }
     const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
-    const auto& loser_add = std::get<delta::AddFile>(loser.actions[loser_dv_adds.at(path)]);
     const std::optional<dv::RowBitmap> read = in.dvs.Load(loser_remove.deletion_vector);
-    const std::optional<dv::RowBitmap> wanted = in.dvs.Load(loser_add.deletion_vector);
+    const std::optional<dv::RowBitmap> wanted =
+        removed_whole.count(path) != 0
+            ? EveryRow(source)
+            : in.dvs.Load(std::get<delta::AddFile>(loser.actions[loser_dv_adds.at(path)]).deletion_vector);
     if (!read || !wanted) return;
     if (!kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
                                         static_cast<int64_t>(kRowIndexMax), source.compacted, *read, *wanted,

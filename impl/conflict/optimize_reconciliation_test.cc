@@ -205,9 +205,25 @@ TEST(ForwardRemap, MultiDimensionalClusteringAborts) {
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
 }
 
-TEST(ForwardRemap, WinnerRemovingASourceOutrightAborts) {
+TEST(ForwardRemap, WinnerRemovingASourceOutrightDeletesItsWholeRun) {
+  // The DELETE removed f2 (no DV) whole: f2's run [9, 19) of c1 is deleted, the OPTIMIZE's own
+  // tombstone of f2 gives way to the winner's, and f1's tombstone loses its tags (c1 is no longer
+  // tiled by tagged sources).
   TableWithBin check;
-  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})}).commits());
+  const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector),
+            (std::vector<uint64_t>{9, 10, 11, 12, 13, 14, 15, 16, 17, 18}));
+  EXPECT_EQ(Find<delta::RemoveFile>(v, "f2"), nullptr);
+  const auto* f1 = Find<delta::RemoveFile>(v, "f1");
+  ASSERT_NE(f1, nullptr);
+  EXPECT_FALSE(f1->tags.has_value() && delta::ParseCompositionTags(*f1->tags).has_value());
+  ASSERT_EQ(v.events.size(), 1u);
+  EXPECT_EQ(v.events[0].data.at("resolvedSources"), "1");
+  // A whole removal of another version of f1 than the one compacted (without its DV) aborts.
+  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f1")})}).commits());
+  // So does one the flag does not cover.
+  EXPECT_FALSE(check.Run(OptimizeLoser({}), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})}).commits());
 }
 
 TEST(ForwardRemap, TagsThatDoNotTileTheOutputAbort) {
@@ -372,6 +388,25 @@ TEST(ReverseRemap, EveryTouchedSourceMustBeRemapped) {
   PendingTransaction loser = DmlLoser();
   loser.actions.push_back(RemoveOf("f1"));
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))}).commits());
+}
+
+TEST(ReverseRemap, ASourceRemovedWholeDeletesItsRunOnTheOutput) {
+  // The DELETE removed f2 whole (all of ids 10..19): its run [9, 19) of c1 goes.
+  TableWithBin check;
+  const PendingTransaction loser = LoserOf({"id >= 10"}, {"f2"}, {InfoOf("DELETE"), RemoveOf("f2")}, {kReverse});
+  const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))});
+  ASSERT_TRUE(v.commits()) << Show(v);
+  EXPECT_EQ(Find<delta::RemoveFile>(v, "f2"), nullptr);
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector),
+            (std::vector<uint64_t>{9, 10, 11, 12, 13, 14, 15, 16, 17, 18}));
+  // f1 read with row 0 deleted, as compacted: its 9 live rows [0, 9) go.
+  delta::RemoveFile f1 = RemoveOf("f1");
+  f1.deletion_vector = F1().deletion_vector;
+  const Verdict both = check.Run(LoserOf({"id >= 0"}, {"f1"}, {InfoOf("DELETE"), f1}, {kReverse}),
+                                 {WinnerAt(1, Optimize(ReverseCapture()))});
+  ASSERT_TRUE(both.commits()) << Show(both);
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(both, "c1")->deletion_vector),
+            (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
 }
 
 TEST(ReverseRemap, OtherLoserActionsAreKept) {
