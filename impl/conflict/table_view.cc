@@ -13,12 +13,21 @@ bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::Dv
 
 }  // namespace
 
-bool SameStatistics(const std::string& a, const std::string& b) {
-  if (a == b) return true;
-  Result<delta::FileStats> x = delta::ParseStats(a);
-  Result<delta::FileStats> y = delta::ParseStats(b);
-  return x.ok() && y.ok() && x->num_records == y->num_records && x->min_values == y->min_values &&
-         x->max_values == y->max_values && x->null_count == y->null_count;
+bool StatisticsAgree(const std::string& remove, const std::string& add) {
+  if (remove == add) return true;
+  Result<delta::FileStats> r = delta::ParseStats(remove);
+  Result<delta::FileStats> a = delta::ParseStats(add);
+  if (!r.ok() || !a.ok()) return false;
+  if (r->num_records.has_value() && r->num_records != a->num_records) return false;
+  const auto within = [](const auto& claimed, const auto& table) {
+    for (const auto& [column, value] : claimed) {
+      auto it = table.find(column);
+      if (it == table.end() || !(it->second == value)) return false;
+    }
+    return true;
+  };
+  return within(r->min_values, a->min_values) && within(r->max_values, a->max_values) &&
+         within(r->null_count, a->null_count);
 }
 
 const delta::AddFile* TableView::Active(const std::string& decoded_path) const {
@@ -41,7 +50,7 @@ std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile
     return r;
   }
   if (add == nullptr) return std::nullopt;
-  if (remove.stats.has_value() && (!add->stats.has_value() || !SameStatistics(*remove.stats, *add->stats))) {
+  if (remove.stats.has_value() && (!add->stats.has_value() || !StatisticsAgree(*remove.stats, *add->stats))) {
     return std::nullopt;
   }
   return Removed{add->stats, add->partition_values, add->size_bytes};

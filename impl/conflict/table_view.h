@@ -5,8 +5,8 @@
 // before it, as the log says: the add of the same (path, DV). A remove's own statistics,
 // partition values and row count are the remover's claims about a file someone else wrote; a
 // foreign engine may copy them wrongly or leave them out. So the cases take them from the active
-// add, and a remove that names no active version, or whose own statistics disagree with that
-// add's (numRecords, bounds, null counts), is doubt: the case does not reconcile on it.
+// add, and a remove that names no active version, or whose own statistics contradict that add's
+// (a numRecords, bound or null count of another value), is doubt: the case does not reconcile on it.
 //
 // Thread-safety: one check, one thread.
 #ifndef RLC_IMPL_CONFLICT_TABLE_VIEW_H_
@@ -33,7 +33,7 @@ class TableView {
   const delta::AddFile* ActiveVersion(const std::string& decoded_path, const std::optional<dv::DvDescriptor>& dv) const;
   // What a remove removed, as the log says: statistics and partition values of its active
   // version; nullopt (doubt) when it names no active version or its own statistics (if any)
-  // disagree with that version's.
+  // contradict that version's.
   struct Removed {
     std::optional<std::string> stats;
     delta::StringMap partition_values;
@@ -49,9 +49,11 @@ class TableView {
   std::unordered_map<std::string, std::optional<delta::AddFile>> changed_;  // nullopt: removed
 };
 
-// Whether two statistics strings describe the same rows: equal numRecords, bounds and null counts
-// (tightBounds aside; unparsable statistics agree with nothing).
-bool SameStatistics(const std::string& a, const std::string& b);
+// Whether a remove's statistics agree with its add's: every field the remove states (numRecords,
+// each bound, each null count) has the add's value. Engines often copy only part of them (a
+// Databricks remove carries numRecords alone); leaving a field out is no disagreement, stating
+// another value is. tightBounds aside; unparsable statistics agree with nothing.
+bool StatisticsAgree(const std::string& remove, const std::string& add);
 
 }  // namespace rlc::conflict
 
