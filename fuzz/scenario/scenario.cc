@@ -182,6 +182,9 @@ class Parser {
           return Error("table: isolation Serializable|WriteSerializable, not '" + value + "'");
         }
         t.isolation = level;
+      } else if (key == "rows") {
+        if (value != "readable" && value != "unreadable") return Error("table: rows readable|unreadable, not '" + value + "'");
+        t.rows_readable = value == "readable";
       } else if (key == "optimize-target") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 1) return Error("table: optimize-target must be a positive number, not '" + value + "'");
@@ -467,7 +470,9 @@ std::string FormatScenario(const Scenario& s) {
       << (t.deletion_vectors == DeletionVectors::kOn ? "on" : t.deletion_vectors == DeletionVectors::kOff ? "off" : "absent")
       << " writes " << (t.merge_on_read ? "merge-on-read" : "copy-on-write");
   if (t.isolation) out << " isolation " << model::IsolationLevelName(*t.isolation);
-  out << " optimize-target " << t.optimize_target << "\n";
+  out << " optimize-target " << t.optimize_target;
+  if (!t.rows_readable) out << " rows unreadable";
+  out << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";
   for (const TxnSpec& txn : s.txns) {

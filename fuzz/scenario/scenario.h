@@ -7,7 +7,7 @@
 //   scenario <title>
 //   table [partitioned] [files N] [statistics on|off] [deletion-vectors on|off|absent]
 //         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
-//         [optimize-target N]
+//         [optimize-target N] [rows readable|unreadable]
 //   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
 //   setup <operation>                      committed in order before any transaction starts
 //   txn <NAME> <operation>                 a labelled transaction (operation_text.h grammar)
@@ -55,6 +55,9 @@ struct TableSpec {
   bool merge_on_read = true;
   std::optional<model::IsolationLevel> isolation;  // nullopt: no property (Serializable)
   int64_t optimize_target = 8;
+  // unreadable: the checker gets DVs but no data-file rows (a table of files it cannot read, as
+  // `rlc check` meets Parquet): the cases then decide on statistics and counts alone.
+  bool rows_readable = true;
   std::vector<std::vector<model::Value>> rows;
 };
 

@@ -701,9 +701,10 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
 }
 
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
-  const RowFileTableFiles files(storage_, root_);
+  const RowFileTableFiles row_files(storage_, root_);
+  const conflict::StorageTableFiles dv_files(storage_, root_);
   conflict::CheckEnvironment env;
-  env.files = &files;
+  env.files = options_.checker_reads_rows ? static_cast<const conflict::TableFiles*>(&row_files) : &dv_files;
   env.dv_writer = &DvWriter();
   env.now_ms = kTimestamp;
   if (!p.check.has_value()) {

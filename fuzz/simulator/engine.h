@@ -68,6 +68,9 @@ struct TableOptions {
   // also read back from the log and must parse to exactly those actions (kCorrupt otherwise):
   // the round trip that makes the shortcut sound, checked wherever speed does not matter.
   bool verify_own_commits = false;
+  // The checker reads the data files' rows (the simulator's row files); false: DVs only, as for
+  // files it cannot read.
+  bool checker_reads_rows = true;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose

@@ -116,6 +116,20 @@ bool ChangesData(const WinnerSummary& winner) {
          std::any_of(winner.removed_files.begin(), winner.removed_files.end(), [](const auto& r) { return r.data_change; });
 }
 
+// Whether the winner may have changed rows: some file action says dataChange=true, or its
+// dataChange=false actions are no relocation (they do not conserve rows: a writer that passes
+// data off as no change must not pass for one that read nothing).
+bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in, const PendingTransaction& loser) {
+  if (ChangesData(winner)) return true;
+  if (winner.added_files.empty() && winner.removed_files.empty()) return false;
+  const NoDataChangeInputs inputs{loser, in.read_table.files, in.removed_since_read, in.view, in.files,
+                                  in.read_table.metadata};
+  const NoDataChangeExclusion e = ExcludeNoDataChangeFiles(winner, inputs);
+  const bool only_re_adds = winner.removed_files.empty() &&
+                            std::all_of(e.add_left_out.begin(), e.add_left_out.end(), [](bool b) { return b; });
+  return !only_re_adds && !e.conserved;
+}
+
 // Under WriteSerializable the loser passes a blind append without reading its files: the append
 // may move after the loser (B3 check 5). It cannot once a later winner the loser is ordered after
 // depended on the append (read or changed its rows), and the log does not say which did. Delta's
@@ -203,7 +217,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
     std::vector<Event> no_events;
     delta_aborts = CheckOneWinner(c, inputs, baseline, no_events).has_value();
   }
-  if (!winner.is_blind_append && ChangesData(winner)) {
+  if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
       if (MaySeeAppend(winner, append.winner.version)) append.followed_by.push_back(w.version);
     }

@@ -183,9 +183,9 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
 }
 
 bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path, const dv::RowBitmap& base,
-                               const dv::RowBitmap& winner_dv, const std::optional<std::string>& pre_stats,
-                               const delta::StringMap& partition_values) {
-  const dv::RowBitmap newly_deleted = winner_dv.Difference(base);
+                               const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
+                               const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values) {
+  const dv::RowBitmap newly_deleted = winner_dv.Difference(base).Difference(loser_dv);
   if (newly_deleted.IsEmpty()) return false;
   const kernel::SkippingGuards g = LoserGuards(in);
   if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;
@@ -193,7 +193,7 @@ bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path
   const std::optional<Scan> scan =
       ScanMatchingRows(in, path, [&](uint64_t position) { return newly_deleted.Contains(position); });
   if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;
-  return kernel::RemovedRowsMayMatch(Domain{}, base, std::optional<dv::RowBitmap>(winner_dv), scan->matching);
+  return scan->matching.Intersects(newly_deleted);
 }
 
 bool DeleteReadRefinementApplies(const SkippingInputs& in) {

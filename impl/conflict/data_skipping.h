@@ -74,15 +74,16 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, 
                                                       const RemoveList& overlap);
 
 // Case 2's question before it merges a DV update of a file (row_level_concurrency.h): may some row
-// the winner newly deleted there (in `winner_dv`, not in `base`) be one the loser's reads
-// selected? Then the loser read a row the winner deleted, and must abort as Delta's removed-vs-
-// read check would. Answered like 1b's removed rows: no new row, or statistics of the pre-image
-// (`pre_stats`, bounding every physical row) that no read predicate can match, or the new rows
-// read and none matching, say no; a whole-table read, a loser without bound read predicates, rows
-// that cannot be read, say may. Needs neither Case 1 flag: the merge itself depends on it.
+// the winner newly deleted there (in `winner_dv`, not in `base`) and the loser did not delete
+// itself (not in `loser_dv`: a row both deleted is the DV-merge kernel's to refuse) be one the
+// loser's reads selected? Then the loser read a row the winner deleted, and must abort as Delta's
+// removed-vs-read check would. Answered like 1b's removed rows: no such row, or statistics of the
+// pre-image (`pre_stats`, bounding every physical row) that no read predicate can match, or those
+// rows read and none matching, say no; a whole-table read, a loser without bound read predicates,
+// rows that cannot be read, say may. Needs neither Case 1 flag: the merge itself depends on it.
 bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path, const dv::RowBitmap& base,
-                               const dv::RowBitmap& winner_dv, const std::optional<std::string>& pre_stats,
-                               const delta::StringMap& partition_values);
+                               const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
+                               const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values);
 
 }  // namespace rlc::conflict
 

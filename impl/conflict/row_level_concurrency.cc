@@ -56,13 +56,14 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const kernel::DvMerge<ConcreteDomain> merge =
         kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
     if (!merge.resolved) continue;
-    // The loser read the file: a row the winner newly deleted there may be one it read (not one it
-    // wrote: the kernel left rows both deleted unresolved). Then it must abort, as Delta would.
+    // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
+    // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
+    // would.
     const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
     const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
     if (pre_image == nullptr) continue;  // the version both removed is not the active one: doubt
     if (!RLC_MUTANT(kCase2ForgetsReads) &&
-        WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, pre_image->stats,
+        WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv, pre_image->stats,
                                   pre_image->partition_values)) {
       continue;
     }
