@@ -127,6 +127,9 @@ int main(int argc, char** argv) {
   race->add_option("--seed", race_options.seed, "Seed of the operations");
   race->add_flag("--foreign", race_options.foreign, "The last process writes like another engine");
   race->add_option("--kill-after-ms", race_options.kill_after_ms, "SIGKILL process 0 after N ms");
+  std::string race_isolation = "Serializable";
+  race->add_option("--isolation", race_isolation, "The table's isolation level")
+      ->check(CLI::IsMember({"Serializable", "WriteSerializable"}));
   race->add_flag("--json", race_json, "Print one JSON object");
 
   rlc::cli::ProveCommand prove_command;
@@ -163,7 +166,11 @@ int main(int argc, char** argv) {
   if (*explore_merge) return rlc::cli::RunExploreMerge(merge_files, merge_json, std::cout, std::cerr);
   if (*explore) return rlc::cli::RunExplore(explore_command, std::cout, std::cerr);
   if (*prove) return rlc::cli::RunProve(prove_command, std::cout, std::cerr);
-  if (*race) return rlc::cli::RunRaceCommand(race_options, race_json, std::cout, std::cerr);
+  if (*race) {
+    race_options.isolation = race_isolation == "WriteSerializable" ? rlc::model::IsolationLevel::kWriteSerializable
+                                                                   : rlc::model::IsolationLevel::kSerializable;
+    return rlc::cli::RunRaceCommand(race_options, race_json, std::cout, std::cerr);
+  }
   if (*mutants) return rlc::cli::RunMutants(mutants_command, std::cout, std::cerr);
   if (*replay) return rlc::cli::RunReplay(replay_file, replay_export, std::cout, std::cerr);
   if (*scenario) return rlc::cli::RunScenarios(scenario_options, std::cout, std::cerr);

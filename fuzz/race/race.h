@@ -16,7 +16,8 @@
 //   case 4a / 4b   process 0 OPTIMIZEs, the others DELETE by id: 4a when the OPTIMIZE loses,
 //            4b when it wins
 //   mixed    every operation, every process
-// With `foreign`, the last process writes like another engine (simulator/engine.h).
+// With `foreign`, the last process writes like another engine (simulator/engine.h). The table is
+// Serializable unless `isolation` says WriteSerializable.
 // Afterwards, from the log and the journals: the committed history in version order (a version
 // whose transaction no journal names is a problem; a transaction a journal says committed at a
 // version that holds another is a lost commit); the oracle's checks (a)-(c) on it through its own
@@ -35,6 +36,7 @@
 #include <vector>
 
 #include "impl/base/status.h"
+#include "model/semantics/table.h"
 
 namespace rlc::race {
 
@@ -46,6 +48,9 @@ struct RaceOptions {
   uint64_t seed = 1;
   bool foreign = false;
   int kill_after_ms = -1;
+  // The table's delta.isolationLevel. Under WriteSerializable, losers pass blind appends, and a
+  // rebased loser that loses again goes on with its check (both what the nightly run must cover).
+  model::IsolationLevel isolation = model::IsolationLevel::kSerializable;
 };
 
 struct ProcessSummary {
@@ -58,6 +63,7 @@ struct ProcessSummary {
 
 struct RaceSummary {
   std::string race_case;
+  std::string isolation;
   int procs = 0;
   double seconds = 0;
   int64_t versions = 0;            // commits in the log after the table's creation
