@@ -95,7 +95,8 @@ model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
 // How the transaction's engine writes: mostly honestly; sometimes as another engine would (adds
 // first), a buggy one (removes without statistics), or a dishonest one (statistics that lie about
 // the file a remove names, composition tags that miscount two sources, a DML written as a
-// dataChange=false relocation). The rows it commits are the operation's either way.
+// dataChange=false relocation, or one of its DV updates taken for no change by the engine itself).
+// The rows it commits are the operation's either way.
 simulator::WriterQuirks GenWriter() {
   simulator::WriterQuirks q;
   if (!Chance(15)) return q;
@@ -104,6 +105,7 @@ simulator::WriterQuirks GenWriter() {
   q.remove_stats = Pick<R>({{3, R::kCopied}, {1, R::kAbsent}, {2, R::kLyingBounds}, {2, R::kLyingCount}});
   q.miscounted_tags = Chance(30);
   q.no_data_change = Chance(25);
+  q.half_truth = Chance(25);
   return q;
 }
 

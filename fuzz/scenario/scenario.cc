@@ -236,7 +236,7 @@ class Parser {
   Status ParseWriter(const std::vector<std::string>& w) {
     constexpr char kUsage[] =
         "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags miscounted] "
-        "[data-change false]";
+        "[data-change false] [half-truth]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     if (!t->operation) return Error("writer: " + t->name + " is raw: its actions are written as given");
@@ -244,6 +244,10 @@ class Parser {
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "adds-first") {
         q.adds_first = true;
+        continue;
+      }
+      if (w[i] == "half-truth") {
+        q.half_truth = true;
         continue;
       }
       if (i + 1 >= w.size()) return Error(std::string("writer: '") + w[i] + "' needs a value; " + kUsage);
@@ -458,6 +462,7 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   }
   if (q.miscounted_tags) out += " tags miscounted";
   if (q.no_data_change) out += " data-change false";
+  if (q.half_truth) out += " half-truth";
   return out;
 }
 

@@ -16,7 +16,8 @@
 //   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
 //   reads <NAME> whole-table | where <predicate>
 //   writer <NAME> [adds-first] [remove-stats copied|absent|lying-bounds|lying-count]
-//                 [tags miscounted] [data-change false]   how its engine writes (simulator::WriterQuirks)
+//                 [tags miscounted] [data-change false] [half-truth]   how its engine writes
+//                                                                     (simulator::WriterQuirks)
 //   <NAME> starts | <NAME> rebases | <NAME> commits   the interleaving, in order
 //   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
 //   expect <NAME> event <event name> | no-events | retries <N> | data-change true|false

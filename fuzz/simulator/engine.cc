@@ -111,6 +111,25 @@ void MiscountTags(std::vector<delta::Action>& actions) {
   }
 }
 
+// WriterQuirks::half_truth: of the DV updates (a remove and an add of one path with a DV) of a
+// commit that updates two or more paths, the last path's are marked dataChange=false.
+void TellAHalfTruth(std::vector<delta::Action>& actions) {
+  std::map<std::string, int> touched;  // path -> 1 remove, 2 add with a DV, 3 both
+  for (const delta::Action& a : actions) {
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) touched[r->path] |= 1;
+    if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->deletion_vector) touched[add->path] |= 2;
+  }
+  std::vector<std::string> updated;
+  for (const auto& [path, bits] : touched) {
+    if (bits == 3) updated.push_back(path);
+  }
+  if (updated.size() < 2) return;
+  for (delta::Action& a : actions) {
+    if (auto* r = std::get_if<delta::RemoveFile>(&a); r && r->path == updated.back()) r->data_change = false;
+    if (auto* add = std::get_if<delta::AddFile>(&a); add && add->path == updated.back()) add->data_change = false;
+  }
+}
+
 void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
   if (q.miscounted_tags) MiscountTags(actions);
   for (delta::Action& a : actions) {
@@ -445,6 +464,8 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
            w.before->values == w.after->values;
   });
   if (no_value_changes) q.no_data_change = false;
+  if (q.half_truth) TellAHalfTruth(t.pending.actions);
+  q.half_truth = false;
   t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
   return t;
 }

@@ -107,9 +107,14 @@ struct WriterQuirks {
                                    // from the second's run to the first's (the runs still tile)
   bool no_data_change = false;     // every file action dataChange=false (a DML passed off as a
                                    // relocation)
+  // Not in the log alone: the engine itself takes its DV update of one file (the last path of a
+  // commit that updates two or more) for no data change, and records it dataChange=false in the
+  // actions its own conflict check judges. Its other actions keep dataChange=true, so its commit
+  // keeps the table's isolation level.
+  bool half_truth = false;
 
   bool any() const {
-    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || no_data_change;
+    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || no_data_change || half_truth;
   }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };

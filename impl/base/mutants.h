@@ -59,8 +59,6 @@ namespace rlc::mutants {
     "Case 3: a relocation conserves on counts and bounds over the whole commit (no partition, no rows)")    \
   X(kTagsTrustedBeyondTiling, "tags-trusted-beyond-tiling",                                                \
     "Case 4: composition tags that tile their output are trusted: counts and rows never checked")          \
-  X(kDishonestLoserReconciles, "dishonest-loser-reconciles",                                               \
-    "a loser that writes data under dataChange=false still gets the reconcile cases")                      \
   X(kWinnerFeaturePasses, "winner-feature-passes",                                                         \
     "protocol: a winner's writer feature the loser's writer does not support passes the check")             \
   X(kRecheckForgetsFirstCheck, "recheck-forgets-first-check",                                               \

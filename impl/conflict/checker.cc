@@ -192,7 +192,6 @@ struct ConflictCheck::State {
   // only where the passed-append rule may ask (flags on, WriteSerializable).
   bool track_delta_verdict = false;
   bool delta_aborts = false;
-  bool honesty_checked = false;  // KeepsItsDataChangeWord, at the first round (it may read rows)
   Verdict verdict;
 
   // One winner; an abort ends the check.
@@ -268,14 +267,6 @@ const Verdict& ConflictCheck::verdict() const { return state_->verdict; }
 
 Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
   State& s = *state_;
-  if (!s.honesty_checked) {
-    s.honesty_checked = true;
-    if (s.current.flags.AnyOn() && !RLC_MUTANT(kDishonestLoserReconciles) &&
-        !KeepsItsDataChangeWord(s.current, s.read_table.files, env.files, s.read_table.metadata)) {
-      s.current.flags = Flags{};  // Delta's rules alone
-      s.track_delta_verdict = false;
-    }
-  }
   s.dvs.Bind(env.files, env.dv_writer);
   int64_t expected_version = s.verdict.checked_through_version + 1;
   for (const WinningCommit& w : winners) {

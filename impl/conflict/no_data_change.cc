@@ -178,25 +178,6 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
   return out;
 }
 
-bool KeepsItsDataChangeWord(const PendingTransaction& loser, const std::map<std::string, delta::AddFile>& read_files,
-                            const TableFiles* files, const delta::Metadata& read_metadata) {
-  delta::Commit own;
-  for (const delta::Action& a : loser.actions) {
-    const auto* add = std::get_if<delta::AddFile>(&a);
-    const auto* remove = std::get_if<delta::RemoveFile>(&a);
-    if ((add != nullptr && !add->data_change) || (remove != nullptr && !remove->data_change)) own.actions.push_back(a);
-  }
-  if (own.actions.empty()) return true;
-  const WinnerSummary relocation = SummarizeCommit(std::move(own));
-  const std::set<std::string> nothing_removed;
-  const TableView read_view(read_files);
-  const NoDataChangeExclusion e =
-      ExcludeNoDataChangeFiles(relocation, {loser, read_files, nothing_removed, read_view, files, read_metadata});
-  const bool only_re_adds = relocation.removed_files.empty() &&
-                            std::all_of(e.add_left_out.begin(), e.add_left_out.end(), [](bool b) { return b; });
-  return only_re_adds || e.conserved;
-}
-
 void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser) {
   if (!exclusion.removes_left_out || exclusion.relocated_to.empty()) return;
   if (RLC_MUTANT(kCase3ReadsNotFollowed)) return;

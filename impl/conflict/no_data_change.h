@@ -59,14 +59,6 @@ struct NoDataChangeInputs {
 
 NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const NoDataChangeInputs& in);
 
-// Whether the loser's own dataChange=false actions keep their word: none, or statistics-only
-// re-adds of files it read, or a relocation that conserves rows (the test above, on the loser's
-// actions against its read snapshot). A loser that writes data under dataChange=false commits
-// under SnapshotIsolation by its own claim; no reconcile case may build on that claim (the
-// checker then runs Delta's rules alone).
-bool KeepsItsDataChangeWord(const PendingTransaction& loser, const std::map<std::string, delta::AddFile>& read_files,
-                            const TableFiles* files, const delta::Metadata& read_metadata);
-
 // After the loser passed a winner whose relocation left removed-vs-read: the rows the loser read
 // in a relocated file now live in the relocation's outputs (which ones is not recorded), so every
 // output joins the loser's read files when any source was read (or the whole table was). Without
