@@ -56,9 +56,9 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
     AddList adds;
     for (size_t i = 0; i < winner.added_files.size(); ++i) {
       const delta::AddFile& add = winner.added_files[i];
-      if (Resolved(resolved, add.path)) continue;
-      if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i]) continue;
-      if (!re_adds.empty() && re_adds[i]) continue;
+      if (Resolved(resolved, add.path)) continue;  // doubt: reconciled by a rewriting case
+      if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i]) continue;  // doubt: left out by Case 3
+      if (!re_adds.empty() && re_adds[i]) continue;  // doubt: a re-add 1b shows brings no row
       adds.push_back(&add);
     }
     if (flags.data_skipping && !adds.empty()) adds = SkipAddedFiles(skipping, winner.version, adds, events);
@@ -67,15 +67,15 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
 
   RemoveList removes_vs_read, removes_vs_removed;
   for (const delta::RemoveFile& remove : winner.removed_files) {
-    if (Resolved(resolved, remove.path)) continue;
+    if (Resolved(resolved, remove.path)) continue;  // doubt: reconciled by a rewriting case
     removes_vs_removed.push_back(&remove);
     if (no_data_change.removes_left_out && (!remove.data_change || RLC_MUTANT(kCase3ExcludesEveryRemove))) continue;
     removes_vs_read.push_back(&remove);
   }
   const RemoveList overlap = RemovesOfReadFiles(c, removes_vs_read);
   if (!overlap.empty()) {
-    if (!DeleteReadRefinementApplies(skipping)) return RemovedReadFileAbort(c, *overlap.front());
-    if (const delta::RemoveFile* match = FirstRemovedFileThatMayMatch(skipping, winner, overlap)) {
+    if (!DeleteReadRefinementApplies(skipping)) return RemovedReadFileAbort(c, *overlap.front());  // doubt: 1b cannot judge
+    if (const delta::RemoveFile* match = FirstRemovedFileThatMayMatch(skipping, winner, overlap)) {  // doubt: a removed row may be read
       Abort abort = RemovedReadFileAbort(c, *match);
       abort.reason += " and some row it removed may match the loser's read";
       return abort;
@@ -153,7 +153,7 @@ bool MaySeeAppend(const WinnerSummary& winner, int64_t append_version) {
 std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
                                              const std::vector<PassedBlindAppend>& passed, std::vector<Event>& events) {
   for (const auto& [append, followed_by] : passed) {
-    if (followed_by.empty()) continue;  // nothing the loser follows can depend on it
+    if (followed_by.empty()) continue;  // doubt: nothing the loser follows saw the append
     const RuleContext c{loser, in.read_table.metadata, in.read_table.protocol, IsolationLevel::kSerializable, append,
                         in.matcher};
     if (!AddedFilesMatter(c)) continue;
@@ -218,7 +218,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   }
   if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
-      if (MaySeeAppend(winner, append.winner.version)) append.followed_by.push_back(w.version);
+      if (MaySeeAppend(winner, append.winner.version)) append.followed_by.push_back(w.version);  // doubt: the follower read before the append
     }
   }
   for (const delta::RemoveFile& r : winner.removed_files) {
@@ -236,7 +236,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   const bool some_append_cannot_move =
       std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
                   [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
-  if (some_append_cannot_move && delta_aborts) {
+  if (some_append_cannot_move && delta_aborts) {  // doubt: an append that cannot move, where Delta aborts
     if (auto abort = CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
       verdict.abort = std::move(abort);
     }

@@ -40,7 +40,7 @@ std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string
     scan.stopped = decisive(position);
     return !scan.stopped;
   });
-  if (!status.ok() || !in_order) return std::nullopt;
+  if (!status.ok() || !in_order) return std::nullopt;  // doubt: rows unreadable
   return scan;
 }
 
@@ -48,7 +48,7 @@ std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string
 bool RowCountAgrees(const Scan& scan, const std::optional<std::string>& stats) {
   if (scan.stopped || !stats.has_value()) return true;
   Result<std::optional<int64_t>> num_records = delta::ParseNumRecords(*stats);
-  if (!num_records.ok()) return false;
+  if (!num_records.ok()) return false;  // doubt: numRecords unparsable
   return !num_records->has_value() || static_cast<uint64_t>(**num_records) == scan.rows;
 }
 
@@ -57,7 +57,7 @@ std::optional<dv::RowBitmap> LoadDv(const SkippingInputs& in, const std::optiona
   if (!descriptor.has_value()) return dv::RowBitmap();
   if (in.files == nullptr) return std::nullopt;
   Result<dv::RowBitmap> bitmap = in.files->ReadDeletionVector(*descriptor);
-  if (!bitmap.ok()) return std::nullopt;
+  if (!bitmap.ok()) return std::nullopt;  // doubt: a DV unreadable
   return std::move(bitmap).value();
 }
 
@@ -86,25 +86,25 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& 
 // The exact tier's answer for one statistics survivor (true: keep).
 bool ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
   const std::optional<dv::RowBitmap> deleted = LoadDv(in, add.deletion_vector);
-  if (!deleted.has_value()) return true;
+  if (!deleted.has_value()) return true;  // doubt: the add's DV unreadable
   const std::optional<Scan> scan =
       ScanMatchingRows(in, add.path, [&](uint64_t position) { return !deleted->Contains(position); });
-  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats)) return true;
+  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats)) return true;  // doubt: rows unreadable or miscounted
   return kernel::FileMayHoldMatchingRow(Domain{}, *deleted, scan->matching);
 }
 
 AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return survivors;
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return survivors;  // doubt: no predicate to judge rows by
   const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
   if (max_bytes > 0) {
     Int128 total = 0;
     for (const delta::AddFile* add : survivors) total += add->size_bytes;
-    if (total > max_bytes) return survivors;
+    if (total > max_bytes) return survivors;  // doubt: over the exact tier's budget
   }
   AddList kept;
   for (const delta::AddFile* add : survivors) {
-    if (ExactTierKeeps(in, *add)) kept.push_back(add);
+    if (ExactTierKeeps(in, *add)) kept.push_back(add);  // doubt: rows keep the add
   }
   return kept;
 }
@@ -112,23 +112,23 @@ AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
 bool RemovedRowsMayMatch(const SkippingInputs& in, const std::unordered_map<std::string, const delta::AddFile*>& post_images,
                          const delta::RemoveFile& remove) {
   const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
-  if (!removed.has_value()) return true;
+  if (!removed.has_value()) return true;  // doubt: a remove the view cannot vouch for
   const std::optional<std::string>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
-  if (!StatisticsKeep(in, pre_stats, removed->partition_values)) return false;
+  if (!StatisticsKeep(in, pre_stats, removed->partition_values)) return false;  // doubt: statistics rule the file out
   const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
-  if (!pre.has_value()) return true;
+  if (!pre.has_value()) return true;  // doubt: the removed DV unreadable
   std::optional<dv::RowBitmap> post;
   const std::string path = DecodedPath(remove.path);
   if (auto it = post_images.find(path); it != post_images.end()) {
     post = LoadDv(in, it->second->deletion_vector);
-    if (!post.has_value()) return true;
+    if (!post.has_value()) return true;  // doubt: the post-image DV unreadable
   }
   const auto newly_deleted = [&](uint64_t position) {
     return !pre->Contains(position) && (!post.has_value() || post->Contains(position));
   };
   const std::optional<Scan> scan = ScanMatchingRows(in, remove.path, newly_deleted);
-  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;  // doubt: removed rows unreadable
   return kernel::RemovedRowsMayMatch(Domain{}, *pre, post, scan->matching);
 }
 
@@ -148,7 +148,7 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
                        std::vector<Event>& events) {
   AddList survivors;
   for (const delta::AddFile* add : candidates) {
-    if (StatisticsKeep(in, add->stats, add->partition_values)) survivors.push_back(add);
+    if (StatisticsKeep(in, add->stats, add->partition_values)) survivors.push_back(add);  // doubt: statistics keep the add
   }
   if (in.loser.flags.value_exact && !survivors.empty()) survivors = ExactTier(in, survivors);
   if (survivors.size() < candidates.size()) {
@@ -172,7 +172,7 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
     // append under WriteSerializable is never checked), and its rows are new to the loser. So the
     // path must be in the read snapshot, and the re-add must bring back no row deleted there.
     const auto seen = in.read_files.find(path);
-    if (seen == in.read_files.end()) continue;
+    if (seen == in.read_files.end()) continue;  // doubt: a path the loser never saw
     const std::optional<dv::RowBitmap> at_read = LoadDv(in, seen->second.deletion_vector);
     const std::optional<dv::RowBitmap> pre = LoadDv(in, it->second->deletion_vector);
     const std::optional<dv::RowBitmap> post = LoadDv(in, add.deletion_vector);
@@ -186,13 +186,13 @@ bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path
                                const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
                                const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values) {
   const dv::RowBitmap newly_deleted = winner_dv.Difference(base).Difference(loser_dv);
-  if (newly_deleted.IsEmpty()) return false;
+  if (newly_deleted.IsEmpty()) return false;  // doubt: no row newly deleted
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;
-  if (!StatisticsKeep(in, pre_stats, partition_values)) return false;
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;  // doubt: no predicate to judge rows by
+  if (!StatisticsKeep(in, pre_stats, partition_values)) return false;  // doubt: statistics rule the file out
   const std::optional<Scan> scan =
       ScanMatchingRows(in, path, [&](uint64_t position) { return newly_deleted.Contains(position); });
-  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;  // doubt: deleted rows unreadable
   return scan->matching.Intersects(newly_deleted);
 }
 
@@ -209,7 +209,7 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, 
   std::unordered_map<std::string, const delta::AddFile*> post_images;
   for (const delta::AddFile& add : winner.added_files) post_images.emplace(DecodedPath(add.path), &add);
   for (const delta::RemoveFile* remove : overlap) {
-    if (RemovedRowsMayMatch(in, post_images, *remove)) return remove;
+    if (RemovedRowsMayMatch(in, post_images, *remove)) return remove;  // doubt: a removed row may match
   }
   return nullptr;
 }

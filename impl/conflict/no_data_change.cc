@@ -65,7 +65,7 @@ std::optional<std::vector<RowTuple>> LiveRowsOf(const Side& side, const TableFil
     dv::RowBitmap deleted;
     if (dv.has_value()) {
       Result<dv::RowBitmap> loaded = files.ReadDeletionVector(*dv);
-      if (!loaded.ok()) return std::nullopt;
+      if (!loaded.ok()) return std::nullopt;  // doubt: a DV unreadable
       deleted = std::move(loaded).value();
     }
     Result<std::vector<RowTuple>> rows = ReadRows(files, path, deleted, columns);
@@ -86,16 +86,16 @@ RowCheck SameRowsPerPartition(const std::map<delta::StringMap, std::pair<Side, S
   const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
   Int128 bytes = 0;
   for (const auto& [partition, sides] : by_partition) bytes += sides.first.bytes + sides.second.bytes;
-  if (max_bytes > 0 && bytes > max_bytes) return RowCheck::kUnknown;
+  if (max_bytes > 0 && bytes > max_bytes) return RowCheck::kUnknown;  // doubt: over the budget: counts trusted
   const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
   if (columns.empty()) return RowCheck::kUnknown;
   for (const auto& [partition, sides] : by_partition) {
     bool unknown = false;
     const auto removed = LiveRowsOf(sides.first, *in.files, columns, &unknown);
-    if (unknown) return RowCheck::kUnknown;
+    if (unknown) return RowCheck::kUnknown;  // doubt: rows unreadable: counts trusted
     const auto added = LiveRowsOf(sides.second, *in.files, columns, &unknown);
     if (unknown) return RowCheck::kUnknown;
-    if (!removed.has_value() || !added.has_value() || *removed != *added) return RowCheck::kOtherRows;
+    if (!removed.has_value() || !added.has_value() || *removed != *added) return RowCheck::kOtherRows;  // doubt: other rows
   }
   return RowCheck::kSameRows;
 }
@@ -151,7 +151,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
     has_relocation_removes = true;
     out.relocated_from.push_back(remove.path);
     const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
-    if (!removed.has_value()) {
+    if (!removed.has_value()) {  // doubt: a remove the view cannot vouch for
       known = false;
       continue;
     }
@@ -166,13 +166,14 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
   }
   out.conserved = known;
   for (const auto& [partition, sides] : by_partition) {
-    out.conserved =
-        out.conserved && kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted, sides.second.counted);
+    const bool counts = kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted, sides.second.counted);
+    if (!counts) out.conserved = false;  // doubt: a partition's counts or bounds differ
   }
   if (out.conserved && !RLC_MUTANT(kCase3TrustsCounts)) {
-    out.conserved = SameRowsPerPartition(by_partition, in) != RowCheck::kOtherRows;
+    const RowCheck rows = SameRowsPerPartition(by_partition, in);
+    if (rows == RowCheck::kOtherRows) out.conserved = false;  // doubt: the rows differ
   }
-  if (!out.conserved) return out;
+  if (!out.conserved) return out;  // doubt: no conserving relocation
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
   out.removes_left_out = has_relocation_removes && IsAppendOnly(in.loser);
   return out;
@@ -185,7 +186,7 @@ void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransac
   for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
   bool source_read = loser.read_whole_table;
   for (const std::string& p : exclusion.relocated_from) source_read = source_read || read.count(DecodedPath(p)) != 0;
-  if (!source_read) return;
+  if (!source_read) return;  // doubt: no relocated file was read
   for (const std::string& p : exclusion.relocated_to) {
     if (read.insert(DecodedPath(p)).second) loser.read_files.push_back(p);
   }

@@ -73,12 +73,12 @@ bool RunsHoldTheirSources(const std::string& output, const std::vector<std::stri
   const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
   if (columns.empty()) return false;
   Result<std::vector<RowTuple>> written = ReadRows(*in.files, output, dv::RowBitmap(), columns);
-  if (!written.ok()) return written.status().code() == StatusCode::kUnsupported;
+  if (!written.ok()) return written.status().code() == StatusCode::kUnsupported;  // doubt: the output's rows unreadable
   for (const std::string& path : paths) {
     const CompactedSource& s = sources.at(path);
     Result<std::vector<RowTuple>> live = ReadRows(*in.files, path, s.compacted, columns);
-    if (!live.ok()) return live.status().code() == StatusCode::kUnsupported;
-    if (static_cast<int64_t>(live->size()) != s.live || s.start < 0 ||
+    if (!live.ok()) return live.status().code() == StatusCode::kUnsupported;  // doubt: a source's rows unreadable
+    if (static_cast<int64_t>(live->size()) != s.live || s.start < 0 ||  // doubt: a run holds other rows
         s.start + s.live > static_cast<int64_t>(written->size()) ||
         !std::equal(live->begin(), live->end(), written->begin() + s.start)) {
       return false;
@@ -96,17 +96,17 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
   std::set<std::string> broken_outputs;  // an output one of whose sources is unusable
   std::map<std::string, std::vector<std::string>> by_output;
   for (const delta::RemoveFile* r : removes) {
-    if (!r->tags.has_value()) continue;
+    if (!r->tags.has_value()) continue;  // doubt: an untagged tombstone
     const std::optional<delta::CompositionTag> tag = delta::ParseCompositionTags(*r->tags);
-    if (!tag.has_value()) continue;
+    if (!tag.has_value()) continue;  // doubt: malformed tags
     const std::string output = DecodedPath(tag->output_path);
-    if (outputs.count(output) == 0) continue;
+    if (outputs.count(output) == 0) continue;  // doubt: tags naming no output of the commit
     const std::optional<dv::RowBitmap> compacted = in.dvs.Load(r->deletion_vector);
     // The source as the table holds it: its physical rows are what the tag claims.
     const std::optional<TableView::Removed> source = in.view.RemovedFile(*r);
     const std::optional<int64_t> physical = source.has_value() ? NumRecords(source->stats) : std::nullopt;
-    if (!compacted.has_value() ||
-        (!RLC_MUTANT(kTagsTrustedBeyondTiling) && physical != tag->source_num_physical_records)) {
+    const bool miscounted = physical != tag->source_num_physical_records && !RLC_MUTANT(kTagsTrustedBeyondTiling);
+    if (!compacted.has_value() || miscounted) {  // doubt: a count the table refutes
       broken_outputs.insert(output);
       continue;
     }
@@ -125,9 +125,10 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
     const std::optional<int64_t> rows = NumRecords(outputs.at(output)->stats);
     std::vector<kernel::SourceRun<Domain>> runs;
     for (const std::string& p : paths) runs.push_back(RunOf(sources.at(p)));
-    if (broken_outputs.count(output) != 0 || !rows.has_value() ||
-        !kernel::RunsTileOutput(Domain{}, runs, Int128(*rows)) ||
-        !RunsHoldTheirSources(outputs.at(output)->path, paths, sources, in)) {
+    const bool tiled = broken_outputs.count(output) == 0 && rows.has_value() &&
+                       kernel::RunsTileOutput(Domain{}, runs, Int128(*rows)) &&
+                       RunsHoldTheirSources(outputs.at(output)->path, paths, sources, in);
+    if (!tiled) {  // doubt: runs that do not tile, or hold other rows
       for (const std::string& p : paths) sources.erase(p);
     }
   }
@@ -154,7 +155,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
       in.composition.sources = CompactedSources(removes, outputs, {in.dvs, read_view, in.files, in.read_metadata});
     }
   }
-  if (in.composition.sources.empty()) return;
+  if (in.composition.sources.empty()) return;  // doubt: no usable composition
   // Shared: sources the winner updated by DV (an add with a DV of a path it removed), or removed
   // outright (nullptr: the winner re-adds no version of the path; every row the compaction carried
   // is then deleted, and the run says where they are).
@@ -173,16 +174,16 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   for (const auto& [path, remove] : winner_removes) {
     if (winner_adds.count(path) == 0 && compacted_by_loser(path)) shared[path] = nullptr;
   }
-  if (shared.empty()) return;
+  if (shared.empty()) return;  // doubt: no compacted source the winner changed
   std::map<std::string, dv::RowBitmap> output_dvs, seeds;  // by output, seeded once from its DV
   for (const auto& [path, winner_add] : shared) {
     const CompactedSource& source = in.composition.sources.at(path);
     const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
     auto output_it = loser_adds.find(source.output);
-    if (output_it == loser_adds.end()) return;
+    if (output_it == loser_adds.end()) return;  // doubt: the output is gone
     const auto& output = std::get<delta::AddFile>(loser.actions[output_it->second]);
     const std::optional<int64_t> output_rows = NumRecords(output);
-    if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;
+    if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;  // doubt: other pre-images, or no row count
     if (output_dvs.count(source.output) == 0) {
       const std::optional<dv::RowBitmap> seed = in.dvs.Load(output.deletion_vector);
       if (!seed) return;
@@ -192,7 +193,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const std::optional<dv::RowBitmap> before = in.dvs.Load(tombstone.deletion_vector);
     const std::optional<dv::RowBitmap> after =
         winner_add != nullptr ? in.dvs.Load(winner_add->deletion_vector) : EveryRow(source);
-    if (!before || !after || !Remap(source, *output_rows, *before, *after, output_dvs[source.output])) return;
+    if (!before || !after || !Remap(source, *output_rows, *before, *after, output_dvs[source.output])) return;  // doubt: a DV unreadable, or a row outside its run
   }
   // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
   std::map<size_t, delta::AddFile> rebuilt_outputs;
@@ -241,21 +242,21 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
   // A pure compaction: every remove tagged onto one of its adds, every add an output, no add
   // changing data, not a multi-dimensional clustering, every output tiled.
-  if (winner.removed_files.empty() || winner.added_files.empty()) return;
-  if (IsMultiDimensionalClustering(winner.commit_info)) return;
+  if (winner.removed_files.empty() || winner.added_files.empty()) return;  // doubt: no compaction
+  if (IsMultiDimensionalClustering(winner.commit_info)) return;  // doubt: ZORDER or CLUSTER BY
   std::map<std::string, const delta::AddFile*> outputs;
   for (const delta::AddFile& a : winner.added_files) {
-    if (a.data_change) return;
+    if (a.data_change) return;  // doubt: an add that changes data
     outputs[DecodedPath(a.path)] = &a;
   }
   std::vector<const delta::RemoveFile*> removes;
   for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
   const std::map<std::string, CompactedSource> sources =
       CompactedSources(removes, outputs, {in.dvs, in.view, in.files, in.read_metadata});
-  if (sources.size() != winner.removed_files.size()) return;
+  if (sources.size() != winner.removed_files.size()) return;  // doubt: a source without usable tags
   std::set<std::string> referenced;
   for (const auto& [path, s] : sources) referenced.insert(s.output);
-  if (referenced.size() != outputs.size()) return;
+  if (referenced.size() != outputs.size()) return;  // doubt: an add no source names
   // The loser's DV updates of compacted sources, and every compacted source it touched (H1).
   std::map<std::string, size_t> loser_dv_adds, loser_removes;
   std::set<std::string> touched, loser_adds;
@@ -291,14 +292,14 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
     shared.push_back(path);
     removed_whole.insert(path);
   }
-  if (shared.empty()) return;
+  if (shared.empty()) return;  // doubt: nothing of the loser's on compacted sources
   // H1, with sources numbered by their order in `sources`.
   std::map<std::string, int64_t> number;
   for (const auto& [path, s] : sources) number.emplace(path, static_cast<int64_t>(number.size()));
   dv::RowBitmap touched_numbers, remapped_numbers;
   for (const std::string& p : touched) touched_numbers.Add(static_cast<uint64_t>(number.at(p)));
   for (const std::string& p : shared) remapped_numbers.Add(static_cast<uint64_t>(number.at(p)));
-  if (!kernel::EveryTouchedSourceRemapped(Domain{}, touched_numbers, remapped_numbers)) return;
+  if (!kernel::EveryTouchedSourceRemapped(Domain{}, touched_numbers, remapped_numbers)) return;  // doubt: H1: a touched source not remapped
   std::map<std::string, dv::RowBitmap> output_dvs, seeds;
   for (const std::string& path : shared) {
     const CompactedSource& source = sources.at(path);
@@ -317,12 +318,11 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
         removed_whole.count(path) != 0
             ? EveryRow(source)
             : in.dvs.Load(std::get<delta::AddFile>(loser.actions[loser_dv_adds.at(path)]).deletion_vector);
-    if (!read || !wanted) return;
-    if (!kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
-                                        static_cast<int64_t>(kRowIndexMax), source.compacted, *read, *wanted,
-                                        output_dvs[source.output])) {
-      return;
-    }
+    if (!read || !wanted) return;  // doubt: a DV unreadable
+    const bool remapped = kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
+                                                         static_cast<int64_t>(kRowIndexMax), source.compacted, *read,
+                                                         *wanted, output_dvs[source.output]);
+    if (!remapped) return;  // doubt: read with another DV, or a row outside its run
   }
   // Rebuild: the loser's actions on remapped sources give way to the changed outputs.
   std::vector<delta::Action> rebuilt;

@@ -19,7 +19,7 @@ bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::Dv
 
 void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
                               std::set<std::string>& resolved, std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;  // doubt: DVs not writable
   // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
@@ -28,7 +28,7 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const std::string path = DecodedPath(a.path);
     if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
   }
-  if (winner_updates.empty()) return;
+  if (winner_updates.empty()) return;  // doubt: no DV update by the winner
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
   std::map<std::string, size_t> loser_adds, loser_removes;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
@@ -42,41 +42,39 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   for (const auto& [path, winner_add] : winner_updates) {
     auto add_it = loser_adds.find(path);
     auto remove_it = loser_removes.find(path);
-    if (add_it == loser_adds.end() || remove_it == loser_removes.end()) continue;
+    if (add_it == loser_adds.end() || remove_it == loser_removes.end()) continue;  // doubt: the loser did not update it
     const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_it->second]);
     const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_it->second]);
-    if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;
+    if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;  // doubt: other pre-images
     // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
     // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
-    if (!loser_add.data_change || !loser_remove.data_change) continue;
+    if (!loser_add.data_change || !loser_remove.data_change) continue;  // doubt: a deletion as no change
     const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
     const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add->deletion_vector);
     const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
-    if (!base || !winner_dv || !loser_dv) continue;
+    if (!base || !winner_dv || !loser_dv) continue;  // doubt: a DV unreadable
     const kernel::DvMerge<ConcreteDomain> merge =
         kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
-    if (!merge.resolved) continue;
+    if (!merge.resolved) continue;  // doubt: a row both deleted, or revived
     // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
     // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
     // would.
     const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
     const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
-    if (pre_image == nullptr) continue;  // the version both removed is not the active one: doubt
-    if (!RLC_MUTANT(kCase2ForgetsReads) &&
-        WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv, pre_image->stats,
-                                  pre_image->partition_values)) {
-      continue;
-    }
+    if (pre_image == nullptr) continue;  // doubt: a pre-image the view lacks
+    const bool read_by_loser = WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
+                                                         pre_image->stats, pre_image->partition_values);
+    if (read_by_loser && !RLC_MUTANT(kCase2ForgetsReads)) continue;  // doubt: the loser read a row the winner deleted
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
-    if (!written) continue;
+    if (!written) continue;  // doubt: the DV not written
     std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
-    if (!rebased) continue;
+    if (!rebased) continue;  // doubt: statistics unparsable
     rebased->data_change = true;
     loser.actions[remove_it->second] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/true);
     loser.actions[add_it->second] = std::move(*rebased);
     merged_paths.insert(path);
   }
-  if (merged_paths.empty()) return;
+  if (merged_paths.empty()) return;  // doubt: nothing merged
   resolved.insert(merged_paths.begin(), merged_paths.end());
   // The file stays among the loser's reads: a later winner's deletions there are judged too.
   if (RLC_MUTANT(kCase2ForgetsReads)) DropReadFiles(merged_paths, loser);

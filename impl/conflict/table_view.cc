@@ -49,8 +49,8 @@ std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile
     if (!r.stats.has_value() && add != nullptr) r.stats = add->stats;
     return r;
   }
-  if (add == nullptr) return std::nullopt;
-  if (remove.stats.has_value() && (!add->stats.has_value() || !StatisticsAgree(*remove.stats, *add->stats))) {
+  if (add == nullptr) return std::nullopt;  // doubt: no active version
+  if (remove.stats.has_value() && (!add->stats.has_value() || !StatisticsAgree(*remove.stats, *add->stats))) {  // doubt: statistics that contradict the table
     return std::nullopt;
   }
   return Removed{add->stats, add->partition_values, add->size_bytes};

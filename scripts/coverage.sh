@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Branch coverage of the reconcile cases (impl/conflict, and the impl/kernel templates they
+# instantiate) under the CI explorer campaign: an unoptimized coverage build of the rlc tool (build-cov,
+# -DRLC_COVERAGE=ON), the same bounded campaigns CI runs (the generated one, an exhaustive slice),
+# then scripts/coverage_report.py. Writes out/coverage/report.md and branches.json; exit 1 when a
+# guard marked `// doubt:` was not hit both ways by the generated histories.
+# Usage: bash scripts/coverage.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh >/dev/null
+cmake -S . -B build-cov -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRLC_COVERAGE=ON -DRLC_TESTS=OFF \
+  -DRLC_BENCH=OFF >/dev/null
+ninja -C build-cov rlc
+find build-cov -name '*.gcda' -delete
+build-cov/cli/rlc explore --runs 3000 --seed 20261129 --jobs 2 >/dev/null
+build-cov/cli/rlc explore --exhaustive --runs 3000 --seed 20261129 --jobs 2 >/dev/null
+python3 scripts/coverage_report.py build-cov . out/coverage
