@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Branch coverage of the reconcile cases (impl/conflict, and the impl/kernel templates they
-# instantiate) under the CI explorer campaign: an unoptimized coverage build of the rlc tool (build-cov,
-# -DRLC_COVERAGE=ON), the same bounded campaigns CI runs (the generated one, an exhaustive slice),
-# then scripts/coverage_report.py. Writes out/coverage/report.md and branches.json; exit 1 when a
+# instantiate) under an explorer campaign: an unoptimized coverage build of the rlc tool (build-cov,
+# -DRLC_COVERAGE=ON), a generated campaign and an exhaustive slice with CI's seed (20,000 and 5,000
+# histories; COVERAGE_RUNS and COVERAGE_EXHAUSTIVE_RUNS change them), then
+# scripts/coverage_report.py. Writes out/coverage/report.md and branches.json; exit 1 when a
 # guard marked `// doubt:` was not hit both ways by the generated histories.
 # Usage: bash scripts/coverage.sh
 set -euo pipefail
@@ -12,6 +13,6 @@ cmake -S . -B build-cov -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRLC_COVERAGE=ON -DRL
   -DRLC_BENCH=OFF >/dev/null
 ninja -C build-cov rlc
 find build-cov -name '*.gcda' -delete
-build-cov/cli/rlc explore --runs 3000 --seed 20261129 --jobs 2 >/dev/null
-build-cov/cli/rlc explore --exhaustive --runs 3000 --seed 20261129 --jobs 2 >/dev/null
+build-cov/cli/rlc explore --runs "${COVERAGE_RUNS:-20000}" --seed 20261129 --jobs 2 >/dev/null
+build-cov/cli/rlc explore --exhaustive --runs "${COVERAGE_EXHAUSTIVE_RUNS:-5000}" --seed 20261129 --jobs 2 >/dev/null
 python3 scripts/coverage_report.py build-cov . out/coverage

@@ -63,20 +63,20 @@ def merge(docs, source_dir):
     return lines
 
 
-def guards(source_dir, lines):
-    """Every `// doubt:` line with its coverage."""
+def guards(source_dir, lines, marker="// doubt:"):
+    """Every line carrying `marker`, with its coverage."""
     out = []
     for pattern in ("impl/conflict/*.cc", "impl/kernel/*.h"):
         for path in sorted(glob.glob(os.path.join(source_dir, pattern))):
             rel = os.path.relpath(path, source_dir)
             with open(path, encoding="utf-8") as f:
                 for number, text in enumerate(f, start=1):
-                    if "// doubt:" not in text:
+                    if marker not in text:
                         continue
                     entry = lines.get(rel, {}).get(number, {"count": 0, "branches": []})
                     branches = entry["branches"]
                     both = sum(1 for b in branches if b > 0) >= 2
-                    out.append({"file": rel, "line": number, "why": text.split("// doubt:", 1)[1].strip(),
+                    out.append({"file": rel, "line": number, "why": text.split(marker, 1)[1].strip(),
                                 "count": entry["count"], "branches": branches, "bothWays": both})
     return out
 
@@ -88,6 +88,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     lines = merge(gcov_json(build_dir), source_dir)
     marked = guards(source_dir, lines)
+    invariants = guards(source_dir, lines, "// invariant:")
     with open(os.path.join(out_dir, "branches.json"), "w") as f:
         json.dump({"guards": marked, "lines": {p: {str(k): v for k, v in sorted(ls.items()) if v["branches"]}
                                               for p, ls in sorted(lines.items())}}, f, indent=1)
@@ -102,6 +103,11 @@ def main():
     for g in marked:
         md.append(f"| {g['file']}:{g['line']} | {g['why']} | {g['count']} | "
                   f"{' '.join(str(b) for b in g['branches']) or '-'} | {'yes' if g['bothWays'] else '**no**'} |")
+    md += ["", "## Invariants", "",
+           "Conditions the code around them makes impossible (`// invariant:`); kept as aborts, not gated.", "",
+           "| file:line | invariant | hits | branches |", "|---|---|---|---|"]
+    for g in invariants:
+        md.append(f"| {g['file']}:{g['line']} | {g['why']} | {g['count']} | {' '.join(str(b) for b in g['branches']) or '-'} |")
     md += ["", "## Every branch", ""]
     for path, ls in sorted(lines.items()):
         rows = [(n, v) for n, v in sorted(ls.items()) if v["branches"]]

@@ -104,6 +104,10 @@ simulator::WriterQuirks GenWriter() {
   q.adds_first = Chance(30);
   q.remove_stats = Pick<R>({{3, R::kCopied}, {1, R::kAbsent}, {2, R::kLyingBounds}, {2, R::kLyingCount}});
   q.miscounted_tags = Chance(30);
+  q.malformed_tags = Chance(15);
+  q.malformed_stats = Chance(10);
+  q.empty_output = Chance(15);
+  q.ghost_removes = Chance(10);
   q.no_data_change = Chance(25);
   q.half_truth = Chance(25);
   return q;
@@ -115,6 +119,7 @@ conflict::Flags GenFlags(const conflict::Flags& allowed) {
   f.exclude_no_data_change_files = allowed.exclude_no_data_change_files && Chance(50);
   f.data_skipping = allowed.data_skipping && Chance(50);
   f.value_exact = allowed.value_exact && Chance(50);
+  if (f.value_exact && Chance(10)) f.value_exact_max_bytes = Between(1, 64);  // a budget rows may exceed
   f.optimize_reconcile = allowed.optimize_reconcile && Chance(50);
   f.optimize_reconcile_reverse = allowed.optimize_reconcile_reverse && Chance(50);
   return f;
@@ -137,6 +142,8 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     // Sometimes the checker cannot read the files' rows (as with Parquet it cannot read): the
     // cases then stand on statistics and counts, the paths a real table takes.
     t.rows_readable = !Chance(20);
+    // Sometimes the checker's store is flaky: it must abort where it cannot read or write.
+    if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
     const int64_t rows = Between(2, 10);
     for (int64_t id = 1; id <= rows; ++id) {
       t.rows.push_back(NewRow(id, t.partitioned, Chance(8) ? std::string() : "v" + std::to_string(id)));
@@ -153,8 +160,9 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
       txn.operation = GenOperation(rows, t.partitioned, false);
       txn.flags = GenFlags(options.allowed_flags);
       txn.writer = GenWriter();
-      // Without rows, a DML written as dataChange=false within one partition looks like a
-      // relocation by every count and bound: the one lie rlc trusts (the README says so).
+      // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
+      // partition looks like a relocation by every count and bound: the one lie rlc trusts (the
+      // README says so).
       if (!t.rows_readable) txn.writer.no_data_change = false;
       // Reads beyond the operation's own (an engine that also read other rows, or the whole table):
       // its reads then differ from its writes, as a real statement's often do.
@@ -173,6 +181,12 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
         txn.optimize.capture = !Chance(10);
       }
       s.txns.push_back(std::move(txn));
+    }
+    const bool small_budget = std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {
+      return txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes;
+    });
+    if (small_budget) {
+      for (scenario::TxnSpec& txn : s.txns) txn.writer.no_data_change = false;
     }
     // The interleaving: a random order of the 2n steps, each start moved before its commit.
     // i: T(i+1) starts the first time it appears and commits the last; in between it rebases (a

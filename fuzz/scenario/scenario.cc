@@ -185,6 +185,10 @@ class Parser {
       } else if (key == "rows") {
         if (value != "readable" && value != "unreadable") return Error("table: rows readable|unreadable, not '" + value + "'");
         t.rows_readable = value == "readable";
+      } else if (key == "faults") {
+        std::optional<int64_t> n = Number(value);
+        if (!n || *n < 0 || *n > 1000) return Error("table: faults must be 0..1000, not '" + value + "'");
+        t.checker_faults = static_cast<int>(*n);
       } else if (key == "optimize-target") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 1) return Error("table: optimize-target must be a positive number, not '" + value + "'");
@@ -235,8 +239,8 @@ class Parser {
 
   Status ParseWriter(const std::vector<std::string>& w) {
     constexpr char kUsage[] =
-        "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags miscounted] "
-        "[data-change false] [half-truth]";
+        "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags miscounted|malformed] "
+        "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     if (!t->operation) return Error("writer: " + t->name + " is raw: its actions are written as given");
@@ -263,6 +267,14 @@ class Parser {
         q.remove_stats = *r;
       } else if (w[i - 1] == "tags" && value == "miscounted") {
         q.miscounted_tags = true;
+      } else if (w[i - 1] == "tags" && value == "malformed") {
+        q.malformed_tags = true;
+      } else if (w[i - 1] == "stats" && value == "malformed") {
+        q.malformed_stats = true;
+      } else if (w[i - 1] == "empty-output" && value == "on") {
+        q.empty_output = true;
+      } else if (w[i - 1] == "removes" && value == "ghost") {
+        q.ghost_removes = true;
       } else if (w[i - 1] == "data-change" && value == "false") {
         q.no_data_change = true;
       } else {
@@ -461,6 +473,10 @@ std::string WriterText(const simulator::WriterQuirks& q) {
                                                                                 : "lying-count");
   }
   if (q.miscounted_tags) out += " tags miscounted";
+  if (q.malformed_tags) out += " tags malformed";
+  if (q.malformed_stats) out += " stats malformed";
+  if (q.empty_output) out += " empty-output on";
+  if (q.ghost_removes) out += " removes ghost";
   if (q.no_data_change) out += " data-change false";
   if (q.half_truth) out += " half-truth";
   return out;
@@ -477,6 +493,7 @@ std::string FormatScenario(const Scenario& s) {
   if (t.isolation) out << " isolation " << model::IsolationLevelName(*t.isolation);
   out << " optimize-target " << t.optimize_target;
   if (!t.rows_readable) out << " rows unreadable";
+  if (t.checker_faults > 0) out << " faults " << t.checker_faults;
   out << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";

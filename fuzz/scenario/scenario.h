@@ -7,7 +7,7 @@
 //   scenario <title>
 //   table [partitioned] [files N] [statistics on|off] [deletion-vectors on|off|absent]
 //         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
-//         [optimize-target N] [rows readable|unreadable]
+//         [optimize-target N] [rows readable|unreadable] [faults N]
 //   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
 //   setup <operation>                      committed in order before any transaction starts
 //   txn <NAME> <operation>                 a labelled transaction (operation_text.h grammar)
@@ -16,7 +16,8 @@
 //   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
 //   reads <NAME> whole-table | where <predicate>
 //   writer <NAME> [adds-first] [remove-stats copied|absent|lying-bounds|lying-count]
-//                 [tags miscounted] [data-change false] [half-truth]   how its engine writes
+//                 [tags miscounted|malformed] [stats malformed] [empty-output on] [removes ghost]
+//                 [data-change false] [half-truth]   how its engine writes
 //                                                                     (simulator::WriterQuirks)
 //   <NAME> starts | <NAME> rebases | <NAME> commits   the interleaving, in order
 //   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
@@ -59,6 +60,9 @@ struct TableSpec {
   // unreadable: the checker gets DVs but no data-file rows (a table of files it cannot read, as
   // `rlc check` meets Parquet): the cases then decide on statistics and counts alone.
   bool rows_readable = true;
+  // > 0: about one in `checker_faults` of the checker's reads and DV writes fails (a flaky store:
+  // simulator::TableOptions::checker_faults).
+  int checker_faults = 0;
   std::vector<std::vector<model::Value>> rows;
 };
 

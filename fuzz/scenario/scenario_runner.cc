@@ -135,6 +135,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   options.optimize_target_rows = sc.table.optimize_target;
   options.verify_own_commits = run.verify_own_commits;
   options.checker_reads_rows = sc.table.rows_readable;
+  options.checker_faults = sc.table.checker_faults;
   simulator::Simulator sim(*storage, work_dir, start, options);
   RLC_RETURN_IF_ERROR(sim.Create(sc.table.files));
 

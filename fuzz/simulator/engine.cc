@@ -130,8 +130,41 @@ void TellAHalfTruth(std::vector<delta::Action>& actions) {
   }
 }
 
+// The first tagged tombstone's compactionInfo names no run (a field of the wrong type).
+void MalformTags(std::vector<delta::Action>& actions) {
+  for (delta::Action& a : actions) {
+    auto* r = std::get_if<delta::RemoveFile>(&a);
+    if (r == nullptr || !r->tags.has_value()) continue;
+    for (auto& [key, value] : *r->tags) {
+      if (key == delta::kCompactionInfoTag) {
+        value = R"([{"rowOffsetInTarget":"first","sourceNumPhysicalRecords":1}])";
+        return;
+      }
+    }
+  }
+}
+
+// WriterQuirks::ghost_removes: one more remove, of a path the table never held (Delta's replay
+// ignores it), with the dataChange of the commit's first file action.
+void AddAGhostRemove(std::vector<delta::Action>& actions) {
+  bool data_change = true;
+  for (const delta::Action& a : actions) {
+    if (const auto* add = std::get_if<delta::AddFile>(&a)) data_change = add->data_change;
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) data_change = r->data_change;
+    if (std::holds_alternative<delta::AddFile>(a) || std::holds_alternative<delta::RemoveFile>(a)) break;
+  }
+  delta::RemoveFile ghost;
+  ghost.path = "ghost-of-a-file.rows";
+  ghost.deletion_timestamp_ms = kTimestamp;
+  ghost.data_change = data_change;
+  ghost.stats = R"({"numRecords":1})";
+  actions.push_back(std::move(ghost));
+}
+
 void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
+  if (q.ghost_removes) AddAGhostRemove(actions);
   if (q.miscounted_tags) MiscountTags(actions);
+  if (q.malformed_tags) MalformTags(actions);
   for (delta::Action& a : actions) {
     if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
       if (q.no_data_change) remove->data_change = false;
@@ -156,6 +189,44 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
   }
 }
 
+// TableOptions::checker_faults: what the checker reads fails for one name in `n`.
+class FaultyTableFiles final : public conflict::TableFiles {
+ public:
+  // `reads` counts across the simulator's checks, so that each check meets its failures elsewhere.
+  FaultyTableFiles(const conflict::TableFiles& inner, int n, int& reads) : inner_(inner), n_(n), reads_(reads) {}
+  // Every n-th read fails: the reads come in the same order in every run of a history.
+  Result<dv::RowBitmap> ReadDeletionVector(const dv::DvDescriptor& descriptor) const override {
+    if (Fails()) return Status::IoError(descriptor.UniqueId() + ": injected read failure");
+    return inner_.ReadDeletionVector(descriptor);
+  }
+  Status ScanRows(const std::string& path, const conflict::RowVisitor& visit) const override {
+    if (Fails()) return Status::IoError(path + ": injected read failure");
+    return inner_.ScanRows(path, visit);
+  }
+
+ private:
+  bool Fails() const { return ++reads_ % n_ == 0; }
+  const conflict::TableFiles& inner_;
+  int n_;
+  int& reads_;
+};
+
+// Every n-th DV the checker writes fails.
+class FaultyDvWriter final : public conflict::DvWriter {
+ public:
+  // `writes` counts across the simulator's checks (one check rarely writes n DVs).
+  FaultyDvWriter(conflict::DvWriter& inner, int n, int& writes) : inner_(inner), n_(n), writes_(writes) {}
+  Result<dv::DvDescriptor> Write(const dv::RowBitmap& rows) override {
+    if (writes_++ % n_ == 0) return Status::IoError("injected DV write failure");
+    return inner_.Write(rows);
+  }
+
+ private:
+  conflict::DvWriter& inner_;
+  int n_;
+  int& writes_;
+};
+
 }  // namespace
 
 std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
@@ -179,6 +250,7 @@ struct Simulator::Snapshot {
 
 Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
     : storage_(storage), root_(std::move(root)), table_(std::move(table)), options_(options) {
+  checker_reads_ = static_cast<int>(table_.rows.size());  // where the first injected read failure falls
   next_row_id_ = std::max<model::RowId>(table_.next_row_id, options_.row_id_base + 1);
   row_file_columns_.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
   for (size_t i = 0; i < table_.schema.size(); ++i) {
@@ -464,8 +536,25 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
            w.before->values == w.after->values;
   });
   if (no_value_changes) q.no_data_change = false;
+  // What the engine itself writes (its own check sees it): not lies about another's file.
   if (q.half_truth) TellAHalfTruth(t.pending.actions);
-  q.half_truth = false;
+  if (q.malformed_stats) {
+    for (delta::Action& a : t.pending.actions) {
+      if (auto* add = std::get_if<delta::AddFile>(&a); add && add->stats) add->stats = "{\"numRecords\":";  // cut short
+    }
+  }
+  if (q.empty_output && std::holds_alternative<model::Optimize>(operation)) {
+    const std::string partition =
+        t.pending.actions.size() > 1 && std::holds_alternative<delta::RemoveFile>(t.pending.actions[1]) &&
+                std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values.has_value() &&
+                !std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values->empty()
+            ? std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values->front().second.value_or("")
+            : "";
+    RLC_ASSIGN_OR_RETURN(delta::AddFile empty, WriteRowFile(partition, {}));
+    empty.data_change = false;
+    t.pending.actions.push_back(std::move(empty));
+  }
+  q.half_truth = q.malformed_stats = q.empty_output = false;
   t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
   return t;
 }
@@ -657,6 +746,11 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     if (options_.merge_on_read && s.deletion_vectors_writable) {
       RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, dv_writer.Write(dv));
       std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
+      if (!rebased) {  // statistics another writer left unparsable: counted again from the file
+        delta::AddFile recounted = add;
+        recounted.stats = "{\"numRecords\":" + std::to_string(ids.size()) + ",\"tightBounds\":false}";
+        rebased = conflict::WithDeletionVector(recounted, descriptor);
+      }
       if (!rebased) return Status::Corrupt(path + ": statistics do not parse");
       rebased->data_change = true;
       actions.push_back(*rebased);
@@ -724,9 +818,15 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
   const RowFileTableFiles row_files(storage_, root_);
   const conflict::StorageTableFiles dv_files(storage_, root_);
+  const conflict::TableFiles& files = options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files)
+                                                                  : dv_files;
+  const int faults = options_.checker_faults;
+  // Reads fail a little less often than writes: a check reads several DVs before it writes one.
+  const FaultyTableFiles faulty_files(files, std::max(faults, 1) + 1, checker_reads_);
+  FaultyDvWriter faulty_writer(DvWriter(), std::max(faults, 1), checker_dv_writes_);
   conflict::CheckEnvironment env;
-  env.files = options_.checker_reads_rows ? static_cast<const conflict::TableFiles*>(&row_files) : &dv_files;
-  env.dv_writer = &DvWriter();
+  env.files = faults > 0 ? static_cast<const conflict::TableFiles*>(&faulty_files) : &files;
+  env.dv_writer = faults > 0 ? static_cast<conflict::DvWriter*>(&faulty_writer) : &DvWriter();
   env.now_ms = kTimestamp;
   if (!p.check.has_value()) {
     RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(p.pending.read_version));

@@ -71,6 +71,12 @@ struct TableOptions {
   // The checker reads the data files' rows (the simulator's row files); false: DVs only, as for
   // files it cannot read.
   bool checker_reads_rows = true;
+  // 0: the checker's reads and writes succeed. n > 0: some fail with an I/O error, as on a flaky
+  // store: the first DV it writes and every n-th after it, every (n + 1)-th DV or data file it
+  // reads (counted over the simulator's life from an offset the starting table's size gives, so
+  // a run repeats exactly and histories meet their failures in different places). The checker
+  // must then abort on doubt; the table itself is intact (the oracle reads it whole).
+  int checker_faults = 0;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
@@ -105,6 +111,11 @@ struct WriterQuirks {
   bool adds_first = false;         // the commit's adds before its removes (legal)
   bool miscounted_tags = false;    // OPTIMIZE: of each output's first two sources, one row moves
                                    // from the second's run to the first's (the runs still tile)
+  bool malformed_tags = false;     // OPTIMIZE: one tombstone's compactionInfo is not a run
+  bool malformed_stats = false;    // its adds' statistics do not parse (cut short): what its own
+                                   // check sees too
+  bool empty_output = false;       // OPTIMIZE: also writes an empty file (no row, dataChange=false)
+  bool ghost_removes = false;      // one more remove, of a path the table never held
   bool no_data_change = false;     // every file action dataChange=false (a DML passed off as a
                                    // relocation)
   // Not in the log alone: the engine itself takes its DV update of one file (the last path of a
@@ -114,7 +125,8 @@ struct WriterQuirks {
   bool half_truth = false;
 
   bool any() const {
-    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || no_data_change || half_truth;
+    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || malformed_tags ||
+           malformed_stats || empty_output || ghost_removes || no_data_change || half_truth;
   }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
@@ -213,6 +225,8 @@ class Simulator {
   mutable std::map<int64_t, std::shared_ptr<const delta::Snapshot>> logs_;
   // The commits this simulator wrote, by version, as it wrote them (the log holds their bytes).
   std::map<int64_t, delta::Commit> own_commits_;
+  int checker_dv_writes_ = 0;  // TableOptions::checker_faults: the DVs the checker wrote so far
+  int checker_reads_ = 0;      // and the DVs and row files it read
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order

@@ -186,7 +186,7 @@ bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path
                                const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
                                const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values) {
   const dv::RowBitmap newly_deleted = winner_dv.Difference(base).Difference(loser_dv);
-  if (newly_deleted.IsEmpty()) return false;  // doubt: no row newly deleted
+  if (newly_deleted.IsEmpty()) return false;  // nothing to judge
   const kernel::SkippingGuards g = LoserGuards(in);
   if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;  // doubt: no predicate to judge rows by
   if (!StatisticsKeep(in, pre_stats, partition_values)) return false;  // doubt: statistics rule the file out

@@ -180,7 +180,7 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     const CompactedSource& source = in.composition.sources.at(path);
     const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
     auto output_it = loser_adds.find(source.output);
-    if (output_it == loser_adds.end()) return;  // doubt: the output is gone
+    if (output_it == loser_adds.end()) return;  // invariant: the loser's outputs stay among its actions
     const auto& output = std::get<delta::AddFile>(loser.actions[output_it->second]);
     const std::optional<int64_t> output_rows = NumRecords(output);
     if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;  // doubt: other pre-images, or no row count
@@ -322,7 +322,7 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
     const bool remapped = kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
                                                          static_cast<int64_t>(kRowIndexMax), source.compacted, *read,
                                                          *wanted, output_dvs[source.output]);
-    if (!remapped) return;  // doubt: read with another DV, or a row outside its run
+    if (!remapped) return;  // invariant: checked tags give each row of its source a place in its run
   }
   // Rebuild: the loser's actions on remapped sources give way to the changed outputs.
   std::vector<delta::Action> rebuilt;

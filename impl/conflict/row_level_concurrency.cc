@@ -61,7 +61,7 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
     // would.
     const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
     const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
-    if (pre_image == nullptr) continue;  // doubt: a pre-image the view lacks
+    if (pre_image == nullptr) continue;  // invariant: both removed the active version
     const bool read_by_loser = WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
                                                          pre_image->stats, pre_image->partition_values);
     if (read_by_loser && !RLC_MUTANT(kCase2ForgetsReads)) continue;  // doubt: the loser read a row the winner deleted
