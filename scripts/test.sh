@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite, the way CI does:
 #   1. g++ (RelWithDebInfo, -Werror): every label (unit, property, external, ...), benchmarks compiled;
-#   2. clang-14 with ASan+UBSan: the same tests again, plus the libFuzzer targets and their smoke runs,
+#   2. an unoptimized coverage build of the rlc tool: the branch coverage of the reconcile cases under an
+#      explorer campaign (scripts/coverage.sh; out/coverage/report.md), failing when a guard of the
+#      cases was not hit both ways;
+#   3. clang-14 with ASan+UBSan: the same tests again, plus the libFuzzer targets and their smoke runs,
 #      built with the mutants compiled in (-DRLC_MUTANTS=ON: none is selected unless a test selects
 #      one), so that the `mutants` tests run too: each kernel mutant's proof counterexample replayed
 #      against the concrete kernel, and a mutant found and reported by `rlc verify`.
@@ -20,6 +23,11 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 ninja -C build -j"$jobs"
 echo "== g++ tests"
 (cd build && ctest -j"$jobs" --output-on-failure "$@")
+
+if [ $# -eq 0 ]; then  # the whole suite: the coverage of the cases' guards too
+  echo "== branch coverage of the reconcile cases"
+  bash scripts/coverage.sh
+fi
 
 echo "== clang-14 ASan+UBSan build (tests and fuzz targets)"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -1,5 +1,6 @@
 #include "fuzz/explorer/exhaustive.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -11,9 +12,10 @@ namespace {
 using model::Predicate;
 using Op = Predicate::Op;
 
-constexpr uint64_t kOperations = 26;
+constexpr uint64_t kOperations = 28;
 constexpr uint64_t kFlagSubsets = 64;
 constexpr uint64_t kTableShapes = 2;
+constexpr uint64_t kRebaseShapes = 2;  // none, or T1 rebases after the first commit it races
 
 // Every order of 2·writers steps in which each writer starts before it commits, as sequences of
 // writer numbers (first occurrence: start, second: commit).
@@ -50,7 +52,7 @@ uint64_t Power(uint64_t base, int exponent) {
 }
 
 uint64_t CountFor(int writers) {
-  return kTableShapes * Power(kOperations, writers) * InterleavingsOf(writers).size() * kFlagSubsets;
+  return kTableShapes * kRebaseShapes * Power(kOperations, writers) * InterleavingsOf(writers).size() * kFlagSubsets;
 }
 
 model::Operation OperationAt(uint64_t n, int64_t max_id) {
@@ -77,6 +79,17 @@ model::Operation OperationAt(uint64_t n, int64_t max_id) {
     default: break;
   }
   if (n == 24) return model::BlindInsert{{{int64_t{10}, std::string("new")}}};
+  if (n == 26) {
+    // Reads two keys (a not-matched insert makes the absence of a match part of what it read),
+    // deletes one: its reads differ from its writes.
+    model::Merge merge;
+    merge.key_column = "id";
+    merge.source_rows = {{int64_t{2}, std::string("x")}, {max_id - 1, std::string("y")}};
+    merge.clauses = {{Kind::kMatchedDelete, Predicate::Compare("id", Op::kEq, max_id - 1), {}, false},
+                     {Kind::kNotMatchedInsert, Predicate::True(), {}, false}};
+    return merge;
+  }
+  if (n == 27) return model::Delete{Predicate::Compare("id", Op::kEq, max_id - 1)};  // and reads the whole table
   return model::Optimize{};
 }
 
@@ -110,6 +123,8 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
   index /= InterleavingsOf(writers).size();
   const int files = static_cast<int>(index % kTableShapes) + 1;
   index /= kTableShapes;
+  const bool rebase = index % kRebaseShapes == 1;
+  index /= kRebaseShapes;
 
   scenario::Scenario s;
   s.table.files = files;
@@ -119,16 +134,30 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
   for (int w = 0; w < writers; ++w) {
     scenario::TxnSpec t;
     t.name = "T" + std::to_string(w + 1);
-    t.operation = OperationAt(index % kOperations, max_id);
+    const uint64_t op = index % kOperations;
+    t.operation = OperationAt(op, max_id);
+    t.reads_whole_table = op == 27;
     index /= kOperations;
     t.flags = FlagSubset(flags);
     s.txns.push_back(std::move(t));
   }
   std::vector<bool> started(static_cast<size_t>(writers), false);
+  bool rebased = false;
   for (int w : order) {
     const bool start = !started[static_cast<size_t>(w)];
     started[static_cast<size_t>(w)] = true;
     s.steps.push_back({start ? scenario::Step::Kind::kStart : scenario::Step::Kind::kCommit, s.txns[static_cast<size_t>(w)].name, 0});
+    // T1's commit attempt loses its race again right after the first commit it races: its check
+    // goes on from there when it commits.
+    if (rebase && !rebased && !start && w != 0 && started[0] && s.steps.size() > 1) {
+      const bool t1_committed = std::any_of(s.steps.begin(), s.steps.end(), [&](const scenario::Step& st) {
+        return st.txn == s.txns[0].name && st.kind == scenario::Step::Kind::kCommit;
+      });
+      if (!t1_committed) {
+        s.steps.push_back({scenario::Step::Kind::kRebase, s.txns[0].name, 0});
+        rebased = true;
+      }
+    }
   }
   return s;
 }
