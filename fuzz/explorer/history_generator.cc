@@ -109,7 +109,7 @@ simulator::WriterQuirks GenWriter() {
   q.empty_output = Chance(15);
   q.ghost_removes = Chance(10);
   q.no_data_change = Chance(25);
-  q.half_truth = Chance(25);
+  q.half_truth = Chance(50);
   return q;
 }
 
@@ -194,7 +194,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     std::vector<int> tokens;
     std::vector<int> appearances(static_cast<size_t>(writers), 0);
     for (int i = 0; i < writers; ++i) {
-      const int rebases = Chance(25) ? static_cast<int>(Between(1, 2)) : 0;
+      const int rebases = Chance(35) ? static_cast<int>(Between(1, 2)) : 0;
       appearances[static_cast<size_t>(i)] = 2 + rebases;
       tokens.insert(tokens.end(), static_cast<size_t>(2 + rebases), i);
     }
