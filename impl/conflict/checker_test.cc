@@ -345,6 +345,46 @@ TEST(Checker, ABlindAppendALaterWinnerMayDependOnIsCheckedWhenACasePassedThatWin
   ExpectAbort(Check(loser, winners(7), Table({}, "Serializable")), ConflictKind::kConcurrentAppend, 1);
 }
 
+TEST(Checker, ACheckInRoundsKeepsWhatItsFirstRoundPassed) {
+  // The loser passes the blind append (id 7) under WriteSerializable in round one, then loses
+  // the race again; round two checks the INSERT ... SELECT (ids 1..2, read at version 1) alone.
+  // The append cannot move after the loser any more: two rounds abort as one check does.
+  const delta::Metadata table = Table({}, "WriteSerializable");
+  PendingTransaction loser = DeleteLoser();
+  loser.flags.data_skipping = true;
+  delta::CommitInfo follower = Info("WRITE", false);
+  follower.read_version = 1;
+  const WinningCommit append = Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)});
+  const WinningCommit copy = Winner(2, {follower, AddWithIds("copied", 1, 2)});
+  Result<ConflictCheck> check = ConflictCheck::Begin(loser, ReadTable{table, Protocol()});
+  ASSERT_TRUE(check.ok());
+  Result<Verdict> first = check->Continue({append});
+  ASSERT_TRUE(first.ok());
+  EXPECT_TRUE(first->commits());
+  EXPECT_EQ(check->checked_through_version(), 1);
+  EXPECT_EQ(check->read_version(), 0);
+  Result<Verdict> second = check->Continue({copy});
+  ASSERT_TRUE(second.ok());
+  ExpectAbort(*second, ConflictKind::kConcurrentAppend, 1);
+  // Later rounds repeat the abort; a round must continue where the last one stopped.
+  Result<Verdict> again = check->Continue({});
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(again->commits());
+  // A second round that starts over at version 1 as a new read forgets the append and commits.
+  PendingTransaction restarted = loser;
+  restarted.read_version = 1;
+  restarted.actions = first->actions;
+  EXPECT_TRUE(Check(restarted, {copy}, table).commits());
+}
+
+TEST(Checker, ARoundMustContinueWhereTheLastStopped) {
+  Result<ConflictCheck> check = ConflictCheck::Begin(DeleteLoser(), ReadTable{Table(), Protocol()});
+  ASSERT_TRUE(check.ok());
+  Result<Verdict> skipped = check->Continue({Winner(2, {Info("WRITE", true)})});
+  ASSERT_FALSE(skipped.ok());
+  EXPECT_EQ(skipped.status().code(), StatusCode::kInvalidArgument);
+}
+
 TEST(Checker, AWinnerThatReadBeforeTheAppendCannotDependOnIt) {
   // The INSERT ... SELECT of version 2 read version 0, before the append: it cannot have read or
   // changed the appended rows, so the append may still move after the loser.
