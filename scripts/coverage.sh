@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Branch coverage of the reconcile cases (impl/conflict, and the impl/kernel templates they
-# instantiate) under an explorer campaign: an unoptimized coverage build of the rlc tool (build-cov,
-# -DRLC_COVERAGE=ON), a generated campaign and an exhaustive slice with CI's seed (20,000 and 5,000
-# histories; COVERAGE_RUNS and COVERAGE_EXHAUSTIVE_RUNS change them), then
-# scripts/coverage_report.py. Writes out/coverage/report.md and branches.json; exit 1 when a
-# guard marked `// doubt:` was not hit both ways by the generated histories.
+# instantiate) under an explorer campaign: an unoptimized coverage build (build-cov,
+# -DRLC_COVERAGE=ON) of tests/coverage/coverage_campaign.cc, a generated campaign and an
+# exhaustive slice with CI's seed (30,000 and 5,000 histories; COVERAGE_RUNS and
+# COVERAGE_EXHAUSTIVE_RUNS change them), then scripts/coverage_report.py. Writes
+# out/coverage/report.md and branches.json; exit 1 when a guard marked `// doubt:` was not hit
+# both ways by the generated histories.
 # Usage: bash scripts/coverage.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh >/dev/null
 cmake -S . -B build-cov -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRLC_COVERAGE=ON -DRLC_TESTS=OFF \
   -DRLC_BENCH=OFF >/dev/null
-ninja -C build-cov rlc
+ninja -C build-cov rlc_coverage_campaign
 find build-cov -name '*.gcda' -delete
-build-cov/cli/rlc explore --runs "${COVERAGE_RUNS:-20000}" --seed 20261129 --jobs 2 >/dev/null
-build-cov/cli/rlc explore --exhaustive --runs "${COVERAGE_EXHAUSTIVE_RUNS:-5000}" --seed 20261129 --jobs 2 >/dev/null
+build-cov/fuzz/explorer/rlc_coverage_campaign "${COVERAGE_RUNS:-30000}" "${COVERAGE_EXHAUSTIVE_RUNS:-5000}" 20261129
 python3 scripts/coverage_report.py build-cov . out/coverage

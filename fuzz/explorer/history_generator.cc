@@ -18,38 +18,53 @@ int64_t Between(int64_t low, int64_t high) { return *rc::gen::inRange<int64_t>(l
 // Shrinks towards false (rapidcheck shrinks the number towards 0).
 bool Chance(int percent) { return *rc::gen::inRange(0, 100) >= 100 - percent; }
 
+// A value longer than the 32 characters statistics keep of a string, its first 40 shared by every
+// such value: their truncated bounds cannot tell them apart.
+std::string LongValue(int64_t k) { return "a value longer than the prefix statistics keep, number " + std::to_string(k); }
+
+// The partition column: none, long, or string (values "p0", "p1"; NULL sometimes either way).
+enum class Part { kNone, kLong, kString };
+
+model::Value PartValue(Part part, int64_t n) {
+  if (part == Part::kString) return std::string("p") + std::to_string(n % 2);
+  return n % 2;
+}
+
 // A predicate over the table's columns, mostly on id (the rows' key) so that writers collide
 // often but not always.
-Predicate Where(int64_t max_id, bool partitioned) {
+Predicate Where(int64_t max_id, Part part) {
   const int64_t k = Between(1, max_id + 1);
   switch (Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}, {1, 4}, {1, 5}})) {
     case 0: return Predicate::Compare("id", Op::kEq, k);
     case 1: return Predicate::Compare("id", Op::kLt, k);
     case 2: return Predicate::Compare("id", Op::kGe, k);
-    case 3: return Predicate::Compare("value", Op::kEq, std::string("v") + std::to_string(k));
+    case 3:
+      return Predicate::Compare("value", Op::kEq, Chance(30) ? LongValue(k) : std::string("v") + std::to_string(k));
     case 4: return Predicate::IsNull("value");
     default:
-      return partitioned ? Predicate::And({Predicate::Compare("part", Op::kEq, k % 2), Predicate::Compare("id", Op::kGe, k)})
+      return part != Part::kNone
+                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(part, k)), Predicate::Compare("id", Op::kGe, k)})
                          : Predicate::And({Predicate::Compare("id", Op::kGe, k), Predicate::Compare("id", Op::kLe, k + 2)});
   }
 }
 
-std::vector<model::Value> NewRow(int64_t id, bool partitioned, const std::string& value) {
+// The partition column is sometimes NULL (Delta's __HIVE_DEFAULT_PARTITION__).
+std::vector<model::Value> NewRow(int64_t id, Part part, const std::string& value) {
   std::vector<model::Value> row = {id, value};
-  if (partitioned) row.push_back(id % 2);
+  if (part != Part::kNone) row.push_back(Chance(8) ? model::Value{} : PartValue(part, id));
   return row;
 }
 
 // A MERGE whose reads often differ from its writes: a matched clause may act only on some of the
 // key rows it reads (AND condition), a second matched clause may follow, and not-matched inserts
 // (conditional too) make the absence of a match part of what it read.
-model::Operation GenMerge(int64_t max_id, bool partitioned) {
+model::Operation GenMerge(int64_t max_id, Part part) {
   using Kind = model::MergeClause::Kind;
   model::Merge merge;
   merge.key_column = "id";
   const int64_t n = Between(1, 3);
-  for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), partitioned, "m"));
-  const auto condition = [&](int percent) { return Chance(percent) ? Where(max_id, partitioned) : Predicate::True(); };
+  for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), part, "m"));
+  const auto condition = [&](int percent) { return Chance(percent) ? Where(max_id, part) : Predicate::True(); };
   const auto matched = [&](Predicate when) {
     return Chance(50) ? model::MergeClause{Kind::kMatchedDelete, std::move(when), {}, false}
                       : model::MergeClause{Kind::kMatchedUpdate, std::move(when), {{"value", std::string("m")}}, false};
@@ -63,20 +78,23 @@ model::Operation GenMerge(int64_t max_id, bool partitioned) {
   return merge;
 }
 
-model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
+model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
   const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
                          : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
   switch (kind) {
-    case 0: return model::Delete{Where(max_id, partitioned)};
-    case 1: return model::Update{Where(max_id, partitioned), {{"value", std::string("u") + std::to_string(Between(0, 3))}}};
+    case 0: return model::Delete{Where(max_id, part)};
+    case 1: {
+      const int64_t k = Between(0, 3);
+      return model::Update{Where(max_id, part), {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
+    }
     case 2: {
       model::BlindInsert insert;
       const int64_t n = Between(1, 2);
-      for (int64_t i = 0; i < n; ++i) insert.rows.push_back(NewRow(Between(1, max_id + 3), partitioned, "new"));
+      for (int64_t i = 0; i < n; ++i) insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "new"));
       return insert;
     }
-    case 3: return model::InsertSelect{Where(max_id, partitioned), {{"value", std::string("copy")}}};
-    case 4: return GenMerge(max_id, partitioned);
+    case 3: return model::InsertSelect{Where(max_id, part), {{"value", std::string("copy")}}};
+    case 4: return GenMerge(max_id, part);
     case 5: return model::Optimize{Chance(12) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
     case 6: return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
     // A protocol upgrade: a feature no data commit must honour, or row tracking, which every
@@ -86,7 +104,7 @@ model::Operation GenOperation(int64_t max_id, bool partitioned, bool setup) {
       model::IdempotentWrite write;
       write.app_id = Chance(50) ? "app1" : "app2";
       write.version = Between(1, 2);
-      write.insert.rows.push_back(NewRow(Between(1, max_id + 3), partitioned, "idem"));
+      write.insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "idem"));
       return write;
     }
   }
@@ -132,6 +150,8 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     scenario::Scenario s;
     scenario::TableSpec& t = s.table;
     t.partitioned = Chance(15);
+    const Part part = !t.partitioned ? Part::kNone : Chance(30) ? Part::kString : Part::kLong;
+    if (part == Part::kString) t.partition_type = model::ColumnType::kString;
     t.files = static_cast<int>(Between(1, 3));
     t.statistics = !Chance(15);
     t.deletion_vectors = Pick<scenario::DeletionVectors>(
@@ -146,18 +166,20 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
     const int64_t rows = Between(2, 10);
     for (int64_t id = 1; id <= rows; ++id) {
-      t.rows.push_back(NewRow(id, t.partitioned, Chance(8) ? std::string() : "v" + std::to_string(id)));
+      t.rows.push_back(NewRow(id, part, Chance(8)    ? std::string()
+                                                 : Chance(12) ? LongValue(id)
+                                                              : "v" + std::to_string(id)));
       if (std::get<std::string>(t.rows.back()[1]).empty()) t.rows.back()[1] = model::Value{};
     }
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
-    for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, t.partitioned, true), 0});
+    for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, part, true), 0});
 
     const int low = std::max(1, options.min_writers);
     const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
     for (int i = 0; i < writers; ++i) {
       scenario::TxnSpec txn;
       txn.name = "T" + std::to_string(i + 1);
-      txn.operation = GenOperation(rows, t.partitioned, false);
+      txn.operation = GenOperation(rows, part, false);
       txn.flags = GenFlags(options.allowed_flags);
       txn.writer = GenWriter();
       // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
@@ -170,7 +192,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
         if (Chance(25)) {
           txn.reads_whole_table = true;
         } else {
-          txn.extra_reads.push_back(Where(rows, t.partitioned));
+          txn.extra_reads.push_back(Where(rows, part));
         }
       }
       if (std::holds_alternative<model::Optimize>(*txn.operation)) {

@@ -138,7 +138,7 @@ class Parser {
     return Status::InvalidArgument(scenario_.file + ":" + std::to_string(line_) + ": " + what);
   }
   const std::vector<model::Column>& Schema() {
-    schema_ = model::MakeTable(scenario_.table.partitioned).schema;
+    schema_ = model::MakeTable(scenario_.table.partitioned, scenario_.table.partition_type).schema;
     return schema_;
   }
   Result<TxnSpec*> Txn(const std::string& name) {
@@ -185,6 +185,9 @@ class Parser {
       } else if (key == "rows") {
         if (value != "readable" && value != "unreadable") return Error("table: rows readable|unreadable, not '" + value + "'");
         t.rows_readable = value == "readable";
+      } else if (key == "partition-type") {
+        if (value != "long" && value != "string") return Error("table: partition-type long|string, not '" + value + "'");
+        t.partition_type = value == "long" ? model::ColumnType::kLong : model::ColumnType::kString;
       } else if (key == "faults") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 0 || *n > 1000) return Error("table: faults must be 0..1000, not '" + value + "'");
@@ -453,7 +456,7 @@ const TxnSpec* Scenario::Find(const std::string& name) const {
 }
 
 model::LogicalTable Scenario::StartingTable() const {
-  model::LogicalTable t = model::MakeTable(table.partitioned);
+  model::LogicalTable t = model::MakeTable(table.partitioned, table.partition_type);
   if (table.isolation) t.properties.isolation_level = *table.isolation;
   t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
   if (table.deletion_vectors == DeletionVectors::kAbsent) t.protocol_features.erase("deletionVectors");
@@ -486,7 +489,9 @@ std::string FormatScenario(const Scenario& s) {
   std::ostringstream out;
   if (!s.title.empty()) out << "scenario " << s.title << "\n";
   const TableSpec& t = s.table;
-  out << "table" << (t.partitioned ? " partitioned" : "") << " files " << t.files << " statistics "
+  out << "table" << (t.partitioned ? " partitioned" : "")
+      << (t.partitioned && t.partition_type == model::ColumnType::kString ? " partition-type string" : "")
+      << " files " << t.files << " statistics "
       << (t.statistics ? "on" : "off") << " deletion-vectors "
       << (t.deletion_vectors == DeletionVectors::kOn ? "on" : t.deletion_vectors == DeletionVectors::kOff ? "off" : "absent")
       << " writes " << (t.merge_on_read ? "merge-on-read" : "copy-on-write");

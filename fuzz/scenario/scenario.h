@@ -5,7 +5,7 @@
 // writer. Running a scenario is scenario_runner.h's job. Lines, one statement each ('#' starts a
 // comment line; blank lines separate nothing):
 //   scenario <title>
-//   table [partitioned] [files N] [statistics on|off] [deletion-vectors on|off|absent]
+//   table [partitioned] [partition-type long|string] [files N] [statistics on|off] [deletion-vectors on|off|absent]
 //         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
 //         [optimize-target N] [rows readable|unreadable] [faults N]
 //   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
@@ -51,6 +51,7 @@ enum class DeletionVectors { kOn, kOff, kAbsent };  // kOff: property false; kAb
 
 struct TableSpec {
   bool partitioned = false;
+  model::ColumnType partition_type = model::ColumnType::kLong;  // of the partition column `part`
   int files = 2;
   bool statistics = true;
   DeletionVectors deletion_vectors = DeletionVectors::kOn;

@@ -25,6 +25,7 @@ namespace {
 
 constexpr char kRowIdColumn[] = "_rid";
 constexpr int64_t kTimestamp = 1700000000000;
+constexpr size_t kStatsPrefix = 32;  // Delta's dataSkippingStringPrefixLength (ASCII values here)
 
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
@@ -205,7 +206,14 @@ class FaultyTableFiles final : public conflict::TableFiles {
   }
 
  private:
-  bool Fails() const { return ++reads_ % n_ == 0; }
+  // A pseudo-random draw per read (SplitMix64 of the read's number): failures fall anywhere,
+  // not in a fixed stride that a check's fixed sequence of reads could step over.
+  bool Fails() const {
+    uint64_t z = static_cast<uint64_t>(++reads_) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (z ^ (z >> 31)) % static_cast<uint64_t>(n_) == 0;
+  }
   const conflict::TableFiles& inner_;
   int n_;
   int& reads_;
@@ -265,9 +273,11 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
 
 std::string Simulator::PartitionValue(const model::Row& row) const {
   for (size_t i = 0; i < table_.schema.size(); ++i) {
-    if (table_.schema[i].is_partition) {
-      return model::IsNull(row.values[i]) ? "" : model::ToString(row.values[i]);
-    }
+    if (!table_.schema[i].is_partition) continue;
+    const model::Value& v = row.values[i];
+    if (model::IsNull(v)) return "";
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;  // never empty: see NewPath
+    return model::ToString(v);
   }
   return "";
 }
@@ -367,17 +377,24 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, con
       }
       stats += "},";
     };
-    const auto append_value = [&](const model::Value& v) {
+    // Strings as Delta's writer keeps them: their first kStatsPrefix characters; a maximum cut
+    // short gets U+FFFF after the prefix, so that it still bounds every value from above.
+    const auto append_value = [&](const model::Value& v, bool is_max) {
       if (const auto* n = std::get_if<int64_t>(&v)) {
         append_int(*n);
+        return;
+      }
+      const std::string& text = std::get<std::string>(v);
+      if (text.size() <= kStatsPrefix) {
+        delta::AppendJsonQuoted(text, &stats);
       } else {
-        delta::AppendJsonQuoted(std::get<std::string>(v), &stats);
+        delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);
       }
     };
     object("maxValues", [](const ColumnStats& st) { return st.max != nullptr; },
-           [&](const ColumnStats& st) { append_value(*st.max); });
+           [&](const ColumnStats& st) { append_value(*st.max, true); });
     object("minValues", [](const ColumnStats& st) { return st.min != nullptr; },
-           [&](const ColumnStats& st) { append_value(*st.min); });
+           [&](const ColumnStats& st) { append_value(*st.min, false); });
     object("nullCount", [&](const ColumnStats&) { return !rows.empty(); },
            [&](const ColumnStats& st) { append_int(st.nulls); });
   }

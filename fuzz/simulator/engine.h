@@ -72,9 +72,10 @@ struct TableOptions {
   // files it cannot read.
   bool checker_reads_rows = true;
   // 0: the checker's reads and writes succeed. n > 0: some fail with an I/O error, as on a flaky
-  // store: the first DV it writes and every n-th after it, every (n + 1)-th DV or data file it
-  // reads (counted over the simulator's life from an offset the starting table's size gives, so
-  // a run repeats exactly and histories meet their failures in different places). The checker
+  // store: the first DV it writes and every n-th after it, and about one in n + 1 of the DVs and
+  // data files it reads (a pseudo-random draw per read, numbered over the simulator's life from
+  // an offset the starting table's size gives, so a run repeats exactly and histories meet their
+  // failures in different places). The checker
   // must then abort on doubt; the table itself is intact (the oracle reads it whole).
   int checker_faults = 0;
 };

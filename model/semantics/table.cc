@@ -24,10 +24,10 @@ std::vector<std::vector<Value>> LogicalTable::SortedContents() const {
   return contents;
 }
 
-LogicalTable MakeTable(bool partitioned) {
+LogicalTable MakeTable(bool partitioned, ColumnType partition_type) {
   LogicalTable t;
   t.schema = {{"id", ColumnType::kLong, false}, {"value", ColumnType::kString, false}};
-  if (partitioned) t.schema.push_back({"part", ColumnType::kLong, true});
+  if (partitioned) t.schema.push_back({"part", partition_type, true});
   t.protocol_features = {"deletionVectors"};
   return t;
 }

@@ -67,8 +67,9 @@ struct LogicalTable {
   std::vector<std::vector<Value>> SortedContents() const;
 };
 
-// A table with columns (id long, value string) and optionally a partition column (part long).
-LogicalTable MakeTable(bool partitioned = false);
+// A table with columns (id long, value string) and optionally a partition column `part`, of
+// type `partition_type` (long or string).
+LogicalTable MakeTable(bool partitioned = false, ColumnType partition_type = ColumnType::kLong);
 
 }  // namespace rlc::model
 
