@@ -12,10 +12,11 @@ namespace {
 using model::Predicate;
 using Op = Predicate::Op;
 
-constexpr uint64_t kOperations = 28;
+constexpr uint64_t kOperations = 29;
 constexpr uint64_t kFlagSubsets = 64;
 constexpr uint64_t kTableShapes = 2;
 constexpr uint64_t kRebaseShapes = 2;  // none, or T1 rebases after the first commit it races
+constexpr uint64_t kWriterShapes = 3;  // T2's engine: honest, a liar about others' files, a DML as no change
 
 // Every order of 2·writers steps in which each writer starts before it commits, as sequences of
 // writer numbers (first occurrence: start, second: commit).
@@ -52,7 +53,8 @@ uint64_t Power(uint64_t base, int exponent) {
 }
 
 uint64_t CountFor(int writers) {
-  return kTableShapes * kRebaseShapes * Power(kOperations, writers) * InterleavingsOf(writers).size() * kFlagSubsets;
+  return kTableShapes * kRebaseShapes * kWriterShapes * Power(kOperations, writers) * InterleavingsOf(writers).size() *
+         kFlagSubsets;
 }
 
 model::Operation OperationAt(uint64_t n, int64_t max_id) {
@@ -90,6 +92,7 @@ model::Operation OperationAt(uint64_t n, int64_t max_id) {
     return merge;
   }
   if (n == 27) return model::Delete{Predicate::Compare("id", Op::kEq, max_id - 1)};  // and reads the whole table
+  if (n == 28) return model::ProtocolChange{"rowTracking"};
   return model::Optimize{};
 }
 
@@ -125,6 +128,8 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
   index /= kTableShapes;
   const bool rebase = index % kRebaseShapes == 1;
   index /= kRebaseShapes;
+  const uint64_t writer_shape = index % kWriterShapes;
+  index /= kWriterShapes;
 
   scenario::Scenario s;
   s.table.files = files;
@@ -138,6 +143,11 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
     t.operation = OperationAt(op, max_id);
     t.reads_whole_table = op == 27;
     index /= kOperations;
+    if (w == 1 && writer_shape == 1) {  // lies about the files it removes and the runs it compacted
+      t.writer.remove_stats = simulator::WriterQuirks::RemoveStats::kLyingBounds;
+      t.writer.miscounted_tags = true;
+    }
+    if (w == 1 && writer_shape == 2) t.writer.no_data_change = true;
     t.flags = FlagSubset(flags);
     s.txns.push_back(std::move(t));
   }

@@ -77,7 +77,7 @@ ContractCheck CheckContract(const ContractParty& winner, const ContractParty& lo
   if (!rlc || !rlc_preconditions) {
     check.verdict = ContractVerdict::kNotJudged;
     check.explanation = !rlc ? "the documented matrix with RLC needs every flag on for both transactions"
-                             : "the documented matrix with RLC needs an unpartitioned table with DVs written merge-on-read";
+                             : "the documented matrix with RLC needs an unpartitioned table with DVs written merge-on-read and honest writers";
     return check;
   }
   if (check.contract == model::Contract::kDeferred) {

@@ -57,7 +57,7 @@ struct ContractCheck {
 };
 
 // `table` gives the schema the predicates are evaluated with; `rlc_preconditions`: the table is
-// unpartitioned and writes DVs merge-on-read.
+// unpartitioned, writes DVs merge-on-read, and both writers are honest (no quirk but adds-first).
 ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser, bool loser_committed,
                             model::IsolationLevel level, bool rlc_preconditions, const model::LogicalTable& table);
 

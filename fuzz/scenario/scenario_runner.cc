@@ -282,8 +282,16 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
       if (spec.reads_whole_table) p.extra_reads.push_back(model::Predicate::True());
       return p;
     };
-    oracle::ContractCheck check = oracle::CheckContract(party(winner_spec, winner), party(spec, loser), false, r.level,
-                                                        rlc_preconditions, start);
+    // The matrix promises commits to honest writers only: a quirk other than adds-first (legal)
+    // may cost the pair a reconcile, never data.
+    auto honest = [](const simulator::WriterQuirks& q) {
+      simulator::WriterQuirks legal;
+      legal.adds_first = q.adds_first;
+      return q == legal;
+    };
+    oracle::ContractCheck check =
+        oracle::CheckContract(party(winner_spec, winner), party(spec, loser), false, r.level,
+                              rlc_preconditions && honest(winner_spec.writer) && honest(spec.writer), start);
     check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
     if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
     if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
