@@ -25,8 +25,11 @@ namespace delta = rlc::delta;
 using rlc::bench::BenchFilePath;
 
 const std::string& Winner() {
-  static const std::string winner = rlc::bench::MakeFileActionsCommit(
-      100000, {.operation = "MERGE", .isolation_level = "WriteSerializable", .data_change = true, .partitions = 50});
+  static const std::string winner =
+      rlc::bench::MakeFileActionsCommit(100000, {.operation = "MERGE",
+                                                 .isolation_level = "WriteSerializable",
+                                                 .data_change = true,
+                                                 .partitions = 50});
   return winner;
 }
 
@@ -63,7 +66,8 @@ conflict::PendingTransaction Loser() {
 }
 
 void BM_CheckerBaseline100kWinner(benchmark::State& state) {
-  const std::vector<conflict::WinningCommit> winners = {{6, Winner(), "_delta_log/00000000000000000006.json"}};
+  const std::vector<conflict::WinningCommit> winners = {
+      {6, Winner(), "_delta_log/00000000000000000006.json"}};
   const conflict::PendingTransaction loser = Loser();
   const conflict::ReadTable table = Table();
   for (auto _ : state) {

@@ -7,12 +7,15 @@ namespace rlc::bench {
 conflict::ReadTable BenchReadTable(bool partitioned) {
   delta::Metadata m;
   m.id = "bench-table";
-  m.schema_string = std::string(R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)") +
-                    R"({"name":"name","type":"string","nullable":true,"metadata":{}},)" +
-                    R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}})" +
-                    (partitioned ? R"(,{"name":"part","type":"string","nullable":true,"metadata":{}}]})" : "]}");
+  m.schema_string =
+      std::string(
+          R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)") +
+      R"({"name":"name","type":"string","nullable":true,"metadata":{}},)" +
+      R"({"name":"ts","type":"timestamp","nullable":true,"metadata":{}})" +
+      (partitioned ? R"(,{"name":"part","type":"string","nullable":true,"metadata":{}}]})" : "]}");
   if (partitioned) m.partition_columns = {"part"};
-  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+  m.configuration = {{"delta.enableDeletionVectors", "true"},
+                     {"delta.isolationLevel", "WriteSerializable"}};
   delta::Protocol p;
   p.min_reader_version = 3;
   p.min_writer_version = 7;
@@ -22,15 +25,17 @@ conflict::ReadTable BenchReadTable(bool partitioned) {
 }
 
 std::string BenchFilePath(const char* prefix, int i) {
-  return std::string(prefix) + std::to_string(100000 + i) + "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
+  return std::string(prefix) + std::to_string(100000 + i) +
+         "-c3f0a6e2-9b1f-4b8e-9a49-5b9d1f1c2e7a.c000.snappy.parquet";
 }
 
 std::string MakeFileActionsCommit(int actions, const CommitShape& shape) {
   std::mt19937_64 rng(7);
   const std::string data_change = shape.data_change ? "true" : "false";
-  std::string out = R"({"commitInfo":{"timestamp":1,"operation":")" + shape.operation +
-                    R"(","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":")" +
-                    shape.isolation_level + R"(","isBlindAppend":false}})" + "\n";
+  std::string out =
+      R"({"commitInfo":{"timestamp":1,"operation":")" + shape.operation +
+      R"(","operationParameters":{"predicate":"[]"},"readVersion":5,"isolationLevel":")" +
+      shape.isolation_level + R"(","isBlindAppend":false}})" + "\n";
   for (int i = 1; i < actions; ++i) {
     std::string partition_values = "{}";
     std::string path = BenchFilePath("part-", i);
@@ -47,18 +52,22 @@ std::string MakeFileActionsCommit(int actions, const CommitShape& shape) {
         R"(,\"name\":\"omega\",\"ts\":\"2024-12-31T00:00:00.000Z\"},\"nullCount\":{\"id\":0,\"name\":3,\"ts\":0},\"tightBounds\":true})";
     std::string dv;
     if (i % 5 == 0) {
-      dv = R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
-           std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" + std::to_string(1 + i % 40) + "}";
+      dv =
+          R"(,"deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":)" +
+          std::to_string(1 + i) + R"(,"sizeInBytes":36,"cardinality":)" +
+          std::to_string(1 + i % 40) + "}";
     }
     if (shape.adds_only || i % 2 == 0) {
-      out += R"({"add":{"path":")" + path + R"(","partitionValues":)" + partition_values + R"(,"size":)" +
-             std::to_string(rng() % 100000000) + R"(,"modificationTime":1700000000000,"dataChange":)" +
-             data_change + R"(,"stats":")" + stats + "\"" + dv +
-             R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
+      out += R"({"add":{"path":")" + path + R"(","partitionValues":)" + partition_values +
+             R"(,"size":)" + std::to_string(rng() % 100000000) +
+             R"(,"modificationTime":1700000000000,"dataChange":)" + data_change + R"(,"stats":")" +
+             stats + "\"" + dv + R"(,"tags":{"INSERTION_TIME":"1700000000000000"}}})" + "\n";
     } else {
-      out += R"({"remove":{"path":")" + path + R"(","deletionTimestamp":1700000000000,"dataChange":)" +
-             data_change + R"(,"extendedFileMetadata":true,"partitionValues":)" + partition_values +
-             R"(,"size":)" + std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" + dv + "}}\n";
+      out += R"({"remove":{"path":")" + path +
+             R"(","deletionTimestamp":1700000000000,"dataChange":)" + data_change +
+             R"(,"extendedFileMetadata":true,"partitionValues":)" + partition_values +
+             R"(,"size":)" + std::to_string(rng() % 100000000) + R"(,"stats":")" + stats + "\"" +
+             dv + "}}\n";
     }
   }
   return out;

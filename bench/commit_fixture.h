@@ -16,7 +16,7 @@ struct CommitShape {
   std::string operation = "OPTIMIZE";
   std::string isolation_level = "SnapshotIsolation";
   bool data_change = false;
-  int partitions = 0;  // 0: unpartitioned; else files spread over part=p1..pN
+  int partitions = 0;      // 0: unpartitioned; else files spread over part=p1..pN
   bool adds_only = false;  // every file action an add (else adds and removes alternate)
 };
 

@@ -20,9 +20,12 @@ namespace conflict = rlc::conflict;
 namespace delta = rlc::delta;
 
 const std::string& Winner() {
-  static const std::string winner = rlc::bench::MakeFileActionsCommit(
-      100001, {.operation = "WRITE", .isolation_level = "WriteSerializable", .data_change = true, .partitions = 0,
-               .adds_only = true});
+  static const std::string winner =
+      rlc::bench::MakeFileActionsCommit(100001, {.operation = "WRITE",
+                                                 .isolation_level = "WriteSerializable",
+                                                 .data_change = true,
+                                                 .partitions = 0,
+                                                 .adds_only = true});
   return winner;
 }
 
@@ -45,7 +48,8 @@ conflict::PendingTransaction Loser(bool data_skipping) {
 }
 
 void Run(benchmark::State& state, bool data_skipping) {
-  const std::vector<conflict::WinningCommit> winners = {{6, Winner(), "_delta_log/00000000000000000006.json"}};
+  const std::vector<conflict::WinningCommit> winners = {
+      {6, Winner(), "_delta_log/00000000000000000006.json"}};
   const conflict::PendingTransaction loser = Loser(data_skipping);
   const conflict::ReadTable table = Table();
   for (auto _ : state) {

@@ -4,7 +4,7 @@
 //   dense:  30% of the rows at random (bitset containers),
 //   runs:   runs of 1,000 rows with gaps (run containers).
 // Each benchmark rotates over kInputs independently drawn DVs so the branch predictor cannot
-// learn one input (reference/toolchain.md, "Benchmark method"). run_benchmarks.sh prints the
+// learn one input (docs/toolchain.md#benchmark-method). run_benchmarks.sh prints the
 // ratio ours / baseline per case.
 #include <benchmark/benchmark.h>
 #include <roaring/roaring.h>
@@ -51,7 +51,8 @@ const std::vector<std::string>& Inputs(Shape shape, uint64_t deleted) {
   static std::map<std::pair<int, uint64_t>, std::vector<std::string>> cache;
   auto& inputs = cache[{shape, deleted}];
   if (inputs.empty()) {
-    for (int i = 0; i < kInputs; ++i) inputs.push_back(rlc::dv::EncodeBitmap(MakeDv(shape, deleted, 1000 + i)));
+    for (int i = 0; i < kInputs; ++i)
+      inputs.push_back(rlc::dv::EncodeBitmap(MakeDv(shape, deleted, 1000 + i)));
   }
   return inputs;
 }

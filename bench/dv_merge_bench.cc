@@ -85,7 +85,8 @@ void BM_RowBitmapPlainUnion(benchmark::State& state) {
 void BM_Case2MergeKernel(benchmark::State& state) {
   const Fixture& f = Make(state.range(0), state.range(1));
   for (auto _ : state) {
-    rlc::kernel::DvMerge<ConcreteDomain> m = rlc::kernel::MergeDeletionVectors(ConcreteDomain{}, f.read, f.winner, f.loser);
+    rlc::kernel::DvMerge<ConcreteDomain> m =
+        rlc::kernel::MergeDeletionVectors(ConcreteDomain{}, f.read, f.winner, f.loser);
     if (!m.resolved) state.SkipWithError("the fixture's deletions must be disjoint");
     benchmark::DoNotOptimize(m);
   }
@@ -96,8 +97,9 @@ void BM_ForwardRemapKernel(benchmark::State& state) {
   const rlc::kernel::SourceRun<ConcreteDomain> run{0, f.live};
   for (auto _ : state) {
     RowBitmap output;
-    const bool ok = rlc::kernel::RemapOntoOutput(ConcreteDomain{}, run, f.live, static_cast<int64_t>(rlc::kRowIndexMax),
-                                                 f.read, f.read, f.winner, output);
+    const bool ok = rlc::kernel::RemapOntoOutput(ConcreteDomain{}, run, f.live,
+                                                 static_cast<int64_t>(rlc::kRowIndexMax), f.read,
+                                                 f.read, f.winner, output);
     if (!ok) state.SkipWithError("the remap must succeed");
     benchmark::DoNotOptimize(output);
   }
@@ -109,8 +111,8 @@ void BM_ReverseRemapKernel(benchmark::State& state) {
   for (auto _ : state) {
     RowBitmap output;
     const bool ok = rlc::kernel::ReverseRemapOntoOutput(ConcreteDomain{}, run, f.live,
-                                                        static_cast<int64_t>(rlc::kRowIndexMax), f.read, f.read,
-                                                        f.loser, output);
+                                                        static_cast<int64_t>(rlc::kRowIndexMax),
+                                                        f.read, f.read, f.loser, output);
     if (!ok) state.SkipWithError("the remap must succeed");
     benchmark::DoNotOptimize(output);
   }

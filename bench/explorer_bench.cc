@@ -23,11 +23,14 @@ std::vector<rlc::scenario::Scenario> Histories(int count, bool plain = false) {
   const rc::Gen<rlc::scenario::Scenario> gen = rlc::explorer::GenHistory(options);
   std::vector<rlc::scenario::Scenario> out;
   for (int i = 0; i < count; ++i) {
-    rlc::scenario::Scenario s = gen(rc::Random(static_cast<uint64_t>(i) + 1), rc::kNominalSize).value();
+    rlc::scenario::Scenario s =
+        gen(rc::Random(static_cast<uint64_t>(i) + 1), rc::kNominalSize).value();
     if (plain) {
       s.table.rows_readable = true;
       s.table.checker_faults = 0;
-      std::erase_if(s.steps, [](const rlc::scenario::Step& step) { return step.kind == rlc::scenario::Step::Kind::kRebase; });
+      std::erase_if(s.steps, [](const rlc::scenario::Step& step) {
+        return step.kind == rlc::scenario::Step::Kind::kRebase;
+      });
       for (rlc::scenario::TxnSpec& t : s.txns) {
         t.extra_reads.clear();
         t.reads_whole_table = false;
@@ -46,8 +49,8 @@ void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scen
   const std::string dir = "/rlc-bench";  // in memory: the table's root path only
   size_t i = 0;
   for (auto _ : state) {
-    rlc::Result<rlc::scenario::ScenarioReport> r =
-        rlc::scenario::RunScenario(histories[i++ % histories.size()], dir, {rlc::scenario::TableStore::kMemory, false, false});
+    rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(
+        histories[i++ % histories.size()], dir, {rlc::scenario::TableStore::kMemory, false, false});
     if (!r.ok() || rlc::explorer::OracleViolation(*r)) state.SkipWithError("a history failed");
     benchmark::DoNotOptimize(r);
   }
@@ -55,7 +58,9 @@ void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scen
 }
 
 void BM_ThreeWriterHistory(benchmark::State& state) { RunHistories(state, Histories(256)); }
-void BM_ThreeWriterPlainHistory(benchmark::State& state) { RunHistories(state, Histories(256, /*plain=*/true)); }
+void BM_ThreeWriterPlainHistory(benchmark::State& state) {
+  RunHistories(state, Histories(256, /*plain=*/true));
+}
 
 // The baseline: only the starting table of the same histories.
 void BM_StartingTableOnly(benchmark::State& state) {

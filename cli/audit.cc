@@ -12,7 +12,8 @@ int RunAudit(const AuditOptions& options, std::ostream& out, std::ostream& err) 
   auto storage = storage::NewLocalStorage();
   std::string root = options.table_dir;
   while (root.size() > 1 && root.back() == '/') root.pop_back();
-  Result<audit::AuditReport> report = audit::AuditLog(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
+  Result<audit::AuditReport> report =
+      audit::AuditLog(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
   if (!report.ok()) {
     err << "rlc audit: " << report.status().ToString() << "\n";
     return 2;
@@ -29,19 +30,23 @@ int RunAudit(const AuditOptions& options, std::ostream& out, std::ostream& err) 
     j["noDataChangeCommitsUncounted"] = r.no_data_change_commits_uncounted;
     nlohmann::ordered_json findings = nlohmann::ordered_json::array();
     for (const audit::Finding& f : r.findings) {
-      findings.push_back({{"version", f.version}, {"rule", f.rule}, {"path", f.path}, {"detail", f.detail}});
+      findings.push_back(
+          {{"version", f.version}, {"rule", f.rule}, {"path", f.path}, {"detail", f.detail}});
     }
     j["findings"] = findings;
     out << j.dump() << "\n";
   } else {
     for (const audit::Finding& f : r.findings) {
-      out << fmt::format("version {}: {}: {}{}\n", f.version, f.rule, f.path.empty() ? "" : f.path + ": ", f.detail);
+      out << fmt::format("version {}: {}: {}{}\n", f.version, f.rule,
+                         f.path.empty() ? "" : f.path + ": ", f.detail);
     }
     out << fmt::format(
-        "{}: {} versions, {} DVs, {} composition tag groups ({} tiled), {} dataChange=false commits ({} not "
+        "{}: {} versions, {} DVs, {} composition tag groups ({} tiled), {} dataChange=false "
+        "commits ({} not "
         "countable for lack of numRecords); {} finding(s)\n",
-        r.findings.empty() ? "CLEAN" : "FINDINGS", r.versions_checked, r.dvs_checked, r.tag_groups_checked,
-        r.tag_groups_tiled, r.no_data_change_commits, r.no_data_change_commits_uncounted, r.findings.size());
+        r.findings.empty() ? "CLEAN" : "FINDINGS", r.versions_checked, r.dvs_checked,
+        r.tag_groups_checked, r.tag_groups_tiled, r.no_data_change_commits,
+        r.no_data_change_commits_uncounted, r.findings.size());
   }
   return r.findings.empty() ? 0 : 1;
 }

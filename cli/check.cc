@@ -66,7 +66,10 @@ std::string RenderText(const conflict::Verdict& v, const DvFiles& dv_files) {
     for (const delta::Action& a : v.actions) out += "  " + delta::WriteActionLine(a) + "\n";
   }
   if (!dv_files.paths.empty()) {
-    out += dv_files.written ? "DV files written:\n" : "DV files the actions name, held in memory (pass --write-dvs DIR to write them):\n";
+    out +=
+        dv_files.written
+            ? "DV files written:\n"
+            : "DV files the actions name, held in memory (pass --write-dvs DIR to write them):\n";
     for (const std::string& p : dv_files.paths) out += "  " + p + "\n";
   }
   return out;
@@ -98,24 +101,28 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   // DVs come from the table's storage; rows cannot be read here (Parquet), so the cases that need
   // rows keep their conflicts. Rebuilt DVs stay in memory unless --write-dvs names a directory
   // (the table root gives Delta's 'u' descriptors, any other directory absolute 'p' ones).
-  const conflict::StorageTableFiles files(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
+  const conflict::StorageTableFiles files(*storage, root,
+                                          delta::DvLoadOptions{options.dv_file_prefix});
   storage::InMemoryStorage memory;
   std::string dv_dir = options.write_dvs.empty() ? root : options.write_dvs;
   while (dv_dir.size() > 1 && dv_dir.back() == '/') dv_dir.pop_back();
-  conflict::StorageDvWriter dv_writer(options.write_dvs.empty() ? static_cast<storage::Storage&>(memory) : *storage,
-                                      dv_dir, root);
+  conflict::StorageDvWriter dv_writer(
+      options.write_dvs.empty() ? static_cast<storage::Storage&>(memory) : *storage, dv_dir, root);
   conflict::CheckEnvironment env;
   env.files = &files;
   env.dv_writer = &dv_writer;
   env.now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch()).count();
-  Result<conflict::Verdict> verdict = conflict::CheckConflictsAgainstLog(*storage, root, *loser, env);
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+  Result<conflict::Verdict> verdict =
+      conflict::CheckConflictsAgainstLog(*storage, root, *loser, env);
   if (!verdict.ok()) {
     err << "rlc check: " << verdict.status().ToString() << "\n";
     return 2;
   }
-  const DvFiles dv_files{verdict->commits() ? dv_writer.written_files() : std::vector<std::string>{},
-                         !options.write_dvs.empty()};
+  const DvFiles dv_files{
+      verdict->commits() ? dv_writer.written_files() : std::vector<std::string>{},
+      !options.write_dvs.empty()};
   out << (options.json ? RenderJson(*verdict, dv_files) : RenderText(*verdict, dv_files));
   return verdict->commits() ? 0 : 1;
 }

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/scenario.h"
+#include "cli/scenario_command.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -62,8 +62,9 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   auto progress = [&](const explorer::Summary& s) {
     if (!terminal) return;
-    std::fprintf(stderr, "\r%lld histories, %lld violation(s), %.0f/s   ", static_cast<long long>(s.histories),
-                 static_cast<long long>(s.oracle_violations), s.seconds > 0 ? static_cast<double>(s.histories) / s.seconds : 0.0);
+    std::fprintf(stderr, "\r%lld histories, %lld violation(s), %.0f/s   ",
+                 static_cast<long long>(s.histories), static_cast<long long>(s.oracle_violations),
+                 s.seconds > 0 ? static_cast<double>(s.histories) / s.seconds : 0.0);
   };
   Result<explorer::Summary> summary = explorer::Explore(o, progress);
   if (terminal) std::fprintf(stderr, "\n");
@@ -74,22 +75,26 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
   if (!c.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(c.out_dir, ec);
-    std::ofstream(std::filesystem::path(c.out_dir) / "summary.json") << explorer::SummaryToJson(*summary) << "\n";
+    std::ofstream(std::filesystem::path(c.out_dir) / "summary.json")
+        << explorer::SummaryToJson(*summary) << "\n";
   }
   out << (c.json ? explorer::SummaryToJson(*summary) + "\n" : explorer::RenderSummary(*summary));
   if (summary->oracle_violations > 0) return 1;
   if (summary->determinism_mismatches > 0) {
-    err << "rlc explore: " << summary->determinism_mismatches << " re-run(s) gave another outcome\n";
+    err << "rlc explore: " << summary->determinism_mismatches
+        << " re-run(s) gave another outcome\n";
     return 1;
   }
   if (c.require_coverage && !c.exhaustive && !summary->MissingCoverage().empty()) {
-    err << "rlc explore: --require-coverage: " << summary->MissingCoverage().size() << " count(s) are 0\n";
+    err << "rlc explore: --require-coverage: " << summary->MissingCoverage().size()
+        << " count(s) are 0\n";
     return 1;
   }
   return 0;
 }
 
-int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out, std::ostream& err) {
+int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out,
+                    std::ostream& err) {
   explorer::Summary total;
   bool first = true;
   for (const std::string& file : files) {
@@ -110,8 +115,9 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
       total.shard_count = shard->shard_count;
       first = false;
     } else if (shard->seed != total.seed || shard->shard_count != total.shard_count) {
-      err << "rlc explore merge: " << file << ": seed " << shard->seed << " shards " << shard->shard_count
-          << " do not match the first summary's seed " << total.seed << " shards " << total.shard_count << "\n";
+      err << "rlc explore merge: " << file << ": seed " << shard->seed << " shards "
+          << shard->shard_count << " do not match the first summary's seed " << total.seed
+          << " shards " << total.shard_count << "\n";
       return 2;
     }
     explorer::MergeInto(total, *shard);
@@ -122,7 +128,8 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
   return total.oracle_violations > 0 ? 1 : 0;
 }
 
-int RunReplay(const std::string& file, const std::string& export_dir, std::ostream& out, std::ostream& err) {
+int RunReplay(const std::string& file, const std::string& export_dir, std::ostream& out,
+              std::ostream& err) {
   if (export_dir.empty()) {
     ScenarioOptions options;
     options.paths = {file};
@@ -131,7 +138,8 @@ int RunReplay(const std::string& file, const std::string& export_dir, std::ostre
   }
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::exists(export_dir, ec) && !fs::is_empty(export_dir, ec)) {  // the run replaces its table folder
+  if (fs::exists(export_dir, ec) &&
+      !fs::is_empty(export_dir, ec)) {  // the run replaces its table folder
     err << "rlc replay: --export " << export_dir << ": the folder exists and is not empty\n";
     return 2;
   }
@@ -153,7 +161,8 @@ int RunReplay(const std::string& file, const std::string& export_dir, std::ostre
     return 2;
   }
   out << scenario::RenderReport(*report, true) << "table: " << export_dir
-      << " (_delta_log and DV files as written; data files in the row format of fuzz/simulator/row_file.h)\n";
+      << " (_delta_log and DV files as written; data files in the row format of "
+         "fuzz/simulator/row_file.h)\n";
   return report->passed() ? 0 : 1;
 }
 

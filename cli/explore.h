@@ -36,10 +36,12 @@ struct ExploreCommand {
 };
 
 int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);
-int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out, std::ostream& err);
+int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out,
+                    std::ostream& err);
 // `rlc replay FILE [--export DIR]`: runs one scenario verbosely; with DIR (absent or empty), the
 // table the replay wrote stays there as a Delta table directory.
-int RunReplay(const std::string& file, const std::string& export_dir, std::ostream& out, std::ostream& err);
+int RunReplay(const std::string& file, const std::string& export_dir, std::ostream& out,
+              std::ostream& err);
 
 }  // namespace rlc::cli
 

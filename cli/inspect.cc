@@ -28,14 +28,14 @@ Result<InspectedFile> InspectFile(const storage::Storage& storage, const std::st
   }
   if (add.deletion_vector.has_value()) {
     if (!file.num_records.has_value()) {
-      return FileError(version, add.path, "a file with a deletion vector must have stats.numRecords");
+      return FileError(version, add.path,
+                       "a file with a deletion vector must have stats.numRecords");
     }
     Result<dv::RowBitmap> bitmap =
         delta::LoadDeletionVector(storage, table_root, *add.deletion_vector, options.dv);
     if (!bitmap.ok()) {
-      return Status(bitmap.status().code(),
-                    "version " + std::to_string(version) + ", path '" + add.path + "': " +
-                        bitmap.status().message());
+      return Status(bitmap.status().code(), "version " + std::to_string(version) + ", path '" +
+                                                add.path + "': " + bitmap.status().message());
     }
     file.deleted_rows = bitmap->Cardinality();
     if (!bitmap->IsEmpty() && bitmap->Maximum() >= uint64_t(*file.num_records)) {
@@ -53,13 +53,15 @@ Result<InspectedFile> InspectFile(const storage::Storage& storage, const std::st
 
 Result<InspectReport> InspectTable(const storage::Storage& storage, const std::string& table_root,
                                    const InspectOptions& options) {
-  RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, options.version));
+  RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot,
+                       delta::ReplayLog(storage, table_root, options.version));
   InspectReport report;
   report.version = snapshot.version;
   int64_t live = 0;
   bool live_known = true;
   for (const auto& [decoded_path, add] : snapshot.files) {
-    RLC_ASSIGN_OR_RETURN(InspectedFile file, InspectFile(storage, table_root, snapshot.version, add, options));
+    RLC_ASSIGN_OR_RETURN(InspectedFile file,
+                         InspectFile(storage, table_root, snapshot.version, add, options));
     report.deleted_rows += file.deleted_rows;
     if (file.live_rows.has_value()) {
       live += *file.live_rows;
@@ -76,14 +78,16 @@ std::string RenderInspectJson(const InspectReport& report, bool with_row_indexes
   nlohmann::ordered_json out;
   out["version"] = report.version;
   out["numFiles"] = report.files.size();
-  out["liveRows"] = report.live_rows.has_value() ? nlohmann::ordered_json(*report.live_rows) : nullptr;
+  out["liveRows"] =
+      report.live_rows.has_value() ? nlohmann::ordered_json(*report.live_rows) : nullptr;
   out["deletedRows"] = report.deleted_rows;
   nlohmann::ordered_json files = nlohmann::ordered_json::array();
   for (const InspectedFile& f : report.files) {
     nlohmann::ordered_json j;
     j["path"] = f.path;
     nlohmann::ordered_json pv = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : f.partition_values) pv[k] = v.has_value() ? nlohmann::ordered_json(*v) : nullptr;
+    for (const auto& [k, v] : f.partition_values)
+      pv[k] = v.has_value() ? nlohmann::ordered_json(*v) : nullptr;
     j["partitionValues"] = pv;
     j["numRecords"] = f.num_records.has_value() ? nlohmann::ordered_json(*f.num_records) : nullptr;
     j["deletedRows"] = f.deleted_rows;
@@ -118,7 +122,8 @@ std::string RenderInspectText(const std::string& table_root, const InspectReport
     }
     std::string dv = "no DV";
     if (f.deletion_vector.has_value()) {
-      dv = fmt::format("DV {} ({} bytes)", f.deletion_vector->UniqueId(), f.deletion_vector->size_bytes);
+      dv = fmt::format("DV {} ({} bytes)", f.deletion_vector->UniqueId(),
+                       f.deletion_vector->size_bytes);
     }
     out += fmt::format("  {}{}\n    numRecords {}  deleted {}  live {}  {}\n", f.path,
                        partitions.empty() ? "" : "  [" + partitions + "]",

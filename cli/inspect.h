@@ -24,9 +24,9 @@ namespace rlc::cli {
 struct InspectedFile {
   std::string path;  // as written in the log
   delta::StringMap partition_values;
-  std::optional<int64_t> num_records;   // physical rows; absent when the add has no stats
-  uint64_t deleted_rows = 0;            // decoded from the DV bytes
-  std::optional<int64_t> live_rows;     // num_records - deleted_rows
+  std::optional<int64_t> num_records;  // physical rows; absent when the add has no stats
+  uint64_t deleted_rows = 0;           // decoded from the DV bytes
+  std::optional<int64_t> live_rows;    // num_records - deleted_rows
   std::optional<dv::DvDescriptor> deletion_vector;
   std::vector<uint64_t> deleted_row_indexes;  // filled only when asked for
 };

@@ -12,67 +12,106 @@
 namespace rlc::cli {
 namespace {
 
-
-bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOutcome>& outcomes, double seconds) {
+bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOutcome>& outcomes,
+                double seconds) {
   std::ofstream out(file);
   int failures = 0;
   for (const auto& o : outcomes) failures += o.ok ? 0 : 1;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc prove\" tests=\"" << outcomes.size()
-      << "\" failures=\"" << failures << "\" time=\"" << JunitSeconds(seconds) << "\">\n";
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc prove\" tests=\""
+      << outcomes.size() << "\" failures=\"" << failures << "\" time=\"" << JunitSeconds(seconds)
+      << "\">\n";
   for (const auto& o : outcomes) {
-    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\"" << JunitSeconds(o.solver_ms / 1000) << "\">";
+    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\""
+        << JunitSeconds(o.solver_ms / 1000) << "\">";
     if (!o.ok) {
-      out << "<failure message=\"" << HtmlEscape(o.result) << "\">" << HtmlEscape(o.statement + "\n" + o.counterexample)
-          << "</failure>";
+      out << "<failure message=\"" << HtmlEscape(o.result) << "\">"
+          << HtmlEscape(o.statement + "\n" + o.counterexample) << "</failure>";
     }
-    out << "<system-out>" << HtmlEscape(o.result + " (" + o.bound + "): " + o.statement) << "</system-out></testcase>\n";
+    out << "<system-out>" << HtmlEscape(o.result + " (" + o.bound + "): " + o.statement)
+        << "</system-out></testcase>\n";
   }
   out << "</testsuite>\n";
   return static_cast<bool>(out);
 }
 
+// --mutants: which obligations refute each kernel mutant (exit 1 when one refutes none).
+int RunProveMutants(const ProveCommand& c, std::ostream& out, std::ostream& err) {
+  if (!mutants::Compiled()) {
+    err << "rlc prove --mutants: this build carries no mutants; configure one with "
+           "-DRLC_MUTANTS=ON\n";
+    return 2;
+  }
+  int unrefuted = 0;
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
+    if (!mutants::InKernel(m.id)) continue;
+    mutants::Select(m.id);
+    const std::vector<proofs::ObligationOutcome> outcomes =
+        proofs::ProveObligations(c.case_prefix, c.jobs);
+    mutants::Select(mutants::Mutant::kNone);
+    std::vector<const proofs::ObligationOutcome*> refuting;
+    for (const auto& o : outcomes) {
+      if (o.result == "refuted") refuting.push_back(&o);
+    }
+    unrefuted += refuting.empty() ? 1 : 0;
+    if (c.json) {
+      nlohmann::ordered_json names = nlohmann::ordered_json::array();
+      for (const auto* o : refuting)
+        names.push_back({{"obligation", o->name}, {"counterexample", o->counterexample}});
+      rows.push_back({{"mutant", m.name}, {"refutedBy", names}});
+      continue;
+    }
+    out << m.name << ": " << (refuting.empty() ? "NOT REFUTED" : "refuted by") << "\n";
+    for (const auto* o : refuting) {
+      out << "  " << o->name << "\n";
+      for (size_t start = 0; start < o->counterexample.size();) {
+        const size_t end = o->counterexample.find('\n', start);
+        out << "    " << o->counterexample.substr(start, end - start) << "\n";
+        start = end == std::string::npos ? o->counterexample.size() : end + 1;
+      }
+    }
+  }
+  if (c.json) out << nlohmann::ordered_json{{"kernelMutants", rows}}.dump() << "\n";
+  return unrefuted == 0 ? 0 : 1;
+}
+
+void PrintOutcomes(const std::vector<proofs::ObligationOutcome>& outcomes, int failed,
+                   double seconds, bool json, std::ostream& out) {
+  if (json) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& o : outcomes) {
+      list.push_back({{"name", o.name},
+                      {"result", o.result},
+                      {"bound", o.bound},
+                      {"ms", o.solver_ms},
+                      {"statement", o.statement},
+                      {"ok", o.ok},
+                      {"counterexample", o.counterexample}});
+    }
+    out << nlohmann::ordered_json{{"obligations", list}, {"failed", failed}, {"seconds", seconds}}
+               .dump()
+        << "\n";
+    return;
+  }
+  for (const auto& o : outcomes) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%-44s %-20s %9.1f ms  %s", o.name.c_str(), o.result.c_str(),
+                  o.solver_ms, o.bound.c_str());
+    out << line << "\n    " << o.statement << "\n";
+    if (!o.ok && !o.counterexample.empty()) out << o.counterexample << "\n";
+  }
+  out << outcomes.size() << " obligations, " << failed << " not as expected, " << seconds << " s\n";
+}
+
 }  // namespace
 
 int RunProve(const ProveCommand& c, std::ostream& out, std::ostream& err) {
-  if (c.mutants) {
-    if (!mutants::Compiled()) {
-      err << "rlc prove --mutants: this build carries no mutants; configure one with -DRLC_MUTANTS=ON\n";
-      return 2;
-    }
-    int unrefuted = 0;
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const mutants::MutantInfo& m : mutants::AllMutants()) {
-      if (!mutants::InKernel(m.id)) continue;
-      mutants::Select(m.id);
-      const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix, c.jobs);
-      mutants::Select(mutants::Mutant::kNone);
-      std::vector<const proofs::ObligationOutcome*> refuting;
-      for (const auto& o : outcomes) {
-        if (o.result == "refuted") refuting.push_back(&o);
-      }
-      unrefuted += refuting.empty() ? 1 : 0;
-      if (c.json) {
-        nlohmann::ordered_json names = nlohmann::ordered_json::array();
-        for (const auto* o : refuting) names.push_back({{"obligation", o->name}, {"counterexample", o->counterexample}});
-        rows.push_back({{"mutant", m.name}, {"refutedBy", names}});
-        continue;
-      }
-      out << m.name << ": " << (refuting.empty() ? "NOT REFUTED" : "refuted by") << "\n";
-      for (const auto* o : refuting) {
-        out << "  " << o->name << "\n";
-        for (size_t start = 0; start < o->counterexample.size();) {
-          const size_t end = o->counterexample.find('\n', start);
-          out << "    " << o->counterexample.substr(start, end - start) << "\n";
-          start = end == std::string::npos ? o->counterexample.size() : end + 1;
-        }
-      }
-    }
-    if (c.json) out << nlohmann::ordered_json{{"kernelMutants", rows}}.dump() << "\n";
-    return unrefuted == 0 ? 0 : 1;
-  }
+  if (c.mutants) return RunProveMutants(c, out, err);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(c.case_prefix, c.jobs);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::vector<proofs::ObligationOutcome> outcomes =
+      proofs::ProveObligations(c.case_prefix, c.jobs);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (outcomes.empty()) {
     err << "rlc prove: no obligation's name starts with '" << c.case_prefix << "'\n";
     return 2;
@@ -83,23 +122,7 @@ int RunProve(const ProveCommand& c, std::ostream& out, std::ostream& err) {
     err << "rlc prove: " << c.junit_file << ": cannot write\n";
     return 2;
   }
-  if (c.json) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& o : outcomes) {
-      list.push_back({{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms},
-                      {"statement", o.statement}, {"ok", o.ok}, {"counterexample", o.counterexample}});
-    }
-    out << nlohmann::ordered_json{{"obligations", list}, {"failed", failed}, {"seconds", seconds}}.dump() << "\n";
-  } else {
-    for (const auto& o : outcomes) {
-      char line[256];
-      std::snprintf(line, sizeof line, "%-44s %-20s %9.1f ms  %s", o.name.c_str(), o.result.c_str(), o.solver_ms,
-                    o.bound.c_str());
-      out << line << "\n    " << o.statement << "\n";
-      if (!o.ok && !o.counterexample.empty()) out << o.counterexample << "\n";
-    }
-    out << outcomes.size() << " obligations, " << failed << " not as expected, " << seconds << " s\n";
-  }
+  PrintOutcomes(outcomes, failed, seconds, c.json, out);
   return failed == 0 ? 0 : 1;
 }
 

@@ -23,9 +23,10 @@ delta::AddFile MakeAdd(const std::string& region, const std::string& name, int64
   add.size_bytes = 64 + rows * 8;
   add.modification_time_ms = kTimestamp;
   add.data_change = true;
-  add.stats = "{\"numRecords\":" + std::to_string(rows) + ",\"minValues\":{\"id\":" +
-              std::to_string(first_id) + "},\"maxValues\":{\"id\":" +
-              std::to_string(first_id + rows - 1) + "},\"nullCount\":{\"id\":0},\"tightBounds\":true}";
+  add.stats = "{\"numRecords\":" + std::to_string(rows) +
+              ",\"minValues\":{\"id\":" + std::to_string(first_id) +
+              "},\"maxValues\":{\"id\":" + std::to_string(first_id + rows - 1) +
+              "},\"nullCount\":{\"id\":0},\"tightBounds\":true}";
   return add;
 }
 
@@ -53,8 +54,10 @@ delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool 
 }
 
 // Writes `bitmaps` into one new DV file and returns their 'u' descriptors.
-Result<std::vector<dv::DvDescriptor>> WriteDvFile(storage::Storage& storage, const std::string& root,
-                                                  const std::string& prefix, const std::string& uuid,
+Result<std::vector<dv::DvDescriptor>> WriteDvFile(storage::Storage& storage,
+                                                  const std::string& root,
+                                                  const std::string& prefix,
+                                                  const std::string& uuid,
                                                   std::vector<dv::RowBitmap> bitmaps) {
   std::vector<std::string> payloads;
   for (dv::RowBitmap& b : bitmaps) {
@@ -95,11 +98,29 @@ int64_t ExpectedVersion::LiveRows() const {
   return live;
 }
 
-Result<std::vector<ExpectedVersion>> WriteSampleTable(storage::Storage& storage,
-                                                      const std::string& root) {
-  std::vector<ExpectedVersion> expected;
-  ExpectedVersion state;
+namespace {
 
+// The sample's first three data files.
+struct SampleFiles {
+  delta::AddFile eu0 = MakeAdd("eu", "part-00000.bin", 100, 0);
+  delta::AddFile us1 = MakeAdd("us", "part-00001.bin", 5000, 100);
+  delta::AddFile us2 = MakeAdd("us", "part-00002.bin", 200000, 5100);
+};
+
+// What each version holds, as the writer knows it: appended as the versions are written.
+struct Expected {
+  std::vector<ExpectedVersion> versions;
+  ExpectedVersion state;
+  void Record(int64_t version) {
+    state.version = version;
+    versions.push_back(state);
+  }
+};
+
+Status WriteVersion0(storage::Storage& storage, const std::string& root, const SampleFiles& f,
+                     Expected& e) {
+  const delta::AddFile &eu0 = f.eu0, &us1 = f.us1, &us2 = f.us2;
+  ExpectedVersion& state = e.state;
   // v0: create the table with three files.
   delta::Protocol protocol;
   protocol.min_reader_version = 3;
@@ -109,73 +130,100 @@ Result<std::vector<ExpectedVersion>> WriteSampleTable(storage::Storage& storage,
   delta::Metadata metadata;
   metadata.id = "5a3c1e0b-7a51-4c4e-9a55-0d8a7b7c2f10";
   metadata.schema_string =
-      "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}},"
+      "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,"
+      "\"metadata\":{}},"
       "{\"name\":\"region\",\"type\":\"string\",\"nullable\":true,\"metadata\":{}}]}";
   metadata.partition_columns = {"region"};
   metadata.configuration = {{"delta.enableDeletionVectors", "true"}};
   metadata.created_time_ms = kTimestamp;
-  delta::AddFile eu0 = MakeAdd("eu", "part-00000.bin", 100, 0);
-  delta::AddFile us1 = MakeAdd("us", "part-00001.bin", 5000, 100);
-  delta::AddFile us2 = MakeAdd("us", "part-00002.bin", 200000, 5100);
-  RLC_RETURN_IF_ERROR(Commit(storage, root, 0, {Info("WRITE", -1, true), protocol, metadata, eu0, us1, us2}));
-  state.version = 0;
+  RLC_RETURN_IF_ERROR(
+      Commit(storage, root, 0, {Info("WRITE", -1, true), protocol, metadata, eu0, us1, us2}));
   state.files[eu0.path] = {100, {}};
   state.files[us1.path] = {5000, {}};
   state.files[us2.path] = {200000, {}};
-  expected.push_back(state);
+  e.Record(0);
 
+  return Status::Ok();
+}
+
+// v1 and v2: DVs in files of their own, one of them holding two.
+Status WriteDvVersions(storage::Storage& storage, const std::string& root, const SampleFiles& f,
+                       Expected& e) {
+  const delta::AddFile &eu0 = f.eu0, &us2 = f.us2;
+  ExpectedVersion& state = e.state;
   // v1: DELETE three rows of eu0; a prefixed UUID DV; the new add before the old remove, as
   // OSS Delta writes it.
   dv::RowBitmap eu0_v1{3, 17, 42};
-  RLC_ASSIGN_OR_RETURN(auto d1, WriteDvFile(storage, root, "ab", "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", {eu0_v1}));
+  RLC_ASSIGN_OR_RETURN(
+      auto d1, WriteDvFile(storage, root, "ab", "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", {eu0_v1}));
   delta::AddFile eu0_with_dv = eu0;
   eu0_with_dv.deletion_vector = d1[0];
-  RLC_RETURN_IF_ERROR(Commit(storage, root, 1, {Info("DELETE", 0, false), eu0_with_dv, RemoveOf(eu0)}));
-  state.version = 1;
+  RLC_RETURN_IF_ERROR(
+      Commit(storage, root, 1, {Info("DELETE", 0, false), eu0_with_dv, RemoveOf(eu0)}));
   state.files[eu0.path].deleted = eu0_v1;
-  expected.push_back(state);
+  e.Record(1);
 
   // v2: DELETE more of eu0 and a run plus a dense stripe of us2: two DVs in one file.
   dv::RowBitmap eu0_v2 = eu0_v1;
   eu0_v2.AddRange(50, 60);
   dv::RowBitmap us2_v2;
-  us2_v2.AddRange(1000, 70000);                            // run containers across two keys
+  us2_v2.AddRange(1000, 70000);                                 // run containers across two keys
   for (uint64_t r = 100000; r < 140000; r += 3) us2_v2.Add(r);  // a bitset container
   us2_v2.Add(199999);
-  RLC_ASSIGN_OR_RETURN(auto d2, WriteDvFile(storage, root, "", "9c8b7a69-5847-4635-a241-302f1e0d9c8b", {eu0_v2, us2_v2}));
+  RLC_ASSIGN_OR_RETURN(
+      auto d2,
+      WriteDvFile(storage, root, "", "9c8b7a69-5847-4635-a241-302f1e0d9c8b", {eu0_v2, us2_v2}));
   delta::AddFile eu0_v2_add = eu0;
   eu0_v2_add.deletion_vector = d2[0];
   delta::AddFile us2_v2_add = us2;
   us2_v2_add.deletion_vector = d2[1];
-  RLC_RETURN_IF_ERROR(Commit(storage, root, 2,
-                             {Info("DELETE", 1, false), eu0_v2_add, RemoveOf(eu0_with_dv), us2_v2_add, RemoveOf(us2)}));
-  state.version = 2;
+  RLC_RETURN_IF_ERROR(Commit(
+      storage, root, 2,
+      {Info("DELETE", 1, false), eu0_v2_add, RemoveOf(eu0_with_dv), us2_v2_add, RemoveOf(us2)}));
   state.files[eu0.path].deleted = eu0_v2;
   state.files[us2.path].deleted = us2_v2;
-  expected.push_back(state);
+  e.Record(2);
 
+  return Status::Ok();
+}
+
+// v3 to v5: an inline DV, a whole file deleted, a blind append.
+Status WriteLaterVersions(storage::Storage& storage, const std::string& root, const SampleFiles& f,
+                          Expected& e) {
+  const delta::AddFile& us1 = f.us1;
+  ExpectedVersion& state = e.state;
   // v3: DELETE the first and last rows of us1, with an inline DV.
   dv::RowBitmap us1_v3{0, 4999};
   delta::AddFile us1_v3_add = us1;
   us1_v3_add.deletion_vector = InlineDv(us1_v3);
-  RLC_RETURN_IF_ERROR(Commit(storage, root, 3, {Info("DELETE", 2, false), RemoveOf(us1), us1_v3_add}));
-  state.version = 3;
+  RLC_RETURN_IF_ERROR(
+      Commit(storage, root, 3, {Info("DELETE", 2, false), RemoveOf(us1), us1_v3_add}));
   state.files[us1.path].deleted = us1_v3;
-  expected.push_back(state);
+  e.Record(3);
 
   // v4: DELETE every row of us1: the whole file goes.
   RLC_RETURN_IF_ERROR(Commit(storage, root, 4, {Info("DELETE", 3, false), RemoveOf(us1_v3_add)}));
-  state.version = 4;
   state.files.erase(us1.path);
-  expected.push_back(state);
+  e.Record(4);
 
   // v5: a blind append.
   delta::AddFile eu3 = MakeAdd("eu", "part-00003.bin", 10, 300000);
   RLC_RETURN_IF_ERROR(Commit(storage, root, 5, {Info("WRITE", 4, true), eu3}));
-  state.version = 5;
   state.files[eu3.path] = {10, {}};
-  expected.push_back(state);
-  return expected;
+  e.Record(5);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::vector<ExpectedVersion>> WriteSampleTable(storage::Storage& storage,
+                                                      const std::string& root) {
+  const SampleFiles files;
+  Expected e;
+  RLC_RETURN_IF_ERROR(WriteVersion0(storage, root, files, e));
+  RLC_RETURN_IF_ERROR(WriteDvVersions(storage, root, files, e));
+  RLC_RETURN_IF_ERROR(WriteLaterVersions(storage, root, files, e));
+  return e.versions;
 }
 
 }  // namespace rlc::cli

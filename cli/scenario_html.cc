@@ -33,7 +33,8 @@ std::string Outcome(const scenario::TxnReport& t) {
 std::string FlagsOf(const conflict::Flags& flags) {
   std::string s;
   for (const std::string& f : flags.ToAssignments()) {
-    if (f.size() > 5 && f.substr(f.size() - 5) == "=true") s += (s.empty() ? "" : ", ") + f.substr(23, f.size() - 28);
+    if (f.size() > 5 && f.substr(f.size() - 5) == "=true")
+      s += (s.empty() ? "" : ", ") + f.substr(23, f.size() - 28);
   }
   return s.empty() ? "none" : s;
 }
@@ -67,7 +68,9 @@ std::string DrawCycleSvg(const std::string& cycle_text) {
     const size_t dash = line.find("- ");
     const size_t lt = line.find(" < ");
     const size_t because = line.find(", because ");
-    if (dash == std::string::npos || lt == std::string::npos || because == std::string::npos || lt > because) continue;
+    if (dash == std::string::npos || lt == std::string::npos || because == std::string::npos ||
+        lt > because)
+      continue;
     const std::string from = line.substr(dash + 2, lt - dash - 2);
     const std::string to = line.substr(lt + 3, because - lt - 3);
     std::string label = line.substr(because + 10);
@@ -82,7 +85,8 @@ std::string DrawCycleSvg(const std::string& cycle_text) {
   namespace fs = std::filesystem;
   const fs::path tmp = fs::temp_directory_path() / ("rlc-cycle-" + std::to_string(::getpid()));
   std::ofstream(tmp.string() + ".dot") << dot.str();
-  const std::string command = "dot -Tsvg '" + tmp.string() + ".dot' -o '" + tmp.string() + ".svg' 2>/dev/null";
+  const std::string command =
+      "dot -Tsvg '" + tmp.string() + ".dot' -o '" + tmp.string() + ".svg' 2>/dev/null";
   std::string svg;
   if (std::system(command.c_str()) == 0) {
     std::ifstream file(tmp.string() + ".svg");
@@ -98,69 +102,99 @@ std::string DrawCycleSvg(const std::string& cycle_text) {
   return svg;
 }
 
-std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::ScenarioReport& r, const std::string& title,
-                               const std::string& replay_command) {
-  std::ostringstream html;
-  html << "<section class=\"history\"><h2>" << HtmlEscape(title) << "</h2>";
-  html << "<p>Isolation " << HtmlEscape(model::IsolationLevelName(r.level)) << "; replay: <code>" << HtmlEscape(replay_command)
-       << "</code></p>";
-  // Lanes: one column per transaction, one row per step.
+namespace {
+
+// One cell of the lanes: what transaction `t` did at `step` (empty when the step is another's).
+void StepCell(const scenario::Step& step, const scenario::TxnSpec& t, const scenario::TxnReport* tr,
+              std::ostringstream& html) {
+  html << "<td>";
+  if (t.name == step.txn) {
+    if (step.kind == scenario::Step::Kind::kStart) {
+      html << "starts: reads version " << (tr ? tr->read_version : -1);
+    } else if (step.kind == scenario::Step::Kind::kRebase) {
+      html << "rebases: checked, loses its race again";
+    } else if (tr != nullptr) {
+      html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">"
+           << HtmlEscape(Outcome(*tr)) << "</span>";
+      if (!tr->actions.empty()) {
+        html << "<ul class=\"actions\">";
+        for (const std::string& a : tr->actions)
+          html << "<li><small>" << HtmlEscape(a) << "</small></li>";
+        html << "</ul>";
+      }
+    }
+  }
+  html << "</td>";
+}
+
+// Lanes: one column per transaction, one row per step.
+void Lanes(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+           std::ostringstream& html) {
   std::map<std::string, const scenario::TxnReport*> by_name;
   for (const scenario::TxnReport& t : r.txns) by_name[t.name] = &t;
-  html << "<h3>Table before</h3><p class=\"before\">"
-       << HtmlEscape(r.initial_rows_error.empty() ? RowsOrNoRows(r.initial_rows) : "not read: " + r.initial_rows_error)
-       << "</p>";
   html << "<table class=\"timeline\"><tr><th>step</th>";
   for (const scenario::TxnSpec& t : s.txns) {
-    html << "<th>" << HtmlEscape(t.name) << "<br><small>" << HtmlEscape(t.operation ? model::Describe(*t.operation) : "raw actions")
+    html << "<th>" << HtmlEscape(t.name) << "<br><small>"
+         << HtmlEscape(t.operation ? model::Describe(*t.operation) : "raw actions")
          << "<br>flags: " << HtmlEscape(FlagsOf(t.flags)) << "</small></th>";
   }
   html << "</tr>";
   for (size_t i = 0; i < s.steps.size(); ++i) {
-    const scenario::Step& step = s.steps[i];
     html << "<tr><td>" << i + 1 << "</td>";
     for (const scenario::TxnSpec& t : s.txns) {
-      html << "<td>";
-      if (t.name == step.txn) {
-        const scenario::TxnReport* tr = by_name.count(t.name) ? by_name.at(t.name) : nullptr;
-        if (step.kind == scenario::Step::Kind::kStart) {
-          html << "starts: reads version " << (tr ? tr->read_version : -1);
-        } else if (step.kind == scenario::Step::Kind::kRebase) {
-          html << "rebases: checked, loses its race again";
-        } else if (tr != nullptr) {
-          html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">" << HtmlEscape(Outcome(*tr)) << "</span>";
-          if (!tr->actions.empty()) {
-            html << "<ul class=\"actions\">";
-            for (const std::string& a : tr->actions) html << "<li><small>" << HtmlEscape(a) << "</small></li>";
-            html << "</ul>";
-          }
-        }
-      }
-      html << "</td>";
+      StepCell(s.steps[i], t, by_name.count(t.name) ? by_name.at(t.name) : nullptr, html);
     }
     html << "</tr>";
   }
   html << "</table>";
+}
+
+// The oracle's findings: rows (with a diff against the serial result), cycles, invariants, the
+// documented matrix, and the expectations that did not hold.
+void Findings(const scenario::ScenarioReport& r, std::ostringstream& html) {
   html << "<h3>Rows</h3><p>Oracle (a): " << HtmlEscape(r.rows_check) << "</p>";
   if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {
     html << "<pre class=\"diff\">";
     for (const std::string& line : RowDiff(r.serial_rows, r.final_rows)) {
-      html << "<span class=\"" << (line[0] == '+' ? "add" : "del") << "\">" << HtmlEscape(line) << "</span>\n";
+      html << "<span class=\"" << (line[0] == '+' ? "add" : "del") << "\">" << HtmlEscape(line)
+           << "</span>\n";
     }
-    html << "</pre><p><small>+ read from the table, not in the serial result in commit order; - the other way round</small></p>";
+    html << "</pre><p><small>+ read from the table, not in the serial result in commit order; - "
+            "the other way round</small></p>";
   }
   html << "<p>Table after: " << HtmlEscape(RowsOrNoRows(r.final_rows)) << "</p>";
   for (const std::string& cycle : r.cycles) {
-    html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle) << "</pre>" << DrawCycleSvg(cycle);
+    html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle)
+         << "</pre>" << DrawCycleSvg(cycle);
   }
-  for (const std::string& f : r.invariant_findings) html << "<p class=\"fail\">" << HtmlEscape(f) << "</p>";
+  for (const std::string& f : r.invariant_findings)
+    html << "<p class=\"fail\">" << HtmlEscape(f) << "</p>";
   for (const oracle::ContractCheck& c : r.contract) {
-    html << "<p>" << HtmlEscape(oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " + c.explanation) << "</p>";
+    html << "<p>"
+         << HtmlEscape(oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " +
+                       c.explanation)
+         << "</p>";
   }
   for (const scenario::Mismatch& m : r.mismatches) {
-    html << "<p class=\"fail\">line " << m.line << ": expected <code>" << HtmlEscape(m.expected) << "</code>, actual "
-         << HtmlEscape(m.actual) << "</p>";
+    html << "<p class=\"fail\">line " << m.line << ": expected <code>" << HtmlEscape(m.expected)
+         << "</code>, actual " << HtmlEscape(m.actual) << "</p>";
   }
+}
+
+}  // namespace
+
+std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                               const std::string& title, const std::string& replay_command) {
+  std::ostringstream html;
+  html << "<section class=\"history\"><h2>" << HtmlEscape(title) << "</h2>";
+  html << "<p>Isolation " << HtmlEscape(model::IsolationLevelName(r.level)) << "; replay: <code>"
+       << HtmlEscape(replay_command) << "</code></p>";
+  html << "<h3>Table before</h3><p class=\"before\">"
+       << HtmlEscape(r.initial_rows_error.empty() ? RowsOrNoRows(r.initial_rows)
+                                                  : "not read: " + r.initial_rows_error)
+       << "</p>";
+  Lanes(s, r, html);
+  Findings(r, html);
   html << "</section>";
   return html.str();
 }

@@ -18,8 +18,9 @@
 namespace rlc::cli {
 
 // One <section> (no page wrapper), every text HTML-escaped.
-std::string RenderScenarioHtml(const scenario::Scenario& scenario, const scenario::ScenarioReport& report,
-                               const std::string& title, const std::string& replay_command);
+std::string RenderScenarioHtml(const scenario::Scenario& scenario,
+                               const scenario::ScenarioReport& report, const std::string& title,
+                               const std::string& replay_command);
 
 // Rows in `actual` only ("+ ...") and in `expected` only ("- ..."), each as SQL tuples, sorted.
 std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& expected,

@@ -43,7 +43,8 @@ std::vector<std::string> CompareVersion(const ExpectedVersion& want, const Inspe
     }
     if (f.deleted_row_indexes != file.deleted.ToVector()) {
       findings.push_back(fmt::format("version {}: {}: deleted rows differ ({} expected, {} read)",
-                                     want.version, path, file.deleted.Cardinality(), f.deleted_rows));
+                                     want.version, path, file.deleted.Cardinality(),
+                                     f.deleted_rows));
     }
     by_path.erase(it);
   }
@@ -59,41 +60,45 @@ std::vector<std::string> CompareVersion(const ExpectedVersion& want, const Inspe
 
 // One check of the job, as the reports show it.
 struct Check {
-  std::string stage;   // sample-table, proof, scenario, explore
+  std::string stage;  // sample-table, proof, scenario, explore
   std::string name;
   bool ok = true;
   double seconds = 0;
-  std::string detail;  // what failed, or a short result
-  std::string html;    // a failing history rendered for the HTML report (scenario_html.h), if any
+  std::string detail;    // what failed, or a short result
+  std::string html;      // a failing history rendered for the HTML report (scenario_html.h), if any
   std::string markdown;  // the finding for report.md, if other than `detail` in a code block
 };
-
 
 // One folder per counterexample: the history (history.scenario), its report (report.txt) and the
 // Delta table its replay wrote (table/: _delta_log and DV files as the implementation wrote them,
 // data files in the row format of fuzz/simulator/row_file.h). Returns the history's HTML
 // section, or the reason the folder could not be written.
-std::string ExportCounterexample(const std::filesystem::path& folder, const scenario::Scenario& history,
-                                 const std::string& history_text, const std::string& title,
-                                 const std::string& replay_command) {
+std::string ExportCounterexample(const std::filesystem::path& folder,
+                                 const scenario::Scenario& history, const std::string& history_text,
+                                 const std::string& title, const std::string& replay_command) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(folder, ec);
   std::ofstream(folder / "history.scenario") << history_text;
   Result<scenario::ScenarioReport> r = scenario::RunScenario(history, (folder / "table").string());
   if (!r.ok()) {
-    std::ofstream(folder / "report.txt") << "the replay could not run: " << r.status().ToString() << "\n";
-    return "<p class=\"fail\">" + HtmlEscape(title + ": the replay could not run: " + r.status().ToString()) + "</p>";
+    std::ofstream(folder / "report.txt")
+        << "the replay could not run: " << r.status().ToString() << "\n";
+    return "<p class=\"fail\">" +
+           HtmlEscape(title + ": the replay could not run: " + r.status().ToString()) + "</p>";
   }
-  std::ofstream(folder / "report.txt") << scenario::RenderReport(*r, true) << "replay: " << replay_command << "\n";
-  return RenderScenarioHtml(history, *r, title, replay_command) + "<p>Delta table as written: <code>" +
-         HtmlEscape((folder / "table").string()) + "</code></p>";
+  std::ofstream(folder / "report.txt")
+      << scenario::RenderReport(*r, true) << "replay: " << replay_command << "\n";
+  return RenderScenarioHtml(history, *r, title, replay_command) +
+         "<p>Delta table as written: <code>" + HtmlEscape((folder / "table").string()) +
+         "</code></p>";
 }
 
 // A failing obligation for the reports: its claim, bound and result, and the solver's
 // counterexample decoded into the kernel's terms (inputs, then what the kernel computed).
 std::string ProofFindingMarkdown(const proofs::ObligationOutcome& o) {
-  std::string md = "Obligation `" + o.name + "`: " + o.result + " (" + o.bound + ")\n\n" + o.statement + "\n";
+  std::string md =
+      "Obligation `" + o.name + "`: " + o.result + " (" + o.bound + ")\n\n" + o.statement + "\n";
   if (!o.inputs.empty()) {
     md += "\n| inputs | value |\n|---|---|\n";
     for (const auto& [name, value] : o.inputs) md += "| " + name + " | " + value + " |\n";
@@ -106,11 +111,14 @@ std::string ProofFindingMarkdown(const proofs::ObligationOutcome& o) {
 }
 
 std::string ProofFindingHtml(const proofs::ObligationOutcome& o) {
-  std::string html = "<section class=\"proof\"><p>Obligation <code>" + HtmlEscape(o.name) + "</code>: " +
-                     HtmlEscape(o.result + " (" + o.bound + ")") + "</p><p>" + HtmlEscape(o.statement) + "</p>";
-  auto table = [&](const char* heading, const std::vector<std::pair<std::string, std::string>>& values) {
+  std::string html = "<section class=\"proof\"><p>Obligation <code>" + HtmlEscape(o.name) +
+                     "</code>: " + HtmlEscape(o.result + " (" + o.bound + ")") + "</p><p>" +
+                     HtmlEscape(o.statement) + "</p>";
+  auto table = [&](const char* heading,
+                   const std::vector<std::pair<std::string, std::string>>& values) {
     html += std::string("<table class=\"model\"><tr><th>") + heading + "</th><th>value</th></tr>";
-    for (const auto& [name, value] : values) html += "<tr><td>" + HtmlEscape(name) + "</td><td>" + HtmlEscape(value) + "</td></tr>";
+    for (const auto& [name, value] : values)
+      html += "<tr><td>" + HtmlEscape(name) + "</td><td>" + HtmlEscape(value) + "</td></tr>";
     html += "</table>";
   };
   if (!o.inputs.empty()) {
@@ -128,22 +136,24 @@ std::vector<std::string> ScenarioFiles(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return files;
   for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".scenario") files.push_back(entry.path().string());
+    if (entry.is_regular_file() && entry.path().extension() == ".scenario")
+      files.push_back(entry.path().string());
   }
   std::sort(files.begin(), files.end());
   return files;
 }
 
-void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks, const nlohmann::ordered_json& summary,
-                  const explorer::Summary* campaign) {
+void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks,
+                  const nlohmann::ordered_json& summary, const explorer::Summary* campaign) {
   int failed = 0;
   for (const Check& c : checks) failed += c.ok ? 0 : 1;
   {
     std::ofstream junit(dir / "junit.xml");
-    junit << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc verify\" tests=\"" << checks.size()
-          << "\" failures=\"" << failed << "\">\n";
+    junit << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc verify\" tests=\""
+          << checks.size() << "\" failures=\"" << failed << "\">\n";
     for (const Check& c : checks) {
-      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name) << "\" time=\"" << JunitSeconds(c.seconds) << "\">";
+      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name)
+            << "\" time=\"" << JunitSeconds(c.seconds) << "\">";
       if (!c.ok) junit << "<failure message=\"finding\">" << HtmlEscape(c.detail) << "</failure>";
       junit << "</testcase>\n";
     }
@@ -151,40 +161,51 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
   }
   std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
   std::ostringstream md;
-  md << "# rlc verify\n\n" << (failed == 0 ? "Everything held." : std::to_string(failed) + " finding(s).") << "\n\n";
+  md << "# rlc verify\n\n"
+     << (failed == 0 ? "Everything held." : std::to_string(failed) + " finding(s).") << "\n\n";
   md << "| stage | checks | findings |\n|---|---:|---:|\n";
   std::map<std::string, std::pair<int, int>> per_stage;
   for (const Check& c : checks) {
     ++per_stage[c.stage].first;
     per_stage[c.stage].second += c.ok ? 0 : 1;
   }
-  for (const auto& [stage, n] : per_stage) md << "| " << stage << " | " << n.first << " | " << n.second << " |\n";
+  for (const auto& [stage, n] : per_stage)
+    md << "| " << stage << " | " << n.first << " | " << n.second << " |\n";
   // Findings first: they are what a reviewer opens the report for.
   for (const Check& c : checks) {
     if (c.ok) continue;
     md << "\n## Finding: " << c.stage << " " << c.name << "\n\n";
     md << (c.markdown.empty() ? "```\n" + c.detail + "\n```\n" : c.markdown);
   }
-  if (campaign != nullptr) md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
+  if (campaign != nullptr)
+    md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
   std::ofstream(dir / "report.md") << md.str();
   std::ostringstream html;
   html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
           "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
-          ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em}"
-          ".diff .add{color:#176117;background:#e6ffec}.diff .del{color:#a11;background:#ffebe9}td{vertical-align:top}"
-          // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff rendered
-          // (tests/cli/report_screenshot_test.sh).
+          ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px "
+          "solid #ccc;padding:.3em .6em}"
+          ".diff .add{color:#176117;background:#e6ffec}.diff "
+          ".del{color:#a11;background:#ffebe9}td{vertical-align:top}"
+          // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
+          // rendered (tests/cli/report_screenshot_test.sh).
           "table.timeline th{background:#eef3fb}"
           "</style></head><body><h1>rlc verify</h1><p class=\""
-       << (failed == 0 ? "ok\">Everything held." : "fail\">" + std::to_string(failed) + " finding(s).") << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
-  for (const auto& [stage, n] : per_stage) html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second << "</td></tr>";
+       << (failed == 0 ? "ok\">Everything held."
+                       : "fail\">" + std::to_string(failed) + " finding(s).")
+       << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
+  for (const auto& [stage, n] : per_stage)
+    html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second
+         << "</td></tr>";
   html << "</table>";
   for (const Check& c : checks) {
     if (c.ok) continue;
     html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2>";
     html << (c.html.empty() ? "<pre>" + HtmlEscape(c.detail) + "</pre>" : c.html);
   }
-  if (campaign != nullptr) html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign)) << "</pre>";
+  if (campaign != nullptr)
+    html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign))
+         << "</pre>";
   html << "</body></html>\n";
   std::ofstream(dir / "report.html") << html.str();
 }
@@ -196,10 +217,17 @@ double ParseDuration(const std::string& text) {
   double unit = 1;
   std::string number = text;
   switch (text.back()) {
-    case 's': unit = 1, number.pop_back(); break;
-    case 'm': unit = 60, number.pop_back(); break;
-    case 'h': unit = 3600, number.pop_back(); break;
-    default: break;
+    case 's':
+      unit = 1, number.pop_back();
+      break;
+    case 'm':
+      unit = 60, number.pop_back();
+      break;
+    case 'h':
+      unit = 3600, number.pop_back();
+      break;
+    default:
+      break;
   }
   double v = 0;
   const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
@@ -207,45 +235,86 @@ double ParseDuration(const std::string& text) {
   return v * unit;
 }
 
-int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
-  namespace fs = std::filesystem;
-  using Clock = std::chrono::steady_clock;
-  const auto started = Clock::now();
-  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
-  const double budget = ParseDuration(options.budget);
-  if (budget <= 0) {
-    err << "rlc verify: --budget " << options.budget << ": expected a duration such as 90s, 5m or 1h\n";
-    return 2;
-  }
-  std::error_code ec;
-  fs::path out_dir = options.out_dir;
-  if (out_dir.empty()) {
-    out_dir = fs::temp_directory_path() /
-              fmt::format("rlc-verify-{}", std::chrono::system_clock::now().time_since_epoch().count());
-  }
-  fs::create_directories(out_dir, ec);
-  if (ec) {
-    err << "rlc verify: cannot create " << out_dir.string() << ": " << ec.message() << "\n";
-    return 2;
-  }
-  const std::string table = fs::absolute(out_dir / "sample-table").string();
-  if (fs::exists(fs::path(table) / "_delta_log")) {
-    err << "rlc verify: " << table << " already holds a table; choose an empty --out folder\n";
-    return 2;
-  }
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string ReadWholeFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// One run of the job: where it writes, what it found, the summary it builds.
+struct VerifyRun {
+  const VerifyOptions& options;
+  std::filesystem::path out_dir;
+  double budget = 0;
+  int shard_index = 0, shard_count = 1;
   std::vector<Check> checks;
   nlohmann::ordered_json summary;
-  summary["seed"] = options.seed;
-  summary["budgetSeconds"] = budget;
-  summary["shard"] = options.shard;
+};
 
-  // 1. The sample table, read back version by version, then the audit rules.
-  auto stage_start = Clock::now();
+// The options checked before any work: a bad one is a usage error (exit 2), not a finding.
+bool PrepareRun(VerifyRun& v, std::ostream& err) {
+  namespace fs = std::filesystem;
+  const VerifyOptions& options = v.options;
+  v.budget = ParseDuration(options.budget);
+  if (v.budget <= 0) {
+    err << "rlc verify: --budget " << options.budget
+        << ": expected a duration such as 90s, 5m or 1h\n";
+    return false;
+  }
+  const std::string& shard = options.shard;
+  const size_t slash = shard.find('/');
+  const bool shard_ok =
+      slash != std::string::npos &&
+      std::from_chars(shard.data(), shard.data() + slash, v.shard_index).ec == std::errc() &&
+      std::from_chars(shard.data() + slash + 1, shard.data() + shard.size(), v.shard_count).ec ==
+          std::errc();
+  if (!shard_ok) {
+    err << "rlc verify: --shard " << shard << ": expected I/N\n";
+    return false;
+  }
+  v.out_dir = options.out_dir;
+  if (v.out_dir.empty()) {
+    v.out_dir =
+        fs::temp_directory_path() /
+        fmt::format("rlc-verify-{}", std::chrono::system_clock::now().time_since_epoch().count());
+  }
+  std::error_code ec;
+  fs::create_directories(v.out_dir, ec);
+  if (ec) {
+    err << "rlc verify: cannot create " << v.out_dir.string() << ": " << ec.message() << "\n";
+    return false;
+  }
+  if (fs::exists(v.out_dir / "sample-table" / "_delta_log")) {
+    err << "rlc verify: " << fs::absolute(v.out_dir / "sample-table").string()
+        << " already holds a table; choose an empty --out folder\n";
+    return false;
+  }
+  v.summary["seed"] = options.seed;
+  v.summary["budgetSeconds"] = v.budget;
+  v.summary["shard"] = options.shard;
+  return true;
+}
+
+// 1. The sample table, read back version by version, then the audit rules.
+void SampleTableStage(VerifyRun& v, std::ostream& out) {
+  const auto stage_start = Clock::now();
+  const size_t checks_before = v.checks.size();
+  const std::string table = std::filesystem::absolute(v.out_dir / "sample-table").string();
   out << "rlc verify: [1/4] sample table in " << table << "\n";
   auto storage = storage::NewLocalStorage();
   Result<std::vector<ExpectedVersion>> expected = WriteSampleTable(*storage, table);
   if (!expected.ok()) {
-    checks.push_back({"sample-table", "write", false, since(stage_start), expected.status().ToString(), "", ""});
+    v.checks.push_back(
+        {"sample-table", "write", false, Since(stage_start), expected.status().ToString(), "", ""});
   } else {
     for (const ExpectedVersion& want : *expected) {
       const auto t = Clock::now();
@@ -253,75 +322,120 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
       inspect.version = want.version;
       inspect.with_row_indexes = true;
       Result<InspectReport> got = InspectTable(*storage, table, inspect);
-      std::vector<std::string> diffs = got.ok() ? CompareVersion(want, *got) : std::vector<std::string>{got.status().ToString()};
+      const std::vector<std::string> diffs =
+          got.ok() ? CompareVersion(want, *got) : std::vector<std::string>{got.status().ToString()};
       std::string detail;
       for (const std::string& d : diffs) detail += d + "\n";
-      checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(), since(t), detail, "", ""});
+      v.checks.push_back({"sample-table", "version " + std::to_string(want.version), diffs.empty(),
+                          Since(t), detail, "", ""});
     }
     const auto t = Clock::now();
     Result<audit::AuditReport> audit = audit::AuditLog(*storage, table, {});
     std::string detail = audit.ok() ? "" : audit.status().ToString();
     if (audit.ok()) {
-      for (const audit::Finding& f : audit->findings) detail += fmt::format("version {}: {}: {}: {}\n", f.version, f.rule, f.path, f.detail);
+      for (const audit::Finding& f : audit->findings) {
+        detail += fmt::format("version {}: {}: {}: {}\n", f.version, f.rule, f.path, f.detail);
+      }
     }
-    checks.push_back({"sample-table", "audit", detail.empty(), since(t), detail, "", ""});
+    v.checks.push_back({"sample-table", "audit", detail.empty(), Since(t), detail, "", ""});
   }
-  summary["sampleTable"] = {{"checks", checks.size()}, {"seconds", since(stage_start)}};
+  v.summary["sampleTable"] = {{"checks", v.checks.size() - checks_before},
+                              {"seconds", Since(stage_start)}};
+}
 
-  // 2. The proofs.
-  stage_start = Clock::now();
+// 2. The proofs. False when the prefix selects no obligation (a usage error).
+bool ProofStage(VerifyRun& v, std::ostream& out, std::ostream& err) {
+  const auto stage_start = Clock::now();
   out << "rlc verify: [2/4] proof obligations\n";
   nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
-  const std::vector<proofs::ObligationOutcome> outcomes = proofs::ProveObligations(options.proofs_prefix, options.jobs);
+  const std::vector<proofs::ObligationOutcome> outcomes =
+      proofs::ProveObligations(v.options.proofs_prefix, v.options.jobs);
   if (outcomes.empty()) {
-    err << "rlc verify: --proofs " << options.proofs_prefix << ": no obligation's name starts with it\n";
-    return 2;
+    err << "rlc verify: --proofs " << v.options.proofs_prefix
+        << ": no obligation's name starts with it\n";
+    return false;
   }
   for (const proofs::ObligationOutcome& o : outcomes) {
-    checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000,
-                      o.result + " (" + o.bound + "): " + o.statement + (o.counterexample.empty() ? "" : "\n" + o.counterexample),
-                      o.ok ? "" : ProofFindingHtml(o), o.ok ? "" : ProofFindingMarkdown(o)});
-    proofs.push_back({{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms}});
+    v.checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000,
+                        o.result + " (" + o.bound + "): " + o.statement +
+                            (o.counterexample.empty() ? "" : "\n" + o.counterexample),
+                        o.ok ? "" : ProofFindingHtml(o), o.ok ? "" : ProofFindingMarkdown(o)});
+    proofs.push_back(
+        {{"name", o.name}, {"result", o.result}, {"bound", o.bound}, {"ms", o.solver_ms}});
   }
-  summary["proofs"] = {{"obligations", proofs}, {"seconds", since(stage_start)}};
+  v.summary["proofs"] = {{"obligations", proofs}, {"seconds", Since(stage_start)}};
+  return true;
+}
 
-  // 3. The scenarios.
-  stage_start = Clock::now();
-  const std::vector<std::string> files = ScenarioFiles(options.scenarios_dir);
-  out << "rlc verify: [3/4] " << files.size() << " scenario files in " << options.scenarios_dir << "\n";
-  int scenarios_failed = 0;
+// 3. The scenario files; a failing one is exported as a counterexample folder.
+void ScenarioStage(VerifyRun& v, std::ostream& out) {
+  namespace fs = std::filesystem;
+  const auto stage_start = Clock::now();
+  const std::string& dir = v.options.scenarios_dir;
+  const std::vector<std::string> files = ScenarioFiles(dir);
+  out << "rlc verify: [3/4] " << files.size() << " scenario files in " << dir << "\n";
+  int failed = 0;
   if (files.empty()) {
-    checks.push_back({"scenario", options.scenarios_dir, false, 0,
-                      "no .scenario file there (run from the repository root, or give --scenarios DIR)", "", ""});
+    v.checks.push_back(
+        {"scenario", dir, false, 0,
+         "no .scenario file there (run from the repository root, or give --scenarios DIR)", "",
+         ""});
   }
-  for (size_t i = 0; i < files.size(); ++i) {
+  for (const std::string& file : files) {
     const auto t = Clock::now();
-    std::ifstream in(files[i]);
-    std::stringstream text;
-    text << in.rdbuf();
-    Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), files[i]);
+    const std::string text = ReadWholeFile(file);
+    Result<scenario::Scenario> parsed = scenario::ParseScenario(text, file);
     if (!parsed.ok()) {
-      checks.push_back({"scenario", files[i], false, since(t), parsed.status().message(), "", ""});
-      ++scenarios_failed;
+      v.checks.push_back({"scenario", file, false, Since(t), parsed.status().message(), "", ""});
+      ++failed;
       continue;
     }
-    Result<scenario::ScenarioReport> r = scenario::RunScenario(*parsed, (out_dir / "scenario-work").string());
+    Result<scenario::ScenarioReport> r =
+        scenario::RunScenario(*parsed, (v.out_dir / "scenario-work").string());
     const bool ok = r.ok() && r->passed();
-    scenarios_failed += ok ? 0 : 1;
+    failed += ok ? 0 : 1;
     std::string html;
     if (r.ok() && !ok) {
-      html = ExportCounterexample(out_dir / "counterexamples" / ("scenario-" + fs::path(files[i]).stem().string()), *parsed,
-                                  text.str(), files[i], "rlc replay " + files[i]);
+      const fs::path folder =
+          v.out_dir / "counterexamples" / ("scenario-" + fs::path(file).stem().string());
+      html = ExportCounterexample(folder, *parsed, text, file, "rlc replay " + file);
     }
-    checks.push_back({"scenario", files[i], ok, since(t),
-                      r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(), html, ""});
+    v.checks.push_back(
+        {"scenario", file, ok, Since(t),
+         r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(), html, ""});
   }
-  fs::remove_all(out_dir / "scenario-work", ec);
-  summary["scenarios"] = {{"dir", options.scenarios_dir}, {"files", files.size()}, {"failed", scenarios_failed},
-                          {"seconds", since(stage_start)}};
+  std::error_code ec;
+  fs::remove_all(v.out_dir / "scenario-work", ec);
+  v.summary["scenarios"] = {
+      {"dir", dir}, {"files", files.size()}, {"failed", failed}, {"seconds", Since(stage_start)}};
+}
 
-  // 4. An explorer campaign for the rest of the budget (at least 10 s).
-  const double left = std::max(10.0, budget - since(started));
+// The campaign's counterexamples as the reports show them: each exported with its table.
+void RecordCampaign(VerifyRun& v, const explorer::Summary& campaign, double seconds) {
+  namespace fs = std::filesystem;
+  std::string detail, html;
+  for (const explorer::Counterexample& c : campaign.counterexamples) {
+    detail += c.report + "replay: rlc replay " + c.file + "\n";
+    Result<scenario::Scenario> s = scenario::ParseScenario(c.scenario, c.file);
+    if (!s.ok()) continue;
+    const fs::path folder = fs::path(c.file).parent_path() / fs::path(c.file).stem();
+    detail += "table: " + (folder / "table").string() + "\n";
+    html +=
+        ExportCounterexample(folder, *s, ReadWholeFile(c.file),
+                             "counterexample " + std::to_string(c.history), "rlc replay " + c.file);
+  }
+  std::error_code ec;
+  fs::remove_all(v.out_dir / "scenario-work", ec);
+  v.checks.push_back({"explore", "campaign",
+                      campaign.oracle_violations == 0 && campaign.determinism_mismatches == 0,
+                      seconds, detail, html, ""});
+  v.summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(campaign));
+  std::ofstream(v.out_dir / "explore-summary.json") << explorer::SummaryToJson(campaign) << "\n";
+}
+
+// 4. An explorer campaign for the rest of the budget (at least 10 s), or for --explore-runs.
+Result<explorer::Summary> ExploreStage(VerifyRun& v, double left, std::ostream& out) {
+  const VerifyOptions& options = v.options;
   if (options.explore_runs > 0) {
     out << "rlc verify: [4/4] explorer campaign of " << options.explore_runs << " histories\n";
   } else {
@@ -332,60 +446,50 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   explore.runs = options.explore_runs;
   explore.seed = options.seed;
   explore.jobs = options.jobs;
-  explore.out_dir = (out_dir / "counterexamples").string();
-  {
-    const size_t slash = options.shard.find('/');
-    const bool parsed = slash != std::string::npos &&
-                        std::from_chars(options.shard.data(), options.shard.data() + slash, explore.shard_index).ec == std::errc() &&
-                        std::from_chars(options.shard.data() + slash + 1, options.shard.data() + options.shard.size(),
-                                        explore.shard_count).ec == std::errc();
-    if (!parsed) {
-      err << "rlc verify: --shard " << options.shard << ": expected I/N\n";
-      return 2;
-    }
-  }
+  explore.shard_index = v.shard_index;
+  explore.shard_count = v.shard_count;
+  explore.out_dir = (v.out_dir / "counterexamples").string();
   const auto t = Clock::now();
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   Result<explorer::Summary> campaign = explorer::Explore(explore, [&](const explorer::Summary& s) {
     if (terminal) {
-      std::fprintf(stderr, "\r  %lld histories, %lld violation(s)   ", static_cast<long long>(s.histories),
+      std::fprintf(stderr, "\r  %lld histories, %lld violation(s)   ",
+                   static_cast<long long>(s.histories),
                    static_cast<long long>(s.oracle_violations));
     }
   });
   if (terminal) std::fprintf(stderr, "\n");
   if (!campaign.ok()) {
-    checks.push_back({"explore", "campaign", false, since(t), campaign.status().ToString(), "", ""});
+    v.checks.push_back(
+        {"explore", "campaign", false, Since(t), campaign.status().ToString(), "", ""});
   } else {
-    std::string detail, html;
-    for (const explorer::Counterexample& c : campaign->counterexamples) {
-      detail += c.report + "replay: rlc replay " + c.file + "\n";
-      Result<scenario::Scenario> s = scenario::ParseScenario(c.scenario, c.file);
-      if (!s.ok()) continue;
-      std::ifstream saved(c.file);
-      std::stringstream saved_text;
-      saved_text << saved.rdbuf();
-      const fs::path folder = fs::path(c.file).parent_path() / fs::path(c.file).stem();
-      detail += "table: " + (folder / "table").string() + "\n";
-      html += ExportCounterexample(folder, *s, saved_text.str(), "counterexample " + std::to_string(c.history),
-                                   "rlc replay " + c.file);
-    }
-    fs::remove_all(out_dir / "scenario-work", ec);
-    checks.push_back({"explore", "campaign", campaign->oracle_violations == 0 && campaign->determinism_mismatches == 0,
-                      since(t), detail, html, ""});
-    summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(*campaign));
-    std::ofstream(out_dir / "explore-summary.json") << explorer::SummaryToJson(*campaign) << "\n";
+    RecordCampaign(v, *campaign, Since(t));
   }
+  return campaign;
+}
+
+}  // namespace
+
+int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  const auto started = Clock::now();
+  VerifyRun v{options, {}, 0, 0, 1, {}, {}};
+  if (!PrepareRun(v, err)) return 2;
+  SampleTableStage(v, out);
+  if (!ProofStage(v, out, err)) return 2;
+  ScenarioStage(v, out);
+  const Result<explorer::Summary> campaign =
+      ExploreStage(v, std::max(10.0, v.budget - Since(started)), out);
   int findings = 0;
-  for (const Check& c : checks) findings += c.ok ? 0 : 1;
-  summary["checks"] = checks.size();
-  summary["findings"] = findings;
-  summary["seconds"] = since(started);
-  WriteReports(out_dir, checks, summary, campaign.ok() ? &*campaign : nullptr);
-  for (const Check& c : checks) {
+  for (const Check& c : v.checks) findings += c.ok ? 0 : 1;
+  v.summary["checks"] = v.checks.size();
+  v.summary["findings"] = findings;
+  v.summary["seconds"] = Since(started);
+  WriteReports(v.out_dir, v.checks, v.summary, campaign.ok() ? &*campaign : nullptr);
+  for (const Check& c : v.checks) {
     if (!c.ok) out << "  FINDING " << c.stage << " " << c.name << "\n";
   }
-  out << fmt::format("rlc verify: {} checks, {} findings, {:.1f} s; reports in {}\n", checks.size(), findings, since(started),
-                     out_dir.string());
+  out << fmt::format("rlc verify: {} checks, {} findings, {:.1f} s; reports in {}\n",
+                     v.checks.size(), findings, Since(started), v.out_dir.string());
   return findings == 0 ? 0 : 1;
 }
 

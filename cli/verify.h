@@ -33,11 +33,12 @@ struct VerifyOptions {
   std::string out_dir;  // empty: a new folder under the system temp directory
   std::string budget = "60s";
   uint64_t seed = 20261129;
-  int jobs = 2;                // threads for the proofs and the explorer
+  int jobs = 2;               // threads for the proofs and the explorer
   std::string proofs_prefix;  // only obligations whose name starts with this (empty: all)
   std::string shard = "0/1";
   std::string scenarios_dir = "tests/scenarios";
-  int64_t explore_runs = 0;  // > 0: the campaign runs this many histories (this shard's), not the budget
+  int64_t explore_runs =
+      0;  // > 0: the campaign runs this many histories (this shard's), not the budget
 };
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);

@@ -1,8 +1,10 @@
 // Obligations for the kernels beyond Case 2 and the single remap (dv_merge_obligations.h,
 // remap_obligations.h): the tiling check, the capture gate, the H1 rule, Case 1's exact tier and
 // 1b, Case 1's combination across reads, two successive winners on one source, and the reverse
-// remap, and Case 3's conservation test. Each states its claim over the shipped kernel run on fresh Z3 inputs; each proof has a
-// companion that must be refutable (its premise is satisfiable), so none holds vacuously.
+// remap, and Case 3's conservation test. Each states its claim over the shipped kernel run on fresh
+// Z3 inputs; each proof has a companion that must be refutable (its premise is satisfiable), so
+// none holds vacuously. The rules: docs/cases.md (H1: docs/cases.md#h1),
+// docs/decisions.md#composition-tags.
 //
 // Integer-only claims (tiling, capture) are unbounded: Z3 decides them over all integers. Claims
 // over DVs are bounded by the universe printed in their statement.

@@ -21,16 +21,24 @@ ObligationOutcome Outcome(const RegisteredObligation& entry, const std::string& 
   // A value prints as "name = text": the table keeps the text.
   auto pairs = [](const std::vector<DecodedValue>& values) {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const DecodedValue& v : values) out.emplace_back(v.name, PrintValue(v).substr(v.name.size() + 3));
+    for (const DecodedValue& v : values)
+      out.emplace_back(v.name, PrintValue(v).substr(v.name.size() + 3));
     return out;
   };
   o.inputs = pairs(run.result.decoded.inputs);
   o.kernel_values = pairs(run.result.decoded.kernel_values);
   const bool must_hold = run.expectation == Expectation::kValid;
   switch (run.result.verdict) {
-    case Verdict::kProved: o.result = must_hold ? (o.bound == "unbounded" ? "proved" : "bounded-proved") : "vacuous"; break;
-    case Verdict::kRefuted: o.result = must_hold ? "refuted" : "expected-refutation"; break;
-    case Verdict::kUnknown: o.result = "unknown"; o.counterexample = run.result.reason; break;
+    case Verdict::kProved:
+      o.result = must_hold ? (o.bound == "unbounded" ? "proved" : "bounded-proved") : "vacuous";
+      break;
+    case Verdict::kRefuted:
+      o.result = must_hold ? "refuted" : "expected-refutation";
+      break;
+    case Verdict::kUnknown:
+      o.result = "unknown";
+      o.counterexample = run.result.reason;
+      break;
   }
   o.ok = run.met;
   return o;
@@ -38,17 +46,25 @@ ObligationOutcome Outcome(const RegisteredObligation& entry, const std::string& 
 
 }  // namespace
 
-std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs) {
-  std::vector<const RegisteredObligation*> chosen;
+std::vector<std::string> ObligationNames() {
   std::vector<std::string> names;
   for (const RegisteredObligation& entry : AllObligations()) {
     // The name is known only once built; it does not depend on the universe, so a small one
     // makes the probe cheap (building over 64 rows takes a while for the remap claims).
     z3::context probe_context;
-    std::string name = entry.build(Z3Domain(probe_context, std::min(entry.universe, 4))).name;
-    if (name.rfind(name_prefix, 0) != 0) continue;
-    chosen.push_back(&entry);
-    names.push_back(std::move(name));
+    names.push_back(entry.build(Z3Domain(probe_context, std::min(entry.universe, 4))).name);
+  }
+  return names;
+}
+
+std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs) {
+  std::vector<const RegisteredObligation*> chosen;
+  std::vector<std::string> names;
+  const std::vector<std::string> all_names = ObligationNames();
+  for (size_t i = 0; i < all_names.size(); ++i) {
+    if (all_names[i].rfind(name_prefix, 0) != 0) continue;
+    chosen.push_back(&AllObligations()[i]);
+    names.push_back(all_names[i]);
   }
   // Each obligation has its own z3::context, so workers share nothing but the queue. The biggest
   // universes go first (they take longest), so that no worker starts one last; the results keep
@@ -60,7 +76,8 @@ std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, 
   std::vector<ObligationOutcome> out(chosen.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t k = next++; k < order.size(); k = next++) out[order[k]] = Outcome(*chosen[order[k]], names[order[k]]);
+    for (size_t k = next++; k < order.size(); k = next++)
+      out[order[k]] = Outcome(*chosen[order[k]], names[order[k]]);
   };
   std::vector<std::thread> workers;
   for (int t = 1; t < jobs; ++t) workers.emplace_back(work);

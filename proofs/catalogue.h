@@ -26,7 +26,7 @@ struct ObligationOutcome {
   std::string name;       // "case2.merged_is_serial"
   std::string statement;  // the claim in words, with its bound
   std::string result;     // proved, bounded-proved, refuted, expected-refutation, vacuous, unknown
-  std::string bound;      // "unbounded", "rows 0..63", "source rows 0..63, every output row", ...  
+  std::string bound;      // "unbounded", "rows 0..63", "source rows 0..63, every output row", ...
   std::string counterexample;
   // The counterexample decoded (counterexample.h), as (name, printed value): the inputs, then
   // what the kernel computed from them. Empty unless refuted.
@@ -38,6 +38,9 @@ struct ObligationOutcome {
 // Every obligation whose name starts with `name_prefix` (empty: all), in registry order, checked
 // by `jobs` threads (REQUIRES: jobs >= 1).
 std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs = 1);
+
+// Every registered obligation's name, in registry order, without solving any.
+std::vector<std::string> ObligationNames();
 
 }  // namespace rlc::proofs
 

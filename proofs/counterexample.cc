@@ -7,7 +7,9 @@ namespace rlc::proofs {
 namespace {
 
 // model_completion: a term the model leaves open gets some value, so every line is total.
-bool IsTrueIn(const z3::model& model, const z3::expr& term) { return model.eval(term, true).is_true(); }
+bool IsTrueIn(const z3::model& model, const z3::expr& term) {
+  return model.eval(term, true).is_true();
+}
 
 std::string PrintLine(const char* label, const std::vector<DecodedValue>& values) {
   std::string line = label;
@@ -21,7 +23,8 @@ ShownValue ShowSet(const std::string& name, const Z3Domain::Set& set, int window
   if (!set.array) return {name, ShownKind::kSet, set.members};
   RLC_ASSERT(window > 0);
   std::vector<z3::expr> terms;
-  for (int j = 0; j < window; ++j) terms.push_back(z3::select(*set.array, set.array->ctx().int_val(j)));
+  for (int j = 0; j < window; ++j)
+    terms.push_back(z3::select(*set.array, set.array->ctx().int_val(j)));
   return {name, ShownKind::kSet, terms};
 }
 
@@ -56,7 +59,8 @@ DecodedValue DecodeValue(const z3::model& model, const ShownValue& value) {
   return decoded;
 }
 
-DecodedCounterexample DecodeCounterexample(const z3::model& model, const std::vector<ShownValue>& inputs,
+DecodedCounterexample DecodeCounterexample(const z3::model& model,
+                                           const std::vector<ShownValue>& inputs,
                                            const std::vector<ShownValue>& kernel_values) {
   DecodedCounterexample decoded;
   for (const ShownValue& v : inputs) decoded.inputs.push_back(DecodeValue(model, v));
@@ -92,7 +96,8 @@ std::string PrintValue(const DecodedValue& value) {
 std::string PrintCounterexample(const DecodedCounterexample& counterexample) {
   std::string text;
   if (!counterexample.inputs.empty()) text += PrintLine("inputs:", counterexample.inputs);
-  if (!counterexample.kernel_values.empty()) text += PrintLine("kernel:", counterexample.kernel_values);
+  if (!counterexample.kernel_values.empty())
+    text += PrintLine("kernel:", counterexample.kernel_values);
   return text;
 }
 

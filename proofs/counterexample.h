@@ -46,8 +46,8 @@ struct DecodedValue {
   std::string name;
   ShownKind kind = ShownKind::kBool;
   std::vector<int64_t> members;  // kSet: the members, ascending
-  std::string decimal;           // kInt: the value in decimal (unbounded integers may exceed 64 bits)
-  bool boolean = false;          // kBool
+  std::string decimal;   // kInt: the value in decimal (unbounded integers may exceed 64 bits)
+  bool boolean = false;  // kBool
 };
 
 struct DecodedCounterexample {
@@ -58,7 +58,8 @@ struct DecodedCounterexample {
 };
 
 DecodedValue DecodeValue(const z3::model& model, const ShownValue& value);
-DecodedCounterexample DecodeCounterexample(const z3::model& model, const std::vector<ShownValue>& inputs,
+DecodedCounterexample DecodeCounterexample(const z3::model& model,
+                                           const std::vector<ShownValue>& inputs,
                                            const std::vector<ShownValue>& kernel_values);
 
 // One value, e.g. "base = {1, 3}".

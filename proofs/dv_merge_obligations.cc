@@ -28,10 +28,13 @@ Case2Run RunKernel(const Z3Domain& d) {
 z3::expr MergedIsSerial(const Z3Domain& d, const Case2Run& run) {
   const Z3Domain::Set winner_then_loser = d.Union(run.winner, d.Difference(run.loser, run.base));
   const Z3Domain::Set loser_then_winner = d.Union(run.loser, d.Difference(run.winner, run.base));
-  return d.SetEq(run.merge.merged, winner_then_loser) && d.SetEq(run.merge.merged, loser_then_winner);
+  return d.SetEq(run.merge.merged, winner_then_loser) &&
+         d.SetEq(run.merge.merged, loser_then_winner);
 }
 
-std::string Bound(const Z3Domain& d) { return " (rows 0.." + std::to_string(d.universe() - 1) + ")"; }
+std::string Bound(const Z3Domain& d) {
+  return " (rows 0.." + std::to_string(d.universe() - 1) + ")";
+}
 
 Obligation Make(const std::string& name, const std::string& statement, Expectation expectation,
                 const z3::expr& claim, const Case2Run& run, const Z3Domain& d) {
@@ -48,16 +51,17 @@ Obligation Make(const std::string& name, const std::string& statement, Expectati
 Obligation Case2MergedIsSerial(const Z3Domain& d) {
   const Case2Run run = RunKernel(d);
   return Make("case2.merged_is_serial",
-              "resolved => merged = winner | (loser - base) = loser | (winner - base)", Expectation::kValid,
-              z3::implies(run.merge.resolved, MergedIsSerial(d, run)), run, d);
+              "resolved => merged = winner | (loser - base) = loser | (winner - base)",
+              Expectation::kValid, z3::implies(run.merge.resolved, MergedIsSerial(d, run)), run, d);
 }
 
 Obligation Case2NoRowDeletedByBoth(const Z3Domain& d) {
   const Case2Run run = RunKernel(d);
   const z3::expr disjoint =
       d.IsEmpty(d.Intersect(d.Difference(run.winner, run.base), d.Difference(run.loser, run.base)));
-  return Make("case2.no_row_deleted_by_both", "resolved => (winner - base) & (loser - base) is empty",
-              Expectation::kValid, z3::implies(run.merge.resolved, disjoint), run, d);
+  return Make("case2.no_row_deleted_by_both",
+              "resolved => (winner - base) & (loser - base) is empty", Expectation::kValid,
+              z3::implies(run.merge.resolved, disjoint), run, d);
 }
 
 Obligation Case2WithoutGuardMergedIsSerial(const Z3Domain& d) {
@@ -79,9 +83,10 @@ Obligation Case2NeverResolvesTwoAdditions(const Z3Domain& d) {
   const Case2Run run = RunKernel(d);
   const z3::expr both_added = !d.IsEmpty(d.Difference(run.winner, run.base)) &&
                               !d.IsEmpty(d.Difference(run.loser, run.base));
-  return Make("case2.never_resolves_two_additions",
-              "resolved never holds when both sides add a deletion (must fail: the premise is satisfiable)",
-              Expectation::kRefutable, z3::implies(both_added, !run.merge.resolved), run, d);
+  return Make(
+      "case2.never_resolves_two_additions",
+      "resolved never holds when both sides add a deletion (must fail: the premise is satisfiable)",
+      Expectation::kRefutable, z3::implies(both_added, !run.merge.resolved), run, d);
 }
 
 }  // namespace rlc::proofs

@@ -1,4 +1,4 @@
-// Case 2's obligations (delta-rlc.md C-2): the shipped MergeDeletionVectors
+// Case 2's obligations (docs/cases.md#c-2): the shipped MergeDeletionVectors
 // (impl/kernel/dv_merge.h), run on fresh symbolic DVs base, winner and loser over one bounded
 // universe of rows.
 //

@@ -14,14 +14,14 @@
 #include <set>
 #include <string>
 
+#include "impl/base/limits.h"
 #include "impl/base/mutants.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/kernel/dv_merge.h"
-#include "impl/base/limits.h"
 #include "impl/kernel/remap.h"
-#include "impl/kernel/truth_values.h"
 #include "impl/kernel/removed_rows.h"
 #include "impl/kernel/stats_leaf.h"
+#include "impl/kernel/truth_values.h"
 #include "impl/predicate/literal_order.h"
 #include "proofs/case_obligations.h"
 #include "proofs/dv_merge_obligations.h"
@@ -62,7 +62,8 @@ std::string NameOf(Mutant mutant) {
 }
 
 // Runs `build` over `universe` rows with the mutant selected; it must be refuted.
-DecodedCounterexample RefutedUnder(Mutant mutant, Obligation (*build)(const Z3Domain&), int universe) {
+DecodedCounterexample RefutedUnder(Mutant mutant, Obligation (*build)(const Z3Domain&),
+                                   int universe) {
   mutants::Select(mutant);
   const ObligationRun run = RunObligation({build, universe});
   mutants::Select(Mutant::kNone);
@@ -77,7 +78,8 @@ void ExpectFailsOnlyUnderMutant(Mutant mutant, Claim holds) {
   mutants::Select(mutant);
   const bool with_mutant = holds();
   mutants::Select(Mutant::kNone);
-  EXPECT_FALSE(with_mutant) << "the decoded counterexample does not fail the shipped kernel under the mutant";
+  EXPECT_FALSE(with_mutant)
+      << "the decoded counterexample does not fail the shipped kernel under the mutant";
   EXPECT_TRUE(holds()) << "the decoded counterexample fails the kernel without the mutant";
 }
 
@@ -85,12 +87,15 @@ void ExpectFailsOnlyUnderMutant(Mutant mutant, Claim holds) {
 
 void ReplayCase2(Mutant mutant, Obligation (*build)(const Z3Domain&), bool serial_claim) {
   const DecodedCounterexample c = RefutedUnder(mutant, build, kCase2RefutationUniverse);
-  const RowBitmap base = SetOf(c.Input("base")), winner = SetOf(c.Input("winner")), loser = SetOf(c.Input("loser"));
+  const RowBitmap base = SetOf(c.Input("base")), winner = SetOf(c.Input("winner")),
+                  loser = SetOf(c.Input("loser"));
   ExpectFailsOnlyUnderMutant(mutant, [&] {
-    const kernel::DvMerge<ConcreteDomain> m = kernel::MergeDeletionVectors(ConcreteDomain{}, base, winner, loser);
+    const kernel::DvMerge<ConcreteDomain> m =
+        kernel::MergeDeletionVectors(ConcreteDomain{}, base, winner, loser);
     if (!m.resolved) return true;
     if (serial_claim) {
-      return m.merged == winner.Union(loser.Difference(base)) && m.merged == loser.Union(winner.Difference(base));
+      return m.merged == winner.Union(loser.Difference(base)) &&
+             m.merged == loser.Union(winner.Difference(base));
     }
     return winner.Difference(base).Intersect(loser.Difference(base)).IsEmpty();
   });
@@ -99,12 +104,17 @@ void ReplayCase2(Mutant mutant, Obligation (*build)(const Z3Domain&), bool seria
 TEST(MutantReplay, Case2NoOverlapTest) {
   ReplayCase2(Mutant::kCase2NoOverlapTest, &Case2NoRowDeletedByBoth, /*serial_claim=*/false);
 }
-TEST(MutantReplay, Case2LoserDvOnly) { ReplayCase2(Mutant::kCase2LoserDvOnly, &Case2MergedIsSerial, true); }
-TEST(MutantReplay, Case2WinnerDvOnly) { ReplayCase2(Mutant::kCase2WinnerDvOnly, &Case2MergedIsSerial, true); }
+TEST(MutantReplay, Case2LoserDvOnly) {
+  ReplayCase2(Mutant::kCase2LoserDvOnly, &Case2MergedIsSerial, true);
+}
+TEST(MutantReplay, Case2WinnerDvOnly) {
+  ReplayCase2(Mutant::kCase2WinnerDvOnly, &Case2MergedIsSerial, true);
+}
 
 // ---- remap -----------------------------------------------------------------------------------
 
-// ok => output = initial + {start + i - rank(compacted, i) : i in after - before}, each inside the run.
+// ok => output = initial + {start + i - rank(compacted, i) : i in after - before}, each inside the
+// run.
 void ReplayRemap(Mutant mutant) {
   constexpr int kUniverse = kRemapRefutationUniverse;
   const DecodedCounterexample c = RefutedUnder(mutant, &RemapCarriesExactlyNewDeletions, kUniverse);
@@ -115,14 +125,17 @@ void ReplayRemap(Mutant mutant) {
   ExpectFailsOnlyUnderMutant(mutant, [&] {
     RowBitmap output = initial;
     const kernel::SourceRun<ConcreteDomain> run{start, live};
-    if (!kernel::RemapOntoOutput(ConcreteDomain{}, run, output_rows, static_cast<int64_t>(kRowIndexMax), compacted,
-                                 before, after, output)) {
+    if (!kernel::RemapOntoOutput(ConcreteDomain{}, run, output_rows,
+                                 static_cast<int64_t>(kRowIndexMax), compacted, before, after,
+                                 output)) {
       return true;
     }
     RowBitmap expected = initial;
     bool inside = true;
     after.Difference(before).ForEach([&](uint64_t i) {
-      const int64_t position = start + static_cast<int64_t>(i) - static_cast<int64_t>(compacted.Rank(i) - (compacted.Contains(i) ? 1 : 0));
+      const int64_t position =
+          start + static_cast<int64_t>(i) -
+          static_cast<int64_t>(compacted.Rank(i) - (compacted.Contains(i) ? 1 : 0));
       inside = inside && start <= position && position < start + live;
       if (position >= 0) expected.Add(static_cast<uint64_t>(position));
     });
@@ -135,10 +148,12 @@ TEST(MutantReplay, RemapIgnoresCompactedDv) { ReplayRemap(Mutant::kRemapIgnoresC
 
 TEST(MutantReplay, ReverseRemapNoH1) {
   const Mutant mutant = Mutant::kReverseRemapNoH1;
-  const DecodedCounterexample c = RefutedUnder(mutant, &H1EveryTouchedSourceRemapped, kSourcesUniverse);
+  const DecodedCounterexample c =
+      RefutedUnder(mutant, &H1EveryTouchedSourceRemapped, kSourcesUniverse);
   const RowBitmap touched = SetOf(c.Input("touched")), remapped = SetOf(c.Input("remapped"));
   ExpectFailsOnlyUnderMutant(mutant, [&] {
-    return !kernel::EveryTouchedSourceRemapped(ConcreteDomain{}, touched, remapped) || touched.IsSubsetOf(remapped);
+    return !kernel::EveryTouchedSourceRemapped(ConcreteDomain{}, touched, remapped) ||
+           touched.IsSubsetOf(remapped);
   });
 }
 
@@ -149,7 +164,8 @@ TEST(MutantReplay, ExactTierDeletedRows) {
   const DecodedCounterexample c = RefutedUnder(mutant, &ExactTierKeepsEveryLiveMatch, 16);
   const RowBitmap dv = SetOf(c.Input("dv")), matching = SetOf(c.Input("matching"));
   ExpectFailsOnlyUnderMutant(mutant, [&] {
-    return kernel::FileMayHoldMatchingRow(ConcreteDomain{}, dv, matching) || matching.IsSubsetOf(dv);
+    return kernel::FileMayHoldMatchingRow(ConcreteDomain{}, dv, matching) ||
+           matching.IsSubsetOf(dv);
   });
 }
 
@@ -171,19 +187,21 @@ TEST(MutantReplay, DataSkippingGeOffByOne) {
   const bool has_lower = BoolOf(c.Input("has_lower")), has_upper = BoolOf(c.Input("has_upper"));
   const bool upper_is_prefix = BoolOf(c.Input("upper_is_prefix"));
   const int64_t lower = IntOf(c.Input("lower")), upper = IntOf(c.Input("upper"));
-  const int64_t prefix_end = IntOf(c.Input("prefix_end")), x = IntOf(c.Input("x")), v = IntOf(c.Input("v"));
+  const int64_t prefix_end = IntOf(c.Input("prefix_end")), x = IntOf(c.Input("x")),
+                v = IntOf(c.Input("v"));
   auto starts_with_upper = [&](int64_t s) { return upper <= s && s < prefix_end; };
   // The model's v is one the bounds admit.
   ASSERT_TRUE(upper < prefix_end && (!has_lower || lower <= v) &&
               (!has_upper || v <= upper || (upper_is_prefix && starts_with_upper(v))));
-  const kernel::ValueBounds<predicate::LiteralOrder> bounds{has_lower, Literal::Long(lower), has_upper,
-                                                             Literal::Long(upper), upper_is_prefix};
+  const kernel::ValueBounds<predicate::LiteralOrder> bounds{
+      has_lower, Literal::Long(lower), has_upper, Literal::Long(upper), upper_is_prefix};
   ExpectFailsOnlyUnderMutant(mutant, [&] {
     const struct {
       kernel::LeafOp op;
       bool holds;
-    } cases[] = {{kernel::LeafOp::kEq, v == x}, {kernel::LeafOp::kNe, v != x}, {kernel::LeafOp::kLt, v < x},
-                 {kernel::LeafOp::kLe, v <= x}, {kernel::LeafOp::kGt, v > x},  {kernel::LeafOp::kGe, v >= x}};
+    } cases[] = {{kernel::LeafOp::kEq, v == x}, {kernel::LeafOp::kNe, v != x},
+                 {kernel::LeafOp::kLt, v < x},  {kernel::LeafOp::kLe, v <= x},
+                 {kernel::LeafOp::kGt, v > x},  {kernel::LeafOp::kGe, v >= x}};
     for (const auto& k : cases) {
       const kernel::LeafPossible<predicate::LiteralOrder> p = kernel::CompareWithLiteral(
           predicate::LiteralOrder{}, bounds, k.op, Literal::Long(x), starts_with_upper(x));
@@ -198,14 +216,16 @@ struct Truth {
   bool is_true, is_false;
 };
 
-kernel::MayTake<predicate::LiteralOrder> AnswerOf(const DecodedCounterexample& c, const std::string& name) {
+kernel::MayTake<predicate::LiteralOrder> AnswerOf(const DecodedCounterexample& c,
+                                                  const std::string& name) {
   return {BoolOf(c.Input(name + ".can_be_true")), BoolOf(c.Input(name + ".can_be_false")),
           BoolOf(c.Input(name + ".can_be_unknown"))};
 }
 
 bool Covers(const kernel::MayTake<predicate::LiteralOrder>& m, Truth v) {
   const bool unknown = !v.is_true && !v.is_false;
-  return (!v.is_true || m.can_be_true) && (!v.is_false || m.can_be_false) && (!unknown || m.can_be_unknown);
+  return (!v.is_true || m.can_be_true) && (!v.is_false || m.can_be_false) &&
+         (!unknown || m.can_be_unknown);
 }
 
 TEST(MutantReplay, DataSkippingOrFirstDisjunct) {
@@ -216,17 +236,21 @@ TEST(MutantReplay, DataSkippingOrFirstDisjunct) {
   for (int i = 0; i < 3; ++i) {
     const std::string name = "child" + std::to_string(i);
     children.push_back(AnswerOf(c, name));
-    values.push_back({BoolOf(c.Input(name + "_value.true")), BoolOf(c.Input(name + "_value.false"))});
+    values.push_back(
+        {BoolOf(c.Input(name + "_value.true")), BoolOf(c.Input(name + "_value.false"))});
     ASSERT_TRUE(Covers(children.back(), values.back())) << name;  // the premise holds of the model
   }
   ExpectFailsOnlyUnderMutant(mutant, [&] {
     for (bool is_and : {true, false}) {
       Truth whole = values[0];
       for (int i = 1; i < 3; ++i) {
-        whole = is_and ? Truth{whole.is_true && values[i].is_true, whole.is_false || values[i].is_false}
-                       : Truth{whole.is_true || values[i].is_true, whole.is_false && values[i].is_false};
+        whole =
+            is_and
+                ? Truth{whole.is_true && values[i].is_true, whole.is_false || values[i].is_false}
+                : Truth{whole.is_true || values[i].is_true, whole.is_false && values[i].is_false};
       }
-      if (!Covers(kernel::Connective(predicate::LiteralOrder{}, children, is_and), whole)) return false;
+      if (!Covers(kernel::Connective(predicate::LiteralOrder{}, children, is_and), whole))
+        return false;
     }
     return true;
   });
@@ -236,22 +260,27 @@ TEST(MutantReplay, DataSkippingNullsIgnored) {
   const Mutant mutant = Mutant::kDataSkippingNullsIgnored;
   const DecodedCounterexample c = RefutedUnder(mutant, &NullTestKeepsEveryRowValue, kNoRows);
   const bool row_is_null = BoolOf(c.Input("row_is_null"));
-  const bool may_be_null = BoolOf(c.Input("may_be_null")), may_be_non_null = BoolOf(c.Input("may_be_non_null"));
+  const bool may_be_null = BoolOf(c.Input("may_be_null")),
+             may_be_non_null = BoolOf(c.Input("may_be_non_null"));
   ASSERT_TRUE(row_is_null ? may_be_null : may_be_non_null);  // the facts cover the row
   ExpectFailsOnlyUnderMutant(mutant, [&] {
     const predicate::LiteralOrder d;
-    return Covers(kernel::NullTest(d, may_be_null, may_be_non_null, true), {row_is_null, !row_is_null}) &&
-           Covers(kernel::NullTest(d, may_be_null, may_be_non_null, false), {!row_is_null, row_is_null});
+    return Covers(kernel::NullTest(d, may_be_null, may_be_non_null, true),
+                  {row_is_null, !row_is_null}) &&
+           Covers(kernel::NullTest(d, may_be_null, may_be_non_null, false),
+                  {!row_is_null, row_is_null});
   });
 }
 
 // Every kernel mutant has a replay above: a new one must get its own.
 TEST(MutantReplay, EveryKernelMutantIsReplayed) {
-  const std::set<std::string> replayed = {"case2-no-overlap-test", "case2-loser-dv-only", "case2-winner-dv-only",
-                                          "remap-rank-off-by-one", "remap-ignores-compacted-dv", "4b-no-h1",
-                                          "exact-tier-deleted-rows", "1b-outright-remove-ignored",
-                                          "data-skipping-ge-off-by-one", "data-skipping-or-first-disjunct",
-                                          "data-skipping-nulls-ignored"};
+  const std::set<std::string> replayed = {
+      "case2-no-overlap-test",       "case2-loser-dv-only",
+      "case2-winner-dv-only",        "remap-rank-off-by-one",
+      "remap-ignores-compacted-dv",  "4b-no-h1",
+      "exact-tier-deleted-rows",     "1b-outright-remove-ignored",
+      "data-skipping-ge-off-by-one", "data-skipping-or-first-disjunct",
+      "data-skipping-nulls-ignored"};
   for (const mutants::MutantInfo& m : mutants::AllMutants()) {
     if (mutants::InKernel(m.id)) {
       EXPECT_TRUE(replayed.count(std::string(m.name))) << m.name;

@@ -1,5 +1,5 @@
 // Obligation: one claim about a shipped kernel, as data the prover checks (Alive2 names every
-// query; style.md section 9).
+// query; docs/style.md#proof-results).
 //
 // Concern: what is claimed and what a failure should show, not how it is solved (prover.h).
 // `claim` is a closed Z3 formula over fresh inputs; the prover asserts its negation:

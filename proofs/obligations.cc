@@ -18,21 +18,34 @@ const std::vector<RegisteredObligation>& AllObligations() {
       {&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse},
       {&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse},
       {&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse},
-      {&RemapCarriesExactlyNewDeletions, kRemapUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapRefutationUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapNeverOkPastACompactedRow, kRemapRefutationUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapStaysInsideItsRun, kRemapProbeUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapIsInjective, kRemapProbeUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapPreservesOrder, kRemapOrderUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse, kLargeUniverseTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
+      {&RemapCarriesExactlyNewDeletions, kRemapUniverse, kLargeUniverseTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapRefutationUniverse, kSolverTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapNeverOkPastACompactedRow, kRemapRefutationUniverse, kSolverTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapStaysInsideItsRun, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapIsInjective, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapPreservesOrder, kRemapOrderUniverse, kLargeUniverseTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse, kLargeUniverseTimeoutMs,
+       Layout::kThreeSourcesEveryOutputRow},
       {&RemapThreeSourcesCompositionPremiseSatisfiable, kSharedOutputUniverse, kSolverTimeoutMs,
        Layout::kThreeSourcesEveryOutputRow},
-      {&RemapThreeSourcesDirect, kSharedOutputDirectUniverse, kLargeUniverseTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
-      {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputDirectUniverse, kSolverTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
-      {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse, kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
-      {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
+      {&RemapThreeSourcesDirect, kSharedOutputDirectUniverse, kLargeUniverseTimeoutMs,
+       Layout::kThreeSourcesEveryOutputRow},
+      {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputDirectUniverse, kSolverTimeoutMs,
+       Layout::kThreeSourcesEveryOutputRow},
+      {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse, kSolverTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse, kLargeUniverseTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
+      {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs,
+       Layout::kSourceRowsEveryOutputRow},
       {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
       {&TilingCoversEachPositionOnce, kNoRows},
       {&TilingPremiseSatisfiable, kNoRows},
@@ -66,10 +79,14 @@ const std::vector<RegisteredObligation>& AllObligations() {
 std::string BoundText(int universe, Layout layout) {
   const std::string rows = "rows 0.." + std::to_string(universe - 1);
   switch (layout) {
-    case Layout::kRows: return universe == kNoRows ? "unbounded" : rows;
-    case Layout::kSourceRowsEveryOutputRow: return "source " + rows + ", every output row";
-    case Layout::kThreeSourcesEveryOutputRow: return "3 sources x " + rows + ", every output row";
-    case Layout::kChildren: return "3 children or items";
+    case Layout::kRows:
+      return universe == kNoRows ? "unbounded" : rows;
+    case Layout::kSourceRowsEveryOutputRow:
+      return "source " + rows + ", every output row";
+    case Layout::kThreeSourcesEveryOutputRow:
+      return "3 sources x " + rows + ", every output row";
+    case Layout::kChildren:
+      return "3 children or items";
   }
   return rows;
 }

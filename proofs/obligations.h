@@ -34,15 +34,17 @@ inline constexpr int kRemapRefutationUniverse = 16;
 inline constexpr int kTwoWinnersUniverse = 64;
 inline constexpr int kRemapProbeUniverse = 64;
 inline constexpr int kRemapOrderUniverse = 64;
-inline constexpr int kSharedOutputUniverse = 64;       // rows per source
+inline constexpr int kSharedOutputUniverse = 64;  // rows per source
 // The composition assumes, per source, what remap.carries_exactly_new_deletions proves: over the
 // same source rows, or it would assume more than is proved.
 static_assert(kSharedOutputUniverse == kRemapUniverse);
-inline constexpr int kSharedOutputDirectUniverse = 8;  // rows per source (2.7 s; 16 rows take over 30 s)
+inline constexpr int kSharedOutputDirectUniverse =
+    8;                                       // rows per source (2.7 s; 16 rows take over 30 s)
 inline constexpr int kSourcesUniverse = 16;  // compacted sources of one OPTIMIZE
 inline constexpr int kRowsUniverse = 64;
-inline constexpr int kNullsUniverse = 64;  // physical rows of one file; nullCount is a count over them
-inline constexpr int kNoRows = 1;            // integer-only claims: the universe is unused
+inline constexpr int kNullsUniverse =
+    64;                            // physical rows of one file; nullCount is a count over them
+inline constexpr int kNoRows = 1;  // integer-only claims: the universe is unused
 
 // The time limit of the 64-row remap claims, which take 2 to 11 s alone on this machine; the
 // default limit (prover.h) would leave little margin on a loaded CI runner.

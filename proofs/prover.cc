@@ -102,8 +102,8 @@ ProofResult Check(const Obligation& obligation, unsigned timeout_ms) {
       result.verdict = Verdict::kProved;
     } else if (answer == z3::sat) {
       result.verdict = Verdict::kRefuted;
-      result.decoded =
-          DecodeCounterexample(Shrink(solver, obligation.inputs), obligation.inputs, obligation.kernel_values);
+      result.decoded = DecodeCounterexample(Shrink(solver, obligation.inputs), obligation.inputs,
+                                            obligation.kernel_values);
       result.counterexample = PrintCounterexample(result.decoded);
     } else {
       result.verdict = Verdict::kUnknown;

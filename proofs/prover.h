@@ -4,7 +4,8 @@
 // a closed set (Alive2's solver results, Elle's tri-state validity):
 //   kProved   the negated claim is unsat: the claim holds for every input within the bound.
 //   kRefuted  the negated claim is sat: `counterexample` shows inputs for which it fails, shrunk
-//             first (fewest set members, then lowest rows, integers nearer 0) so the text is short to read.
+//             first (fewest set members, then lowest rows, integers nearer 0) so the text is short
+//             to read.
 //   kUnknown  Z3 gave up (timeout, resource limit) or reported an error: never counted as
 //             proved, nor as refuted.
 // `solver_ms` is the wall time of the main query only (not of shrinking).
@@ -19,7 +20,8 @@
 
 namespace rlc::proofs {
 
-// Per query, so that CI cannot hang on a solver; the 64-row remap claims set their own (obligations.h).
+// Per query, so that CI cannot hang on a solver; the 64-row remap claims set their own
+// (obligations.h).
 inline constexpr unsigned kSolverTimeoutMs = 30000;
 // Shrinking a counterexample is cosmetic (prover.cc): first the smallest row limit K in
 // kShrinkRowLimits under which a counterexample exists (set members below K, integers within
@@ -34,11 +36,11 @@ enum class Verdict { kProved, kRefuted, kUnknown };
 struct ProofResult {
   std::string name;
   Verdict verdict = Verdict::kUnknown;
-  bool proved = false;         // verdict == kProved
-  std::string counterexample;  // kRefuted: the printed model (counterexample.h); else empty
+  bool proved = false;            // verdict == kProved
+  std::string counterexample;     // kRefuted: the printed model (counterexample.h); else empty
   DecodedCounterexample decoded;  // kRefuted: the same model as data
-  double solver_ms = 0;        // the main query's wall time
-  std::string reason;          // kUnknown: Z3's reason_unknown() or the error's message
+  double solver_ms = 0;           // the main query's wall time
+  std::string reason;             // kUnknown: Z3's reason_unknown() or the error's message
 };
 
 ProofResult Check(const Obligation& obligation, unsigned timeout_ms = kSolverTimeoutMs);

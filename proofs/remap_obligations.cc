@@ -16,8 +16,8 @@ namespace {
 int OutputWindow(const Z3Domain& d, int sources) { return (sources + 1) * d.universe(); }
 
 // One source's remap inputs, with the spec's view of each source row: is_new[i] (i in after
-// minus before) and position[i] = start + i - rank(i), the rank counted here (not through the domain's
-// Rank, so a wrong Rank could not hide a wrong kernel).
+// minus before) and position[i] = start + i - rank(i), the rank counted here (not through the
+// domain's Rank, so a wrong Rank could not hide a wrong kernel).
 struct Source {
   kernel::SourceRun<Z3Domain> run;
   Z3Domain::Set compacted, before, after;
@@ -26,7 +26,11 @@ struct Source {
 
 Source FreshSource(const Z3Domain& d, const std::string& suffix) {
   Source s{{d.FreshInt("start" + suffix), d.FreshInt("live" + suffix)},
-           d.FreshSet("compacted" + suffix), d.FreshSet("before" + suffix), d.FreshSet("after" + suffix), {}, {}};
+           d.FreshSet("compacted" + suffix),
+           d.FreshSet("before" + suffix),
+           d.FreshSet("after" + suffix),
+           {},
+           {}};
   z3::expr below = d.Const(0);
   for (int i = 0; i < d.universe(); ++i) {
     s.is_new.push_back(s.after.members[i] && !s.before.members[i]);
@@ -38,9 +42,10 @@ Source FreshSource(const Z3Domain& d, const std::string& suffix) {
 
 // The kernel as the checker calls it: the production row_index_max, so no bound of the proof's
 // own limits where a row may land.
-z3::expr Remap(const Z3Domain& d, const Source& s, const z3::expr& output_rows, Z3Domain::Set& output) {
-  return kernel::RemapOntoOutput(d, s.run, output_rows, static_cast<int64_t>(kRowIndexMax), s.compacted, s.before,
-                                 s.after, output);
+z3::expr Remap(const Z3Domain& d, const Source& s, const z3::expr& output_rows,
+               Z3Domain::Set& output) {
+  return kernel::RemapOntoOutput(d, s.run, output_rows, static_cast<int64_t>(kRowIndexMax),
+                                 s.compacted, s.before, s.after, output);
 }
 
 // (1) of the header: every new row lands in the run, on a row index (an unbounded set accepts
@@ -50,22 +55,25 @@ z3::expr NewRowsLand(const Z3Domain& d, const Source& s, const Z3Domain::Set& ou
   z3::expr claim = d.True();
   for (int i = 0; i < d.universe(); ++i) {
     const z3::expr& p = s.position[i];
-    claim = claim && z3::implies(s.is_new[i], s.run.start <= p && p < s.run.start + s.run.live && d.Const(0) <= p &&
-                                                  p <= row_index_max && d.Contains(output, p));
+    claim = claim && z3::implies(s.is_new[i], s.run.start <= p && p < s.run.start + s.run.live &&
+                                                  d.Const(0) <= p && p <= row_index_max &&
+                                                  d.Contains(output, p));
   }
   return claim;
 }
 
 // (2) of the header at the output row q, in two halves: `output` keeps q if `initial` held it,
 // and holds q only if `initial` did or a new row landed there.
-z3::expr KeepsAt(const Z3Domain& d, const Z3Domain::Set& initial, const Z3Domain::Set& output, const z3::expr& q) {
+z3::expr KeepsAt(const Z3Domain& d, const Z3Domain::Set& initial, const Z3Domain::Set& output,
+                 const z3::expr& q) {
   return z3::implies(d.Contains(initial, q), d.Contains(output, q));
 }
 
 z3::expr HoldsOnlyImagesAt(const Z3Domain& d, const Source& s, const Z3Domain::Set& initial,
                            const Z3Domain::Set& output, const z3::expr& q) {
   z3::expr explained = d.Contains(initial, q);
-  for (int i = 0; i < d.universe(); ++i) explained = explained || (s.is_new[i] && s.position[i] == q);
+  for (int i = 0; i < d.universe(); ++i)
+    explained = explained || (s.is_new[i] && s.position[i] == q);
   return z3::implies(d.Contains(output, q), explained);
 }
 
@@ -77,7 +85,8 @@ struct RemapRun {
 };
 
 RemapRun RunKernel(const Z3Domain& d) {
-  RemapRun r{FreshSource(d, ""), d.FreshInt("output_rows"), d.FreshInt("q"), d.FreshUnboundedSet("output_dv"),
+  RemapRun r{FreshSource(d, ""),    d.FreshInt("output_rows"),
+             d.FreshInt("q"),       d.FreshUnboundedSet("output_dv"),
              d.EmptyUnboundedSet(), d.True()};
   r.output = r.initial_output;
   r.ok = Remap(d, r.source, r.output_rows, r.output);
@@ -105,8 +114,9 @@ Obligation Make(const std::string& name, const std::string& statement, Expectati
   std::vector<ShownValue> inputs = ShowSource(r.source, "");
   inputs.push_back(ShowInt("output_rows", r.output_rows));
   inputs.push_back(ShowSet("output_dv", r.initial_output, OutputWindow(d, 1)));
-  return {name, statement + Bound(d), expectation, claim, inputs,
-          {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output, OutputWindow(d, 1))}};
+  return {name,        statement + Bound(d),
+          expectation, claim,
+          inputs,      {ShowBool("ok", r.ok), ShowSet("output_dv'", r.output, OutputWindow(d, 1))}};
 }
 
 // The kernel's map, probed one row at a time: a remap of the single new row x (after = before +
@@ -126,15 +136,20 @@ struct Probes {
 
 Probe RunProbe(const Z3Domain& d, const Probes& shared, const std::string& name) {
   Probe probe{d.FreshInt(name), d.True(), d.EmptyUnboundedSet()};
-  probe.ok = kernel::RemapOntoOutput(d, shared.run, shared.output_rows, static_cast<int64_t>(kRowIndexMax),
-                                     shared.compacted, shared.before, d.Insert(shared.before, probe.x), probe.image);
+  probe.ok = kernel::RemapOntoOutput(d, shared.run, shared.output_rows,
+                                     static_cast<int64_t>(kRowIndexMax), shared.compacted,
+                                     shared.before, d.Insert(shared.before, probe.x), probe.image);
   return probe;
 }
 
 Probes RunProbes(const Z3Domain& d) {
   const Probe none{d.Const(0), d.True(), d.EmptyUnboundedSet()};
-  Probes p{{d.FreshInt("start"), d.FreshInt("live")}, d.FreshInt("output_rows"), d.FreshSet("compacted"),
-           d.FreshSet("before"), none, none};
+  Probes p{{d.FreshInt("start"), d.FreshInt("live")},
+           d.FreshInt("output_rows"),
+           d.FreshSet("compacted"),
+           d.FreshSet("before"),
+           none,
+           none};
   p.first = RunProbe(d, p, "x1");
   p.second = RunProbe(d, p, "x2");
   return p;
@@ -145,15 +160,15 @@ z3::expr IsNewRow(const Z3Domain& d, const Probes& p, const Probe& probe) {
   return d.Const(0) <= probe.x && probe.x < d.Const(d.universe()) && !d.Contains(p.before, probe.x);
 }
 
-Obligation MakeProbe(const std::string& name, const std::string& statement, const z3::expr& claim, const Probes& p,
-                     const Z3Domain& d) {
+Obligation MakeProbe(const std::string& name, const std::string& statement, const z3::expr& claim,
+                     const Probes& p, const Z3Domain& d) {
   return {name,
           statement + Bound(d),
           Expectation::kValid,
           claim,
-          {ShowInt("start", p.run.start), ShowInt("live", p.run.live), ShowInt("output_rows", p.output_rows),
-           ShowSet("compacted", p.compacted), ShowSet("before", p.before), ShowInt("x1", p.first.x),
-           ShowInt("x2", p.second.x)},
+          {ShowInt("start", p.run.start), ShowInt("live", p.run.live),
+           ShowInt("output_rows", p.output_rows), ShowSet("compacted", p.compacted),
+           ShowSet("before", p.before), ShowInt("x1", p.first.x), ShowInt("x2", p.second.x)},
           {ShowBool("ok1", p.first.ok), ShowSet("image1", p.first.image, OutputWindow(d, 1)),
            ShowBool("ok2", p.second.ok), ShowSet("image2", p.second.image, OutputWindow(d, 1))}};
 }
@@ -167,7 +182,9 @@ struct SharedOutput {
 };
 
 SharedOutput FreshSharedOutput(const Z3Domain& d) {
-  SharedOutput t{{}, d.FreshInt("output_rows"), d.True(), d.FreshInt("q"), d.FreshUnboundedSet("output_dv"), {}};
+  SharedOutput t{
+      {}, d.FreshInt("output_rows"), d.True(), d.FreshInt("q"), d.FreshUnboundedSet("output_dv"),
+      {}};
   std::vector<kernel::SourceRun<Z3Domain>> runs;
   for (int s = 0; s < 3; ++s) {
     t.sources.push_back(FreshSource(d, std::to_string(s)));
@@ -179,9 +196,11 @@ SharedOutput FreshSharedOutput(const Z3Domain& d) {
 }
 
 std::vector<ShownValue> ShowSharedOutput(const Z3Domain& d, const SharedOutput& t) {
-  std::vector<ShownValue> inputs{ShowInt("output_rows", t.output_rows), ShowSet("output_dv", t.initial, OutputWindow(d, 3))};
+  std::vector<ShownValue> inputs{ShowInt("output_rows", t.output_rows),
+                                 ShowSet("output_dv", t.initial, OutputWindow(d, 3))};
   for (int s = 0; s < 3; ++s) {
-    for (ShownValue& v : ShowSource(t.sources[s], std::to_string(s))) inputs.push_back(std::move(v));
+    for (ShownValue& v : ShowSource(t.sources[s], std::to_string(s)))
+      inputs.push_back(std::move(v));
   }
   return inputs;
 }
@@ -216,7 +235,8 @@ z3::expr AssumeProvedRemaps(const Z3Domain& d, SharedOutput& t) {
     contracts = contracts && NewRowsLand(d, t.sources[s], out) && KeepsAt(d, in, out, t.q) &&
                 HoldsOnlyImagesAt(d, t.sources[s], in, out, t.q);
     for (int earlier = 0; earlier < s; ++earlier) {
-      for (const z3::expr& row : t.sources[earlier].position) contracts = contracts && KeepsAt(d, in, out, row);
+      for (const z3::expr& row : t.sources[earlier].position)
+        contracts = contracts && KeepsAt(d, in, out, row);
     }
   }
   return contracts;
@@ -245,65 +265,76 @@ z3::expr AnyNewRow(const Z3Domain& d, const Source& s) {
 Obligation RemapCarriesExactlyNewDeletions(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
   return Make("remap.carries_exactly_new_deletions",
-              "ok => each row of after - before lands at start + i - rank(i) in the run, and nothing else is added",
+              "ok => each row of after - before lands at start + i - rank(i) in the run, and "
+              "nothing else is added",
               Expectation::kValid, z3::implies(r.ok, CarriesExactlyNewDeletions(d, r)), r, d);
 }
 
 Obligation RemapWithoutGuardCarriesExactlyNewDeletions(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
   return Make("remap.no_guard.carries_exactly_new_deletions",
-              "without the guard, the remap carries exactly the new deletions (must fail)", Expectation::kRefutable,
-              CarriesExactlyNewDeletions(d, r), r, d);
+              "without the guard, the remap carries exactly the new deletions (must fail)",
+              Expectation::kRefutable, CarriesExactlyNewDeletions(d, r), r, d);
 }
 
 Obligation RemapNeverOkPastACompactedRow(const Z3Domain& d) {
   const RemapRun r = RunKernel(d);
   z3::expr shifted_row = d.False();
   for (int i = 0; i < d.universe(); ++i) {
-    shifted_row = shifted_row || (r.source.is_new[i] && r.source.position[i] < r.source.run.start + d.Const(i));
+    shifted_row = shifted_row ||
+                  (r.source.is_new[i] && r.source.position[i] < r.source.run.start + d.Const(i));
   }
-  return Make("remap.never_ok_past_a_compacted_row",
-              "ok never holds with a new row past a compacted row (must fail: the premise is satisfiable)",
-              Expectation::kRefutable, z3::implies(shifted_row, !r.ok), r, d);
+  return Make(
+      "remap.never_ok_past_a_compacted_row",
+      "ok never holds with a new row past a compacted row (must fail: the premise is satisfiable)",
+      Expectation::kRefutable, z3::implies(shifted_row, !r.ok), r, d);
 }
 
 Obligation RemapStaysInsideItsRun(const Z3Domain& d) {
   const Probes p = RunProbes(d);
   const z3::expr a = d.FreshInt("a");  // any output row
-  const z3::expr claim = z3::implies(d.Contains(p.first.image, a), p.run.start <= a && a < p.run.start + p.run.live);
+  const z3::expr claim =
+      z3::implies(d.Contains(p.first.image, a), p.run.start <= a && a < p.run.start + p.run.live);
   return MakeProbe("remap.stays_inside_its_run",
-                   "ok => every output row a new row lands on lies inside its source's run [start, start + live)",
+                   "ok => every output row a new row lands on lies inside its source's run [start, "
+                   "start + live)",
                    z3::implies(IsNewRow(d, p, p.first) && p.first.ok, claim), p, d);
 }
 
 Obligation RemapIsInjective(const Z3Domain& d) {
   const Probes p = RunProbes(d);
   const z3::expr a = d.FreshInt("a");
-  const z3::expr premise =
-      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x != p.second.x && p.first.ok && p.second.ok;
-  return MakeProbe("remap.is_injective", "ok => two distinct new rows never land on a common output row",
-                   z3::implies(premise, !(d.Contains(p.first.image, a) && d.Contains(p.second.image, a))), p, d);
+  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) &&
+                           p.first.x != p.second.x && p.first.ok && p.second.ok;
+  return MakeProbe(
+      "remap.is_injective", "ok => two distinct new rows never land on a common output row",
+      z3::implies(premise, !(d.Contains(p.first.image, a) && d.Contains(p.second.image, a))), p, d);
 }
 
 Obligation RemapPreservesOrder(const Z3Domain& d) {
   const Probes p = RunProbes(d);
   const z3::expr a = d.FreshInt("a"), b = d.FreshInt("b");
-  const z3::expr premise =
-      IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x < p.second.x && p.first.ok && p.second.ok;
-  return MakeProbe("remap.preserves_order", "ok => of two new rows x1 < x2, x1 lands before x2 in the output",
-                   z3::implies(premise, z3::implies(d.Contains(p.first.image, a) && d.Contains(p.second.image, b), a < b)),
-                   p, d);
+  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) &&
+                           p.first.x < p.second.x && p.first.ok && p.second.ok;
+  return MakeProbe(
+      "remap.preserves_order", "ok => of two new rows x1 < x2, x1 lands before x2 in the output",
+      z3::implies(
+          premise,
+          z3::implies(d.Contains(p.first.image, a) && d.Contains(p.second.image, b), a < b)),
+      p, d);
 }
 
 Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
   const Probes p = RunProbes(d);
   z3::expr second_shifted = d.False();  // some compacted row lies below x2
-  for (int j = 0; j < d.universe(); ++j) second_shifted = second_shifted || (p.compacted.members[j] && d.Const(j) < p.second.x);
-  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) && p.first.x < p.second.x &&
-                           p.first.ok && p.second.ok && second_shifted;
-  Obligation o = MakeProbe("remap.probe_premise_satisfiable",
-                           "two new rows, the second past a compacted row, can both be remapped (must fail)", !premise,
-                           p, d);
+  for (int j = 0; j < d.universe(); ++j)
+    second_shifted = second_shifted || (p.compacted.members[j] && d.Const(j) < p.second.x);
+  const z3::expr premise = IsNewRow(d, p, p.first) && IsNewRow(d, p, p.second) &&
+                           p.first.x < p.second.x && p.first.ok && p.second.ok && second_shifted;
+  Obligation o =
+      MakeProbe("remap.probe_premise_satisfiable",
+                "two new rows, the second past a compacted row, can both be remapped (must fail)",
+                !premise, p, d);
   o.expectation = Expectation::kRefutable;
   return o;
 }
@@ -311,13 +342,18 @@ Obligation RemapProbePremiseSatisfiable(const Z3Domain& d) {
 Obligation RemapThreeSourcesShareOneOutput(const Z3Domain& d) {
   SharedOutput t = FreshSharedOutput(d);
   const z3::expr contracts = AssumeProvedRemaps(d, t);
-  return {"4a.three_sources_share_one_output",
-          "three sources (rows 0.." + std::to_string(d.universe() - 1) +
-              " each, every output row) whose runs pass the tiling check, each remapped onto the one output DV as "
-              "remap.carries_exactly_new_deletions proves of the kernel: every new row lands in its own source's "
-              "run, no two sources' rows meet, and the DV holds its initial rows and those images only",
-          Expectation::kValid, z3::implies(t.tiles && contracts, ThreeSourcesClaim(d, t)), ShowSharedOutput(d, t),
-          {ShowBool("tiles", t.tiles)}};
+  return {
+      "4a.three_sources_share_one_output",
+      "three sources (rows 0.." + std::to_string(d.universe() - 1) +
+          " each, every output row) whose runs pass the tiling check, each remapped onto the one "
+          "output DV as "
+          "remap.carries_exactly_new_deletions proves of the kernel: every new row lands in its "
+          "own source's "
+          "run, no two sources' rows meet, and the DV holds its initial rows and those images only",
+      Expectation::kValid,
+      z3::implies(t.tiles && contracts, ThreeSourcesClaim(d, t)),
+      ShowSharedOutput(d, t),
+      {ShowBool("tiles", t.tiles)}};
 }
 
 Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d) {
@@ -325,8 +361,13 @@ Obligation RemapThreeSourcesCompositionPremiseSatisfiable(const Z3Domain& d) {
   z3::expr premise = t.tiles && AssumeProvedRemaps(d, t);
   for (const Source& s : t.sources) premise = premise && AnyNewRow(d, s);
   return {"4a.three_sources_composition_premise_satisfiable",
-          "the composition's assumptions hold with tiled runs and a new row in each source (must fail)" + Bound(d),
-          Expectation::kRefutable, !premise, ShowSharedOutput(d, t), {ShowBool("tiles", t.tiles)}};
+          "the composition's assumptions hold with tiled runs and a new row in each source (must "
+          "fail)" +
+              Bound(d),
+          Expectation::kRefutable,
+          !premise,
+          ShowSharedOutput(d, t),
+          {ShowBool("tiles", t.tiles)}};
 }
 
 Obligation RemapThreeSourcesDirect(const Z3Domain& d) {
@@ -334,10 +375,14 @@ Obligation RemapThreeSourcesDirect(const Z3Domain& d) {
   const z3::expr ok = RemapInTurn(d, t);
   return {"4a.three_sources_direct",
           "the kernel itself run on three sources (rows 0.." + std::to_string(d.universe() - 1) +
-              " each, every output row) whose runs pass the tiling check, in turn onto one output DV: the claim of "
+              " each, every output row) whose runs pass the tiling check, in turn onto one output "
+              "DV: the claim of "
               "4a.three_sources_share_one_output",
-          Expectation::kValid, z3::implies(t.tiles && ok, ThreeSourcesClaim(d, t)), ShowSharedOutput(d, t),
-          {ShowBool("tiles", t.tiles), ShowBool("ok", ok), ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
+          Expectation::kValid,
+          z3::implies(t.tiles && ok, ThreeSourcesClaim(d, t)),
+          ShowSharedOutput(d, t),
+          {ShowBool("tiles", t.tiles), ShowBool("ok", ok),
+           ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
 }
 
 Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
@@ -345,8 +390,11 @@ Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
   z3::expr premise = t.tiles && RemapInTurn(d, t);
   for (const Source& s : t.sources) premise = premise && AnyNewRow(d, s);
   return {"4a.three_sources_premise_satisfiable",
-          "three tiled sources can each be remapped by the kernel with a new row (must fail)" + Bound(d),
-          Expectation::kRefutable, !premise, ShowSharedOutput(d, t),
+          "three tiled sources can each be remapped by the kernel with a new row (must fail)" +
+              Bound(d),
+          Expectation::kRefutable,
+          !premise,
+          ShowSharedOutput(d, t),
           {ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
 }
 

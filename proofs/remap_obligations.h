@@ -1,4 +1,4 @@
-// Case 4's remap obligations (delta-rlc.md C-4a, C-4b): the shipped RemapOntoOutput
+// Case 4's remap obligations (docs/cases.md#c-4a, docs/cases.md#c-4b): the shipped RemapOntoOutput
 // (impl/kernel/remap.h), run on fresh symbolic source DVs compacted, before and after (rows
 // 0..universe-1), a fresh unbounded output DV, and fresh integers start, live and output_rows,
 // with the production row_index_max.

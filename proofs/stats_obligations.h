@@ -1,6 +1,6 @@
-// Case 1's statistics evaluator, at its leaves (delta-rlc.md A2, C-1): the shipped
-// NullFactsFromCounts and CompareWithLiteral (impl/kernel/stats_leaf.h), run on fresh symbolic
-// statistics, and judged against a row the statistics are true of.
+// Case 1's statistics evaluator, at its leaves (docs/formats.md#a2, docs/cases.md#c-1): the
+// shipped NullFactsFromCounts and CompareWithLiteral (impl/kernel/stats_leaf.h), run on fresh
+// symbolic statistics, and judged against a row the statistics are true of.
 //
 // Concern: the claims, and the companions that must fail:
 //   case1.null_facts_admit_every_live_row  (valid) a file of `rows` physical rows (0..rows-1),

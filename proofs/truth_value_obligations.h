@@ -1,6 +1,7 @@
-// Case 1's statistics evaluator above its leaves (delta-rlc.md A2, C-1): the shipped combination
-// rules of impl/kernel/truth_values.h (NOT, AND/OR, IS [NOT] NULL, comparison, IN), run on fresh
-// symbolic answers of their parts and judged against one row's SQL truth value.
+// Case 1's statistics evaluator above its leaves (docs/formats.md#a2, docs/cases.md#c-1): the
+// shipped combination rules of impl/kernel/truth_values.h (NOT, AND/OR, IS [NOT] NULL,
+// comparison, IN), run on fresh symbolic answers of their parts and judged against one row's SQL
+// truth value.
 //
 // Concern: the claims, and the companion that must fail. A row's value of a condition is True,
 // False or Unknown (two Bools, never both). An answer `covers` a value when the value is one the

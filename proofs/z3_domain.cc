@@ -29,13 +29,19 @@ Z3Domain::Bool Z3Domain::True() const { return context_->bool_val(true); }
 Z3Domain::Bool Z3Domain::False() const { return context_->bool_val(false); }
 Z3Domain::Int Z3Domain::Const(int64_t v) const { return context_->int_val(v); }
 
-Z3Domain::Set Z3Domain::EmptySet() const { return Set{std::vector<z3::expr>(universe_, False()), std::nullopt}; }
-
-Z3Domain::Set Z3Domain::FreshUnboundedSet(const std::string& name) const {
-  return Set{{}, context_->constant(name.c_str(), context_->array_sort(context_->int_sort(), context_->bool_sort()))};
+Z3Domain::Set Z3Domain::EmptySet() const {
+  return Set{std::vector<z3::expr>(universe_, False()), std::nullopt};
 }
 
-Z3Domain::Set Z3Domain::EmptyUnboundedSet() const { return Set{{}, z3::const_array(context_->int_sort(), False())}; }
+Z3Domain::Set Z3Domain::FreshUnboundedSet(const std::string& name) const {
+  return Set{{},
+             context_->constant(name.c_str(),
+                                context_->array_sort(context_->int_sort(), context_->bool_sort()))};
+}
+
+Z3Domain::Set Z3Domain::EmptyUnboundedSet() const {
+  return Set{{}, z3::const_array(context_->int_sort(), False())};
+}
 
 Z3Domain::Set Z3Domain::Insert(const Set& s, const Int& x) const {
   Set result = s;
@@ -134,7 +140,9 @@ Z3Domain::Set Z3Domain::FreshSet(const std::string& name) const {
   return result;
 }
 
-Z3Domain::Int Z3Domain::FreshInt(const std::string& name) const { return context_->int_const(name.c_str()); }
+Z3Domain::Int Z3Domain::FreshInt(const std::string& name) const {
+  return context_->int_const(name.c_str());
+}
 
 Z3Domain::Bool Z3Domain::SetEq(const Set& s, const Set& t) const {
   if (s.array || t.array) {

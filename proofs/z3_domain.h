@@ -50,7 +50,8 @@ class Z3Domain {
   using Int = z3::expr;
   using Value = z3::expr;
   struct Set {
-    std::vector<z3::expr> members;  // bounded: members[j]: element j is in the set; size() == universe
+    std::vector<z3::expr>
+        members;  // bounded: members[j]: element j is in the set; size() == universe
     std::optional<z3::expr> array;  // unbounded: the Int -> Bool array, and members is empty
   };
 
@@ -116,7 +117,7 @@ class Z3Domain {
 
   // For obligations. REQUIRES: `name` is unused in this context (Z3 identifies constants by
   // name, so a reused name would silently tie two "fresh" inputs together).
-  Set FreshSet(const std::string& name) const;  // constants name[0] .. name[universe-1]
+  Set FreshSet(const std::string& name) const;           // constants name[0] .. name[universe-1]
   Set FreshUnboundedSet(const std::string& name) const;  // an array constant `name`
   Set EmptyUnboundedSet() const;                         // the constant-false array
   Int FreshInt(const std::string& name) const;

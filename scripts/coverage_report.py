@@ -70,15 +70,52 @@ def guards(source_dir, lines, marker="// doubt:"):
         for path in sorted(glob.glob(os.path.join(source_dir, pattern))):
             rel = os.path.relpath(path, source_dir)
             with open(path, encoding="utf-8") as f:
-                for number, text in enumerate(f, start=1):
-                    if marker not in text:
-                        continue
-                    entry = lines.get(rel, {}).get(number, {"count": 0, "branches": []})
-                    branches = entry["branches"]
-                    both = sum(1 for b in branches if b > 0) >= 2
-                    out.append({"file": rel, "line": number, "why": text.split(marker, 1)[1].strip(),
-                                "count": entry["count"], "branches": branches, "bothWays": both})
+                texts = f.read().split("\n")
+            for number, text in enumerate(texts, start=1):
+                if marker not in text:
+                    continue
+                entry = decision(lines.get(rel, {}), texts, number)
+                branches = entry["branches"]
+                both = sum(1 for b in branches if b > 0) >= 2
+                out.append({"file": rel, "line": number, "why": text.split(marker, 1)[1].strip(),
+                            "count": entry["count"], "branches": branches, "bothWays": both})
     return out
+
+
+def decision(file_lines, texts, number):
+    """The coverage of the decision a marker comments. The formatter may wrap one guard over
+    several lines (`if (...)` above the `return;` the marker sits on, or a long condition around
+    it), so the guard is the whole statement around the marker: from the line after the previous
+    `;`, `{` or `}` down to the line that ends the statement; of its lines, the one whose branches
+    went most ways stands for it."""
+    empty = {"count": 0, "branches": []}
+
+    def code(k):  # line k (1-based) without its comment
+        return texts[k - 1].split("//", 1)[0].rstrip() if 1 <= k <= len(texts) else ";"
+
+    def continued(k):  # line k does not end a statement or open a block
+        return bool(code(k)) and not code(k).endswith((";", "{", "}"))
+
+    start = number
+    while start > 1 and number - start < 6 and continued(start - 1):
+        start -= 1
+    # The first statement of an `if (...) {` block: the `if` decides it.
+    if start > 1 and code(start - 1).endswith("{"):
+        header = start - 1
+        while header > 1 and start - header < 6 and continued(header - 1):
+            header -= 1
+        if code(header).lstrip().startswith(("if ", "if(", "} else if", "else if")):
+            start = header
+    end = number
+    while end < len(texts) and end - number < 6 and not code(end).endswith((";", "{", "}")):
+        end += 1
+    best = file_lines.get(number, empty)
+    for k in range(start, end + 1):
+        entry = file_lines.get(k, empty)
+        ways = sum(1 for b in entry["branches"] if b > 0)
+        if (ways, len(entry["branches"])) > (sum(1 for b in best["branches"] if b > 0), len(best["branches"])):
+            best = entry
+    return best
 
 
 def main():

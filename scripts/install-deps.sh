@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages rlc builds, tests and runs with (chromium: headless, for the
-# report screenshot test, CTest label chromium). Idempotent: it asks apt only for
-# packages that are missing, so a machine that has them all does no network work at all.
+# report screenshot test, CTest label chromium; clang-format-14: the format check). Idempotent:
+# it asks apt only for packages that are missing, so a machine that has them all does no network
+# work at all.
 set -euo pipefail
 
 packages=(
@@ -9,7 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libz3-dev librapidcheck-dev libroaring-dev libboost-graph-dev
   nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev libgoogle-perftools-dev
-  clang-14 libclang-rt-14-dev graphviz python3 libxml2-utils
+  clang-14 libclang-rt-14-dev clang-format-14 graphviz python3 libxml2-utils
   chromium
 )
 

@@ -16,7 +16,8 @@ constexpr uint64_t kOperations = 29;
 constexpr uint64_t kFlagSubsets = 64;
 constexpr uint64_t kTableShapes = 2;
 constexpr uint64_t kRebaseShapes = 2;  // none, or T1 rebases after the first commit it races
-constexpr uint64_t kWriterShapes = 3;  // T2's engine: honest, a liar about others' files, a DML as no change
+constexpr uint64_t kWriterShapes =
+    3;  // T2's engine: honest, a liar about others' files, a DML as no change
 
 // Every order of 2·writers steps in which each writer starts before it commits, as sequences of
 // writer numbers (first occurrence: start, second: commit).
@@ -53,8 +54,8 @@ uint64_t Power(uint64_t base, int exponent) {
 }
 
 uint64_t CountFor(int writers) {
-  return kTableShapes * kRebaseShapes * kWriterShapes * Power(kOperations, writers) * InterleavingsOf(writers).size() *
-         kFlagSubsets;
+  return kTableShapes * kRebaseShapes * kWriterShapes * Power(kOperations, writers) *
+         InterleavingsOf(writers).size() * kFlagSubsets;
 }
 
 model::Operation OperationAt(uint64_t n, int64_t max_id) {
@@ -63,9 +64,12 @@ model::Operation OperationAt(uint64_t n, int64_t max_id) {
   const Predicate p = Predicate::Compare("id", ops[(n / 2) % 3], k);
   using Kind = model::MergeClause::Kind;
   switch (n / 6) {
-    case 0: return model::Delete{p};
-    case 1: return model::Update{p, {{"value", std::string("u")}}};
-    case 2: return model::InsertSelect{p, {{"value", std::string("copy")}}};
+    case 0:
+      return model::Delete{p};
+    case 1:
+      return model::Update{p, {{"value", std::string("u")}}};
+    case 2:
+      return model::InsertSelect{p, {{"value", std::string("copy")}}};
     case 3: {
       model::Merge merge;
       merge.key_column = "id";
@@ -73,12 +77,14 @@ model::Operation OperationAt(uint64_t n, int64_t max_id) {
         merge.source_rows = {{k, std::string("m")}};
         merge.clauses = {{Kind::kMatchedDelete, Predicate::True(), {}, false}};
       } else {
-        for (int64_t id = 1; id <= max_id; ++id) merge.source_rows.push_back({id, std::string("m")});
+        for (int64_t id = 1; id <= max_id; ++id)
+          merge.source_rows.push_back({id, std::string("m")});
         merge.clauses = {{Kind::kMatchedDelete, p, {}, false}};
       }
       return merge;
     }
-    default: break;
+    default:
+      break;
   }
   if (n == 24) return model::BlindInsert{{{int64_t{10}, std::string("new")}}};
   if (n == 26) {
@@ -87,24 +93,16 @@ model::Operation OperationAt(uint64_t n, int64_t max_id) {
     model::Merge merge;
     merge.key_column = "id";
     merge.source_rows = {{int64_t{2}, std::string("x")}, {max_id - 1, std::string("y")}};
-    merge.clauses = {{Kind::kMatchedDelete, Predicate::Compare("id", Op::kEq, max_id - 1), {}, false},
-                     {Kind::kNotMatchedInsert, Predicate::True(), {}, false}};
+    merge.clauses = {
+        {Kind::kMatchedDelete, Predicate::Compare("id", Op::kEq, max_id - 1), {}, false},
+        {Kind::kNotMatchedInsert, Predicate::True(), {}, false}};
     return merge;
   }
-  if (n == 27) return model::Delete{Predicate::Compare("id", Op::kEq, max_id - 1)};  // and reads the whole table
+  if (n == 27)
+    return model::Delete{
+        Predicate::Compare("id", Op::kEq, max_id - 1)};  // and reads the whole table
   if (n == 28) return model::ProtocolChange{"rowTracking"};
   return model::Optimize{};
-}
-
-conflict::Flags FlagSubset(uint64_t bits) {
-  conflict::Flags f;
-  f.row_level_concurrency = bits & 1;
-  f.exclude_no_data_change_files = bits & 2;
-  f.data_skipping = bits & 4;
-  f.value_exact = bits & 8;
-  f.optimize_reconcile = bits & 16;
-  f.optimize_reconcile_reverse = bits & 32;
-  return f;
 }
 
 }  // namespace
@@ -148,7 +146,7 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
       t.writer.miscounted_tags = true;
     }
     if (w == 1 && writer_shape == 2) t.writer.no_data_change = true;
-    t.flags = FlagSubset(flags);
+    t.flags = conflict::Flags::Subset(flags);
     s.txns.push_back(std::move(t));
   }
   std::vector<bool> started(static_cast<size_t>(writers), false);
@@ -156,13 +154,15 @@ scenario::Scenario ExhaustiveHistory(int max_writers, uint64_t index) {
   for (int w : order) {
     const bool start = !started[static_cast<size_t>(w)];
     started[static_cast<size_t>(w)] = true;
-    s.steps.push_back({start ? scenario::Step::Kind::kStart : scenario::Step::Kind::kCommit, s.txns[static_cast<size_t>(w)].name, 0});
+    s.steps.push_back({start ? scenario::Step::Kind::kStart : scenario::Step::Kind::kCommit,
+                       s.txns[static_cast<size_t>(w)].name, 0});
     // T1's commit attempt loses its race again right after the first commit it races: its check
     // goes on from there when it commits.
     if (rebase && !rebased && !start && w != 0 && started[0] && s.steps.size() > 1) {
-      const bool t1_committed = std::any_of(s.steps.begin(), s.steps.end(), [&](const scenario::Step& st) {
-        return st.txn == s.txns[0].name && st.kind == scenario::Step::Kind::kCommit;
-      });
+      const bool t1_committed =
+          std::any_of(s.steps.begin(), s.steps.end(), [&](const scenario::Step& st) {
+            return st.txn == s.txns[0].name && st.kind == scenario::Step::Kind::kCommit;
+          });
       if (!t1_committed) {
         s.steps.push_back({scenario::Step::Kind::kRebase, s.txns[0].name, 0});
         rebased = true;

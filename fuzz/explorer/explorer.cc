@@ -1,6 +1,5 @@
 #include "fuzz/explorer/explorer.h"
 
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -12,6 +11,7 @@
 
 #include "fuzz/explorer/exhaustive.h"
 #include "fuzz/explorer/history_generator.h"
+#include "impl/conflict/case_catalogue.h"
 #include "model/isolation/conflict_matrix.h"
 #include "model/isolation/isolation.h"
 
@@ -43,11 +43,6 @@ uint64_t Fnv(const std::string& text) {
   uint64_t h = 1469598103934665603ull;
   for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
   return h;
-}
-
-bool EveryFlagOn(const conflict::Flags& f) {
-  return f.row_level_concurrency && f.exclude_no_data_change_files && f.data_skipping && f.value_exact &&
-         f.optimize_reconcile && f.optimize_reconcile_reverse;
 }
 
 // What a reviewer and a re-run compare: the steps as they happened and the rows at the end.
@@ -83,15 +78,18 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
     if (!t.attempted || t.skipped || !spec.operation) continue;
     // The winners inside this transaction's window, and the cell of each pair.
     const int64_t last = t.committed ? t.version : t.abort_winner_version;
-    for (auto it = by_version.upper_bound(t.read_version); it != by_version.end() && it->first <= last; ++it) {
+    for (auto it = by_version.upper_bound(t.read_version);
+         it != by_version.end() && it->first <= last; ++it) {
       const scenario::TxnReport& w = *it->second;
       const scenario::TxnSpec* winner_spec = s.Find(w.name);
       if (winner_spec == nullptr || !winner_spec->operation || &w == &t) continue;
-      const bool rlc = EveryFlagOn(spec.flags) && EveryFlagOn(winner_spec->flags);
-      const model::IsolationLevel level = s.table.isolation.value_or(model::IsolationLevel::kSerializable);
-      const std::string cell = model::OperationClassName(model::Classify(*winner_spec->operation)) + " wins, " +
-                               model::OperationClassName(model::Classify(*spec.operation)) + " loses, " +
-                               model::IsolationLevelName(level) + (rlc ? ", with RLC" : ", without RLC");
+      const bool rlc = spec.flags.EveryOn() && winner_spec->flags.EveryOn();
+      const model::IsolationLevel level =
+          s.table.isolation.value_or(model::IsolationLevel::kSerializable);
+      const std::string cell =
+          model::OperationClassName(model::Classify(*winner_spec->operation)) + " wins, " +
+          model::OperationClassName(model::Classify(*spec.operation)) + " loses, " +
+          model::IsolationLevelName(level) + (rlc ? ", with RLC" : ", without RLC");
       CellCount& count = sum.cells[cell];
       ++count.races;
       const bool lost_to_this = !t.committed && it->first == t.abort_winner_version;
@@ -122,8 +120,10 @@ struct Scratch {
 // cannot: Delta's rules never let one into the log.
 bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return r.invariant_findings.empty(); }
 
-Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch, bool for_report = false) {
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report});
+Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch,
+                                        bool for_report = false) {
+  Result<scenario::ScenarioReport> r =
+      scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);
@@ -142,7 +142,8 @@ scenario::Scenario WithoutFlags(scenario::Scenario s) {
 // follows may depend on); and the history without that commit holds. The cases, on other
 // transactions, only made the history before it reachable. A broken per-commit invariant is
 // never this.
-bool DeltaDecidedTheLastCommit(const scenario::Scenario& s, const scenario::ScenarioReport& r, const Scratch& dir) {
+bool DeltaDecidedTheLastCommit(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                               const Scratch& dir) {
   if (!r.invariant_findings.empty()) return false;
   const scenario::TxnReport* last = nullptr;
   for (const scenario::TxnReport& t : r.txns) {
@@ -157,9 +158,11 @@ bool DeltaDecidedTheLastCommit(const scenario::Scenario& s, const scenario::Scen
     }
     Result<scenario::ScenarioReport> again = RunOne(flags_off, dir);
     if (!again.ok() || !OracleViolation(*again)) return false;
-    const auto same = std::find_if(again->txns.begin(), again->txns.end(),
-                                   [&](const scenario::TxnReport& t) { return t.name == last->name; });
-    if (same == again->txns.end() || !same->committed || same->version != last->version || same->actions != last->actions) {
+    const auto same =
+        std::find_if(again->txns.begin(), again->txns.end(),
+                     [&](const scenario::TxnReport& t) { return t.name == last->name; });
+    if (same == again->txns.end() || !same->committed || same->version != last->version ||
+        same->actions != last->actions) {
       return false;
     }
   }
@@ -186,13 +189,15 @@ bool Fails(const scenario::Scenario& s, const Scratch& dir, bool against_baselin
 
 // Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
 // through the reconcile cases, or already with every flag off), until none does.
-Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const Scratch& dir, bool against_baseline) {
+Counterexample Shrink(rc::Shrinkable<scenario::Scenario> failing, const Scratch& dir,
+                      bool against_baseline) {
   Counterexample c;
   int runs = 0;
   for (bool smaller = true; smaller && runs < kShrinkRunsMax;) {
     smaller = false;
     rc::Seq<rc::Shrinkable<scenario::Scenario>> candidates = failing.shrinks();
-    for (rc::Maybe<rc::Shrinkable<scenario::Scenario>> next; runs < kShrinkRunsMax && (next = candidates.next());) {
+    for (rc::Maybe<rc::Shrinkable<scenario::Scenario>> next;
+         runs < kShrinkRunsMax && (next = candidates.next());) {
       ++runs;
       if (Fails(next->value(), dir, against_baseline)) {
         failing = *next;
@@ -218,7 +223,6 @@ Counterexample AsIs(const scenario::Scenario& s, const Scratch& dir) {
   return c;
 }
 
-
 }  // namespace
 
 bool OracleViolation(const scenario::ScenarioReport& r) {
@@ -233,28 +237,31 @@ Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
   if (!MayBeDeltasOwn(r)) return ViolationOwner::kCases;
   RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport baseline, RunOne(WithoutFlags(s), scratch));
   if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
-  return DeltaDecidedTheLastCommit(s, r, scratch) ? ViolationOwner::kDeltaDecidedLastCommit : ViolationOwner::kCases;
+  return DeltaDecidedTheLastCommit(s, r, scratch) ? ViolationOwner::kDeltaDecidedLastCommit
+                                                  : ViolationOwner::kCases;
 }
 
 std::vector<std::string> Summary::MissingCoverage() const {
-  static const char* const kReconciles[] = {
-      "delta.rowLevelConcurrency.deletionVectorsMerged x DELETE",
-      "delta.rowLevelConcurrency.deletionVectorsMerged x UPDATE",
-      "delta.rowLevelConcurrency.deletionVectorsMerged x MERGE",
-      "delta.optimize.conflictReconciliation.remapped x DELETE",
-      "delta.optimize.conflictReconciliation.remapped x UPDATE",
-      "delta.optimize.conflictReconciliation.remapped x MERGE",
-      "delta.optimize.conflictReconciliation.reverseRemapped x OPTIMIZE",
-      "delta.conflictDetection.dataSkipping.filesSkipped x WRITE",
-      "delta.conflictDetection.dataSkipping.filesSkipped x UPDATE",
-      "delta.conflictDetection.dataSkipping.filesSkipped x MERGE",
+  using std::string;
+  static const string kReconciles[] = {
+      string(conflict::kDeletionVectorsMergedEvent) + " x DELETE",
+      string(conflict::kDeletionVectorsMergedEvent) + " x UPDATE",
+      string(conflict::kDeletionVectorsMergedEvent) + " x MERGE",
+      string(conflict::kRemappedEvent) + " x DELETE",
+      string(conflict::kRemappedEvent) + " x UPDATE",
+      string(conflict::kRemappedEvent) + " x MERGE",
+      string(conflict::kReverseRemappedEvent) + " x OPTIMIZE",
+      string(conflict::kFilesSkippedEvent) + " x WRITE",
+      string(conflict::kFilesSkippedEvent) + " x UPDATE",
+      string(conflict::kFilesSkippedEvent) + " x MERGE",
       "case 3 (flag on, committed past an OPTIMIZE) x OPTIMIZE",
   };
-  static const char* const kAborts[] = {"ConcurrentAppendException", "ConcurrentDeleteReadException",
-                                        "ConcurrentDeleteDeleteException", "MetadataChangedException",
-                                        "ConcurrentTransactionException"};
+  static const char* const kAborts[] = {
+      "ConcurrentAppendException", "ConcurrentDeleteReadException",
+      "ConcurrentDeleteDeleteException", "MetadataChangedException",
+      "ConcurrentTransactionException"};
   std::vector<std::string> missing;
-  for (const char* key : kReconciles) {
+  for (const string& key : kReconciles) {
     const auto it = reconciles.find(key);
     if (it == reconciles.end() || it->second == 0) missing.push_back(key);
   }
@@ -266,132 +273,196 @@ std::vector<std::string> Summary::MissingCoverage() const {
   return missing;
 }
 
-Result<Summary> Explore(const ExploreOptions& o, const std::function<void(const Summary&)>& progress) {
+namespace {
+
+Status ValidateExplore(const ExploreOptions& o) {
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
-    return Status::InvalidArgument("shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) +
+    return Status::InvalidArgument("shard " + std::to_string(o.shard_index) + "/" +
+                                   std::to_string(o.shard_count) +
                                    ": the index must be in [0, count)");
   }
-  if (o.runs <= 0 && o.seconds <= 0 && !o.exhaustive) return Status::InvalidArgument("give --runs or --seconds");
+  if (o.runs <= 0 && o.seconds <= 0 && !o.exhaustive)
+    return Status::InvalidArgument("give --runs or --seconds");
   if (o.exhaustive && o.exhaustive_writers != 2 && o.exhaustive_writers != 3) {
     return Status::InvalidArgument("the exhaustive scope has 2 or 3 writers");
   }
-  const uint64_t scope = o.exhaustive ? ExhaustiveCount(o.exhaustive_writers) : 0;
-  // This shard's share of the scope.
-  const int64_t scope_share =
-      o.exhaustive ? static_cast<int64_t>((scope + static_cast<uint64_t>(o.shard_count - 1 - o.shard_index)) / static_cast<uint64_t>(o.shard_count)) : 0;
-  // In memory, the path only names the table (it appears in 'p' DV descriptors).
-  const std::string work = o.work_dir.empty() ? "/rlc-explore" : o.work_dir;
-  const scenario::TableStore store = o.work_dir.empty() ? scenario::TableStore::kMemory : scenario::TableStore::kDirectory;
-  const rc::Gen<scenario::Scenario> gen = GenHistory(o.generator);
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  return Status::Ok();
+}
 
-  Summary total;
-  total.seed = o.seed;
-  total.shard_index = o.shard_index;
-  total.shard_count = o.shard_count;
-  total.exhaustive_total = scope;
+// A campaign in progress, shared by its workers.
+struct Campaign {
+  explicit Campaign(const ExploreOptions& options)
+      : o(options),
+        scope(o.exhaustive ? ExhaustiveCount(o.exhaustive_writers) : 0),
+        // This shard's share of the scope.
+        scope_share(o.exhaustive
+                        ? static_cast<int64_t>(
+                              (scope + static_cast<uint64_t>(o.shard_count - 1 - o.shard_index)) /
+                              static_cast<uint64_t>(o.shard_count))
+                        : 0),
+        // In memory, the path only names the table (it appears in 'p' DV descriptors).
+        work(o.work_dir.empty() ? "/rlc-explore" : o.work_dir),
+        store(o.work_dir.empty() ? scenario::TableStore::kMemory
+                                 : scenario::TableStore::kDirectory),
+        gen(GenHistory(o.generator)),
+        start(std::chrono::steady_clock::now()) {}
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  // The next history this worker runs, or nothing when the campaign is over.
+  std::optional<int64_t> Next() {
+    const int64_t k = next.fetch_add(1);
+    if ((o.runs > 0 && k >= o.runs) || (o.seconds > 0 && elapsed() >= o.seconds))
+      return std::nullopt;
+    if (o.exhaustive && k >= scope_share) return std::nullopt;
+    if (o.stop_at_first && found.load()) return std::nullopt;
+    return k * o.shard_count + o.shard_index;
+  }
+
+  const ExploreOptions& o;
+  const uint64_t scope;
+  const int64_t scope_share;
+  const std::string work;
+  const scenario::TableStore store;
+  const rc::Gen<scenario::Scenario> gen;
+  const std::chrono::steady_clock::time_point start;
   std::mutex mu;
   std::atomic<int64_t> next{0};  // the next history number within this shard
   std::atomic<bool> found{false};
   Status failure = Status::Ok();
-  auto worker = [&](int w) {
-    const Scratch dir{work + "/w" + std::to_string(w), store};
-    Summary mine;
-    for (;;) {
-      const int64_t k = next.fetch_add(1);
-      if ((o.runs > 0 && k >= o.runs) || (o.seconds > 0 && elapsed() >= o.seconds)) break;
-      if (o.exhaustive && k >= scope_share) break;
-      if (o.stop_at_first && found.load()) break;
-      const int64_t index = k * o.shard_count + o.shard_index;
-      std::optional<rc::Shrinkable<scenario::Scenario>> drawn;
-      scenario::Scenario s;
-      if (o.exhaustive) {
-        s = ExhaustiveHistory(o.exhaustive_writers, static_cast<uint64_t>(index) * kExhaustiveStride % scope);
-      } else {
-        std::lock_guard<std::mutex> generating(GenerationLock());
-        drawn = gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
-        s = drawn->value();
-      }
-      Result<scenario::ScenarioReport> r = RunOne(s, dir);
-      if (!r.ok()) {
-        std::lock_guard<std::mutex> lock(mu);
-        failure = Status(r.status().code(), "history " + std::to_string(index) + ": " + r.status().message());
-        break;
-      }
-      Account(s, *r, mine);
-      if (o.determinism_sample > 0 && index % o.determinism_sample == 0) {
-        Result<scenario::ScenarioReport> again = RunOne(s, dir);
-        ++mine.determinism_checks;
-        if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
-      }
-      if (r->missed_reconciles > 0 && mine.missed_examples.size() < 3) {
-        Counterexample c = AsIs(s, dir);
-        c.history = index;
-        mine.missed_examples.push_back(std::move(c));
-      }
-      if (OracleViolation(*r)) {
-        // Delta's own behaviour (every flag off) may already break the model's rules; such a
-        // history is counted apart: it says nothing of the reconcile cases.
-        Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
-        const bool baseline_fails = MayBeDeltasOwn(*r) && (!baseline.ok() || OracleViolation(*baseline));
-        std::lock_guard<std::mutex> shrinking(GenerationLock());  // shrinks draw values again
-        if (baseline_fails) {
-          ++mine.baseline_anomalies;
-          --mine.oracle_violations;
-          if (mine.baseline_examples.size() < 3) {
-            Counterexample c = drawn ? Shrink(*drawn, dir, /*against_baseline=*/false) : AsIs(s, dir);
-            c.history = index;
-            mine.baseline_examples.push_back(std::move(c));
-          }
-        } else if (DeltaDecidedTheLastCommit(s, *r, dir)) {
-          ++mine.delta_decided_anomalies;
-          --mine.oracle_violations;
-          if (mine.delta_decided_examples.size() < 3) {
-            Counterexample c = AsIs(s, dir);
-            c.history = index;
-            mine.delta_decided_examples.push_back(std::move(c));
-          }
-        } else {
-          found.store(true);
-          Counterexample c = drawn ? Shrink(*drawn, dir, /*against_baseline=*/true) : AsIs(s, dir);
-          c.history = index;
-          c.seconds_to_find = elapsed();
-          mine.counterexamples.push_back(std::move(c));
-        }
-      }
-      if (progress && mine.histories % 20 == 0) {
-        std::lock_guard<std::mutex> lock(mu);
-        Summary view = total;
-        MergeInto(view, mine);
-        view.seconds = elapsed();
-        progress(view);
-      }
+  Summary total;
+};
+
+// A history the oracle rejects: Delta's own (every flag off fails too, or Delta's rules decided
+// the commit that closes it), or a counterexample of the cases, shrunk.
+void FileViolation(Campaign& c, const scenario::Scenario& s,
+                   const std::optional<rc::Shrinkable<scenario::Scenario>>& drawn,
+                   const scenario::ScenarioReport& r, const Scratch& dir, int64_t index,
+                   Summary& mine) {
+  // Delta's own behaviour (every flag off) may already break the model's rules; such a history
+  // is counted apart: it says nothing of the reconcile cases.
+  Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
+  const bool baseline_fails = MayBeDeltasOwn(r) && (!baseline.ok() || OracleViolation(*baseline));
+  std::lock_guard<std::mutex> shrinking(GenerationLock());  // shrinks draw values again
+  if (baseline_fails) {
+    ++mine.baseline_anomalies;
+    --mine.oracle_violations;
+    if (mine.baseline_examples.size() < 3) {
+      Counterexample e = drawn ? Shrink(*drawn, dir, /*against_baseline=*/false) : AsIs(s, dir);
+      e.history = index;
+      mine.baseline_examples.push_back(std::move(e));
     }
-    std::lock_guard<std::mutex> lock(mu);
-    MergeInto(total, mine);
-  };
-  std::vector<std::thread> threads;
-  for (int w = 1; w < std::max(1, o.jobs); ++w) threads.emplace_back(worker, w);
-  worker(0);
-  for (std::thread& t : threads) t.join();
-  if (!failure.ok()) return failure;
-  total.seconds = elapsed();
-  std::sort(total.counterexamples.begin(), total.counterexamples.end(),
-            [](const Counterexample& a, const Counterexample& b) { return a.history < b.history; });
-  // Save each counterexample as a scenario file a reviewer can replay.
-  if (!o.out_dir.empty()) {
-    std::error_code ec;
-    for (Counterexample& c : total.counterexamples) {
-      fs::create_directories(o.out_dir, ec);
-      const fs::path file = fs::path(o.out_dir) / ("counterexample-" + std::to_string(o.seed) + "-" + std::to_string(c.history) + ".scenario");
-      std::ofstream out(file);
-      out << "# Found by rlc explore --seed " << o.seed << " (history " << c.history << ", shrunk in " << c.shrink_steps
-          << " steps).\n# Replay: rlc replay " << file.string() << "\n" << c.scenario;
-      if (!out) return Status::IoError(file.string() + ": cannot write the counterexample");
-      c.file = file.string();
+  } else if (DeltaDecidedTheLastCommit(s, r, dir)) {
+    ++mine.delta_decided_anomalies;
+    --mine.oracle_violations;
+    if (mine.delta_decided_examples.size() < 3) {
+      Counterexample e = AsIs(s, dir);
+      e.history = index;
+      mine.delta_decided_examples.push_back(std::move(e));
+    }
+  } else {
+    c.found.store(true);
+    Counterexample e = drawn ? Shrink(*drawn, dir, /*against_baseline=*/true) : AsIs(s, dir);
+    e.history = index;
+    e.seconds_to_find = c.elapsed();
+    mine.counterexamples.push_back(std::move(e));
+  }
+}
+
+// History `index`: drawn (or numbered, in the exhaustive scope), run, accounted, re-run when
+// sampled for determinism, and filed when the oracle rejects it.
+Status RunHistory(Campaign& c, const Scratch& dir, int64_t index, Summary& mine) {
+  const ExploreOptions& o = c.o;
+  std::optional<rc::Shrinkable<scenario::Scenario>> drawn;
+  scenario::Scenario s;
+  if (o.exhaustive) {
+    s = ExhaustiveHistory(o.exhaustive_writers,
+                          static_cast<uint64_t>(index) * kExhaustiveStride % c.scope);
+  } else {
+    std::lock_guard<std::mutex> generating(GenerationLock());
+    drawn = c.gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize);
+    s = drawn->value();
+  }
+  Result<scenario::ScenarioReport> r = RunOne(s, dir);
+  if (!r.ok())
+    return Status(r.status().code(),
+                  "history " + std::to_string(index) + ": " + r.status().message());
+  Account(s, *r, mine);
+  if (o.determinism_sample > 0 && index % o.determinism_sample == 0) {
+    Result<scenario::ScenarioReport> again = RunOne(s, dir);
+    ++mine.determinism_checks;
+    if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
+  }
+  if (r->missed_reconciles > 0 && mine.missed_examples.size() < 3) {
+    Counterexample e = AsIs(s, dir);
+    e.history = index;
+    mine.missed_examples.push_back(std::move(e));
+  }
+  if (OracleViolation(*r)) FileViolation(c, s, drawn, *r, dir, index, mine);
+  return Status::Ok();
+}
+
+void Work(Campaign& c, int w, const std::function<void(const Summary&)>& progress) {
+  const Scratch dir{c.work + "/w" + std::to_string(w), c.store};
+  Summary mine;
+  while (const std::optional<int64_t> index = c.Next()) {
+    if (Status st = RunHistory(c, dir, *index, mine); !st.ok()) {
+      std::lock_guard<std::mutex> lock(c.mu);
+      c.failure = st;
+      break;
+    }
+    if (progress && mine.histories % 20 == 0) {
+      std::lock_guard<std::mutex> lock(c.mu);
+      Summary view = c.total;
+      MergeInto(view, mine);
+      view.seconds = c.elapsed();
+      progress(view);
     }
   }
+  std::lock_guard<std::mutex> lock(c.mu);
+  MergeInto(c.total, mine);
+}
+
+// Each counterexample as a scenario file a reviewer can replay.
+Status SaveCounterexamples(const ExploreOptions& o, Summary& total) {
+  if (o.out_dir.empty()) return Status::Ok();
+  std::error_code ec;
+  for (Counterexample& c : total.counterexamples) {
+    fs::create_directories(o.out_dir, ec);
+    const fs::path file = fs::path(o.out_dir) / ("counterexample-" + std::to_string(o.seed) + "-" +
+                                                 std::to_string(c.history) + ".scenario");
+    std::ofstream out(file);
+    out << "# Found by rlc explore --seed " << o.seed << " (history " << c.history << ", shrunk in "
+        << c.shrink_steps << " steps).\n# Replay: rlc replay " << file.string() << "\n"
+        << c.scenario;
+    if (!out) return Status::IoError(file.string() + ": cannot write the counterexample");
+    c.file = file.string();
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Summary> Explore(const ExploreOptions& o,
+                        const std::function<void(const Summary&)>& progress) {
+  RLC_RETURN_IF_ERROR(ValidateExplore(o));
+  Campaign c(o);
+  c.total.seed = o.seed;
+  c.total.shard_index = o.shard_index;
+  c.total.shard_count = o.shard_count;
+  c.total.exhaustive_total = c.scope;
+  std::vector<std::thread> threads;
+  for (int w = 1; w < std::max(1, o.jobs); ++w)
+    threads.emplace_back([&c, w, &progress] { Work(c, w, progress); });
+  Work(c, 0, progress);
+  for (std::thread& t : threads) t.join();
+  if (!c.failure.ok()) return c.failure;
+  Summary total = std::move(c.total);
+  total.seconds = c.elapsed();
+  std::sort(total.counterexamples.begin(), total.counterexamples.end(),
+            [](const Counterexample& a, const Counterexample& b) { return a.history < b.history; });
+  RLC_RETURN_IF_ERROR(SaveCounterexamples(o, total));
   return total;
 }
 
@@ -412,13 +483,17 @@ void MergeInto(Summary& total, const Summary& shard) {
     total.cells[k].races += v.races;
     total.cells[k].committed += v.committed;
   }
-  total.counterexamples.insert(total.counterexamples.end(), shard.counterexamples.begin(), shard.counterexamples.end());
+  total.counterexamples.insert(total.counterexamples.end(), shard.counterexamples.begin(),
+                               shard.counterexamples.end());
   total.baseline_anomalies += shard.baseline_anomalies;
   total.delta_decided_anomalies += shard.delta_decided_anomalies;
-  total.delta_decided_examples.insert(total.delta_decided_examples.end(), shard.delta_decided_examples.begin(),
+  total.delta_decided_examples.insert(total.delta_decided_examples.end(),
+                                      shard.delta_decided_examples.begin(),
                                       shard.delta_decided_examples.end());
-  total.missed_examples.insert(total.missed_examples.end(), shard.missed_examples.begin(), shard.missed_examples.end());
-  total.baseline_examples.insert(total.baseline_examples.end(), shard.baseline_examples.begin(), shard.baseline_examples.end());
+  total.missed_examples.insert(total.missed_examples.end(), shard.missed_examples.begin(),
+                               shard.missed_examples.end());
+  total.baseline_examples.insert(total.baseline_examples.end(), shard.baseline_examples.begin(),
+                                 shard.baseline_examples.end());
 }
 
 std::string SummaryToJson(const Summary& s) {
@@ -440,20 +515,26 @@ std::string SummaryToJson(const Summary& s) {
   j["reconciles"] = s.reconciles;
   j["aborts"] = s.aborts;
   nlohmann::ordered_json cells = nlohmann::ordered_json::object();
-  for (const auto& [k, v] : s.cells) cells[k] = {{"races", v.races}, {"loserCommitted", v.committed}};
+  for (const auto& [k, v] : s.cells)
+    cells[k] = {{"races", v.races}, {"loserCommitted", v.committed}};
   j["cells"] = cells;
   j["missingCoverage"] = s.MissingCoverage();
   nlohmann::ordered_json ces = nlohmann::ordered_json::array();
   for (const Counterexample& c : s.counterexamples) {
-    ces.push_back({{"history", c.history}, {"file", c.file}, {"shrinkSteps", c.shrink_steps}, {"scenario", c.scenario},
+    ces.push_back({{"history", c.history},
+                   {"file", c.file},
+                   {"shrinkSteps", c.shrink_steps},
+                   {"scenario", c.scenario},
                    {"report", c.report}});
   }
   j["counterexamples"] = ces;
   nlohmann::ordered_json bes = nlohmann::ordered_json::array();
-  for (const Counterexample& c : s.baseline_examples) bes.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  for (const Counterexample& c : s.baseline_examples)
+    bes.push_back({{"history", c.history}, {"scenario", c.scenario}});
   j["baselineExamples"] = bes;
   nlohmann::ordered_json des = nlohmann::ordered_json::array();
-  for (const Counterexample& c : s.delta_decided_examples) des.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  for (const Counterexample& c : s.delta_decided_examples)
+    des.push_back({{"history", c.history}, {"scenario", c.scenario}});
   j["deltaDecidedExamples"] = des;
   return j.dump();
 }
@@ -480,17 +561,21 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.seconds = j.at("seconds").get<double>();
     s.reconciles = j.at("reconciles").get<std::map<std::string, int64_t>>();
     s.aborts = j.at("aborts").get<std::map<std::string, int64_t>>();
-    for (const auto& [k, v] : j.at("cells").items()) s.cells[k] = {v.at("races").get<int64_t>(), v.at("loserCommitted").get<int64_t>()};
+    for (const auto& [k, v] : j.at("cells").items())
+      s.cells[k] = {v.at("races").get<int64_t>(), v.at("loserCommitted").get<int64_t>()};
     for (const auto& c : j.at("counterexamples")) {
       s.counterexamples.push_back({c.at("history").get<int64_t>(), c.at("file").get<std::string>(),
-                                   c.at("scenario").get<std::string>(), c.at("report").get<std::string>(),
+                                   c.at("scenario").get<std::string>(),
+                                   c.at("report").get<std::string>(),
                                    c.at("shrinkSteps").get<int>()});
     }
     for (const auto& c : j.at("baselineExamples")) {
-      s.baseline_examples.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+      s.baseline_examples.push_back(
+          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
     }
     for (const auto& c : j.at("deltaDecidedExamples")) {
-      s.delta_decided_examples.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+      s.delta_decided_examples.push_back(
+          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
     }
   } catch (const std::exception& e) {
     return Status::InvalidArgument(std::string("field missing or of the wrong type: ") + e.what());
@@ -501,20 +586,23 @@ Result<Summary> SummaryFromJson(const std::string& text) {
 std::string RenderSummary(const Summary& s) {
   std::string out;
   auto line = [&](const std::string& l) { out += l + "\n"; };
-  line("seed " + std::to_string(s.seed) + ", shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
-       ": " + std::to_string(s.histories) + " histories in " + std::to_string(static_cast<int64_t>(s.seconds)) + " s, " +
+  line("seed " + std::to_string(s.seed) + ", shard " + std::to_string(s.shard_index) + "/" +
+       std::to_string(s.shard_count) + ": " + std::to_string(s.histories) + " histories in " +
+       std::to_string(static_cast<int64_t>(s.seconds)) + " s, " +
        std::to_string(s.oracle_violations) + " oracle violation(s) by the reconcile cases, " +
        std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
-       std::to_string(s.delta_decided_anomalies) + " closed by a commit Delta's rules decided (Delta's own), " +
-       std::to_string(s.reconciled_histories) +
-       " reconciled by some case, " + std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
+       std::to_string(s.delta_decided_anomalies) +
+       " closed by a commit Delta's rules decided (Delta's own), " +
+       std::to_string(s.reconciled_histories) + " reconciled by some case, " +
+       std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
        std::to_string(s.deferred_cells) + " deferred cell(s)");
   if (s.exhaustive_total > 0) {
-    line("exhaustive small scope: " + std::to_string(s.histories) + " of " + std::to_string(s.exhaustive_total) +
-         " histories checked");
+    line("exhaustive small scope: " + std::to_string(s.histories) + " of " +
+         std::to_string(s.exhaustive_total) + " histories checked");
   }
-  line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " + std::to_string(s.determinism_mismatches) +
-       " differed; outcome hash " + std::to_string(s.outcome_hash));
+  line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " +
+       std::to_string(s.determinism_mismatches) + " differed; outcome hash " +
+       std::to_string(s.outcome_hash));
   line("reconcile events x winning operation:");
   for (const auto& [k, v] : s.reconciles) line("  " + std::to_string(v) + "  " + k);
   line("aborts:");
@@ -527,20 +615,26 @@ std::string RenderSummary(const Summary& s) {
   line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
   for (const std::string& m : missing) line("  0  " + m);
   for (const Counterexample& c : s.missed_examples) {
-    line("a missed reconcile (the documented matrix says the pair could commit; history " + std::to_string(c.history) + "):");
+    line("a missed reconcile (the documented matrix says the pair could commit; history " +
+         std::to_string(c.history) + "):");
     out += c.report;
   }
   for (const Counterexample& c : s.baseline_examples) {
-    line("with every flag off, the model's rules already fail (history " + std::to_string(c.history) + "):");
+    line("with every flag off, the model's rules already fail (history " +
+         std::to_string(c.history) + "):");
     out += c.scenario;
   }
   for (const Counterexample& c : s.delta_decided_examples) {
-    line("the last commit, decided with every flag off, breaks the model's rules on a history that holds without it "
-         "(history " + std::to_string(c.history) + "):");
+    line(
+        "the last commit, decided with every flag off, breaks the model's rules on a history that "
+        "holds without it "
+        "(history " +
+        std::to_string(c.history) + "):");
     out += c.scenario;
   }
   for (const Counterexample& c : s.counterexamples) {
-    line("COUNTEREXAMPLE (history " + std::to_string(c.history) + ", shrunk in " + std::to_string(c.shrink_steps) + " steps)");
+    line("COUNTEREXAMPLE (history " + std::to_string(c.history) + ", shrunk in " +
+         std::to_string(c.shrink_steps) + " steps)");
     out += c.report;
     line(c.file.empty() ? "  (not saved: give --out DIR)" : "  replay: rlc replay " + c.file);
   }

@@ -38,10 +38,10 @@ struct CellCount {
 };
 
 struct Counterexample {
-  int64_t history = 0;      // its index in the campaign
-  std::string file;         // the saved scenario (empty when not saved)
-  std::string scenario;     // the shrunk history, as scenario text
-  std::string report;       // RenderReport of the shrunk history
+  int64_t history = 0;   // its index in the campaign
+  std::string file;      // the saved scenario (empty when not saved)
+  std::string scenario;  // the shrunk history, as scenario text
+  std::string report;    // RenderReport of the shrunk history
   int shrink_steps = 0;
   double seconds_to_find = 0;  // since the campaign started, before shrinking
 };
@@ -50,7 +50,7 @@ struct Summary {
   uint64_t seed = 0;
   int shard_index = 0, shard_count = 1;
   int64_t histories = 0;
-  uint64_t exhaustive_total = 0;  // the size of the exhaustive scope (0: generated histories)
+  uint64_t exhaustive_total = 0;   // the size of the exhaustive scope (0: generated histories)
   int64_t oracle_violations = 0;   // by the reconcile cases: with every flag off the oracle holds
   int64_t baseline_anomalies = 0;  // the oracle fails already with every flag off (Delta's own)
   // The oracle fails only once the last commit is made, that transaction ran with every flag off,
@@ -64,27 +64,30 @@ struct Summary {
   int64_t determinism_mismatches = 0;
   uint64_t outcome_hash = 0;  // order-independent: the sum of each history's outcome hash
   double seconds = 0;
-  std::map<std::string, int64_t> reconciles;  // "<event> x <winning operation>", "case 3 x OPTIMIZE"
-  std::map<std::string, int64_t> aborts;      // "<ExceptionName>: <reason>"
-  std::map<std::string, CellCount> cells;     // documented matrix cell -> races, loser commits
+  std::map<std::string, int64_t>
+      reconciles;                          // "<event> x <winning operation>", "case 3 x OPTIMIZE"
+  std::map<std::string, int64_t> aborts;   // "<ExceptionName>: <reason>"
+  std::map<std::string, CellCount> cells;  // documented matrix cell -> races, loser commits
   std::vector<Counterexample> counterexamples;
-  std::vector<Counterexample> baseline_examples;  // a few of the baseline anomalies, shrunk
+  std::vector<Counterexample> baseline_examples;       // a few of the baseline anomalies, shrunk
   std::vector<Counterexample> delta_decided_examples;  // a few of those, as they ran
-  std::vector<Counterexample> missed_examples;    // a few histories with a missed reconcile
+  std::vector<Counterexample> missed_examples;         // a few histories with a missed reconcile
 
   // Coverage keys every campaign should reach; those with a count of 0 here.
   std::vector<std::string> MissingCoverage() const;
 };
 
 // Runs the campaign; `progress` (may be empty) is called now and then with the running summary.
-Result<Summary> Explore(const ExploreOptions& options, const std::function<void(const Summary&)>& progress = {});
+Result<Summary> Explore(const ExploreOptions& options,
+                        const std::function<void(const Summary&)>& progress = {});
 
 // Adds `shard` into `total` (counts and cells summed, counterexamples appended, hashes summed).
 void MergeInto(Summary& total, const Summary& shard);
 
 std::string SummaryToJson(const Summary& summary);
 Result<Summary> SummaryFromJson(const std::string& json);
-// The human summary: counts, coverage, reconcile rate per cell, counterexamples with replay commands.
+// The human summary: counts, coverage, reconcile rate per cell, counterexamples with replay
+// commands.
 std::string RenderSummary(const Summary& summary);
 
 // Whether the oracle rejected the history (checks (a)-(c); (d) is not a violation).

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "impl/conflict/case_catalogue.h"
+
 namespace rlc::explorer {
 namespace {
 
@@ -20,7 +22,9 @@ bool Chance(int percent) { return *rc::gen::inRange(0, 100) >= 100 - percent; }
 
 // A value longer than the 32 characters statistics keep of a string, its first 40 shared by every
 // such value: their truncated bounds cannot tell them apart.
-std::string LongValue(int64_t k) { return "a value longer than the prefix statistics keep, number " + std::to_string(k); }
+std::string LongValue(int64_t k) {
+  return "a value longer than the prefix statistics keep, number " + std::to_string(k);
+}
 
 // The partition column: none, long, or string (values "p0", "p1"; NULL sometimes either way).
 enum class Part { kNone, kLong, kString };
@@ -35,16 +39,23 @@ model::Value PartValue(Part part, int64_t n) {
 Predicate Where(int64_t max_id, Part part) {
   const int64_t k = Between(1, max_id + 1);
   switch (Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}, {1, 4}, {1, 5}})) {
-    case 0: return Predicate::Compare("id", Op::kEq, k);
-    case 1: return Predicate::Compare("id", Op::kLt, k);
-    case 2: return Predicate::Compare("id", Op::kGe, k);
+    case 0:
+      return Predicate::Compare("id", Op::kEq, k);
+    case 1:
+      return Predicate::Compare("id", Op::kLt, k);
+    case 2:
+      return Predicate::Compare("id", Op::kGe, k);
     case 3:
-      return Predicate::Compare("value", Op::kEq, Chance(30) ? LongValue(k) : std::string("v") + std::to_string(k));
-    case 4: return Predicate::IsNull("value");
+      return Predicate::Compare("value", Op::kEq,
+                                Chance(30) ? LongValue(k) : std::string("v") + std::to_string(k));
+    case 4:
+      return Predicate::IsNull("value");
     default:
       return part != Part::kNone
-                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(part, k)), Predicate::Compare("id", Op::kGe, k)})
-                         : Predicate::And({Predicate::Compare("id", Op::kGe, k), Predicate::Compare("id", Op::kLe, k + 2)});
+                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(part, k)),
+                                   Predicate::Compare("id", Op::kGe, k)})
+                 : Predicate::And({Predicate::Compare("id", Op::kGe, k),
+                                   Predicate::Compare("id", Op::kLe, k + 2)});
   }
 }
 
@@ -63,43 +74,61 @@ model::Operation GenMerge(int64_t max_id, Part part) {
   model::Merge merge;
   merge.key_column = "id";
   const int64_t n = Between(1, 3);
-  for (int64_t i = 0; i < n; ++i) merge.source_rows.push_back(NewRow(Between(1, max_id + 2), part, "m"));
-  const auto condition = [&](int percent) { return Chance(percent) ? Where(max_id, part) : Predicate::True(); };
+  for (int64_t i = 0; i < n; ++i)
+    merge.source_rows.push_back(NewRow(Between(1, max_id + 2), part, "m"));
+  const auto condition = [&](int percent) {
+    return Chance(percent) ? Where(max_id, part) : Predicate::True();
+  };
   const auto matched = [&](Predicate when) {
-    return Chance(50) ? model::MergeClause{Kind::kMatchedDelete, std::move(when), {}, false}
-                      : model::MergeClause{Kind::kMatchedUpdate, std::move(when), {{"value", std::string("m")}}, false};
+    return Chance(50)
+               ? model::MergeClause{Kind::kMatchedDelete, std::move(when), {}, false}
+               : model::MergeClause{
+                     Kind::kMatchedUpdate, std::move(when), {{"value", std::string("m")}}, false};
   };
   merge.clauses.push_back(matched(condition(40)));
   if (Chance(20)) merge.clauses.push_back(matched(Predicate::True()));
   if (Chance(35)) merge.clauses.push_back({Kind::kNotMatchedInsert, condition(25), {}, false});
   if (Chance(10)) {
-    merge.clauses.push_back({Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Op::kGe, Between(1, max_id)), {}, false});
+    merge.clauses.push_back({Kind::kNotMatchedBySourceDelete,
+                             Predicate::Compare("id", Op::kGe, Between(1, max_id)),
+                             {},
+                             false});
   }
   return merge;
 }
 
 model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
-  const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
-                         : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
+  const int kind =
+      setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
+            : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
   switch (kind) {
-    case 0: return model::Delete{Where(max_id, part)};
+    case 0:
+      return model::Delete{Where(max_id, part)};
     case 1: {
       const int64_t k = Between(0, 3);
-      return model::Update{Where(max_id, part), {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
+      return model::Update{Where(max_id, part),
+                           {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
     }
     case 2: {
       model::BlindInsert insert;
       const int64_t n = Between(1, 2);
-      for (int64_t i = 0; i < n; ++i) insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "new"));
+      for (int64_t i = 0; i < n; ++i)
+        insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "new"));
       return insert;
     }
-    case 3: return model::InsertSelect{Where(max_id, part), {{"value", std::string("copy")}}};
-    case 4: return GenMerge(max_id, part);
-    case 5: return model::Optimize{Chance(12) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
-    case 6: return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
+    case 3:
+      return model::InsertSelect{Where(max_id, part), {{"value", std::string("copy")}}};
+    case 4:
+      return GenMerge(max_id, part);
+    case 5:
+      return model::Optimize{Chance(12) ? std::vector<std::string>{"value"}
+                                        : std::vector<std::string>{}};
+    case 6:
+      return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
     // A protocol upgrade: a feature no data commit must honour, or row tracking, which every
     // later add must honour (and which the simulator's writer does not support).
-    case 8: return model::ProtocolChange{Chance(50) ? "rowTracking" : "v2Checkpoint"};
+    case 8:
+      return model::ProtocolChange{Chance(50) ? "rowTracking" : "v2Checkpoint"};
     default: {
       model::IdempotentWrite write;
       write.app_id = Chance(50) ? "app1" : "app2";
@@ -120,7 +149,8 @@ simulator::WriterQuirks GenWriter() {
   if (!Chance(15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
-  q.remove_stats = Pick<R>({{3, R::kCopied}, {1, R::kAbsent}, {2, R::kLyingBounds}, {2, R::kLyingCount}});
+  q.remove_stats =
+      Pick<R>({{3, R::kCopied}, {1, R::kAbsent}, {2, R::kLyingBounds}, {2, R::kLyingCount}});
   q.miscounted_tags = Chance(30);
   q.malformed_tags = Chance(15);
   q.malformed_stats = Chance(10);
@@ -133,14 +163,103 @@ simulator::WriterQuirks GenWriter() {
 
 conflict::Flags GenFlags(const conflict::Flags& allowed) {
   conflict::Flags f;
-  f.row_level_concurrency = allowed.row_level_concurrency && Chance(50);
-  f.exclude_no_data_change_files = allowed.exclude_no_data_change_files && Chance(50);
-  f.data_skipping = allowed.data_skipping && Chance(50);
-  f.value_exact = allowed.value_exact && Chance(50);
-  if (f.value_exact && Chance(10)) f.value_exact_max_bytes = Between(1, 64);  // a budget rows may exceed
-  f.optimize_reconcile = allowed.optimize_reconcile && Chance(50);
-  f.optimize_reconcile_reverse = allowed.optimize_reconcile_reverse && Chance(50);
+  for (const conflict::CaseEntry& c : conflict::kCases) {
+    f.*c.member = allowed.*c.member && Chance(50);
+    if (c.member == &conflict::Flags::value_exact && f.value_exact && Chance(10)) {
+      f.value_exact_max_bytes = Between(1, 64);  // a budget rows may exceed
+    }
+  }
   return f;
+}
+
+// The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
+int64_t GenTable(scenario::TableSpec& t, Part& part) {
+  t.partitioned = Chance(15);
+  part = !t.partitioned ? Part::kNone : Chance(30) ? Part::kString : Part::kLong;
+  if (part == Part::kString) t.partition_type = model::ColumnType::kString;
+  t.files = static_cast<int>(Between(1, 3));
+  t.statistics = !Chance(15);
+  t.deletion_vectors = Pick<scenario::DeletionVectors>({{18, scenario::DeletionVectors::kOn},
+                                                        {1, scenario::DeletionVectors::kOff},
+                                                        {1, scenario::DeletionVectors::kAbsent}});
+  t.merge_on_read = !Chance(15);
+  t.isolation =
+      Chance(50) ? model::IsolationLevel::kWriteSerializable : model::IsolationLevel::kSerializable;
+  t.optimize_target = Between(3, 10);
+  // Sometimes the checker cannot read the files' rows (as with Parquet it cannot read): the
+  // cases then stand on statistics and counts, the paths a real table takes.
+  t.rows_readable = !Chance(20);
+  // Sometimes the checker's store is flaky: it must abort where it cannot read or write.
+  if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
+  const int64_t rows = Between(2, 10);
+  for (int64_t id = 1; id <= rows; ++id) {
+    t.rows.push_back(NewRow(id, part,
+                            Chance(8)    ? std::string()
+                            : Chance(12) ? LongValue(id)
+                                         : "v" + std::to_string(id)));
+    if (std::get<std::string>(t.rows.back()[1]).empty()) t.rows.back()[1] = model::Value{};
+  }
+  return rows;
+}
+
+scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
+                         const GeneratorOptions& options) {
+  scenario::TxnSpec txn;
+  txn.name = "T" + std::to_string(i + 1);
+  txn.operation = GenOperation(rows, part, false);
+  txn.flags = GenFlags(options.allowed_flags);
+  txn.writer = GenWriter();
+  // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
+  // partition looks like a relocation by every count and bound: the one lie rlc trusts (the
+  // README says so).
+  if (!rows_readable) txn.writer.no_data_change = false;
+  const bool optimize = std::holds_alternative<model::Optimize>(*txn.operation);
+  // Reads beyond the operation's own (an engine that also read other rows, or the whole table):
+  // its reads then differ from its writes, as a real statement's often do.
+  if (!optimize && Chance(20)) {
+    if (Chance(25)) {
+      txn.reads_whole_table = true;
+    } else {
+      txn.extra_reads.push_back(Where(rows, part));
+    }
+  }
+  if (optimize) {
+    txn.optimize.layout =
+        Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},
+                                         {1, simulator::OptimizeLayout::kInterleave},
+                                         {1, simulator::OptimizeLayout::kSplit},
+                                         {1, simulator::OptimizeLayout::kRepartition}});
+    txn.optimize.capture = !Chance(10);
+  }
+  return txn;
+}
+
+// The interleaving: a random order of each writer's steps. Writer i (T(i+1)) starts the first
+// time it appears and commits the last; in between it rebases (a commit attempt that loses its
+// race again: its check goes on later).
+void GenSteps(scenario::Scenario& s, int writers) {
+  std::vector<int> tokens;
+  std::vector<int> appearances(static_cast<size_t>(writers), 0);
+  for (int i = 0; i < writers; ++i) {
+    const int rebases = Chance(35) ? static_cast<int>(Between(1, 2)) : 0;
+    appearances[static_cast<size_t>(i)] = 2 + rebases;
+    tokens.insert(tokens.end(), static_cast<size_t>(2 + rebases), i);
+  }
+  std::vector<int> order;
+  while (!tokens.empty()) {  // draw the next step among those left (shrinks towards T1 first)
+    const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(tokens.size()) - 1));
+    order.push_back(tokens[at]);
+    tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at));
+  }
+  std::vector<int> seen(static_cast<size_t>(writers), 0);
+  for (int i : order) {
+    const int k = ++seen[static_cast<size_t>(i)];
+    const scenario::Step::Kind kind = k == 1 ? scenario::Step::Kind::kStart
+                                      : k == appearances[static_cast<size_t>(i)]
+                                          ? scenario::Step::Kind::kCommit
+                                          : scenario::Step::Kind::kRebase;
+    s.steps.push_back({kind, s.txns[static_cast<size_t>(i)].name, 0});
+  }
 }
 
 }  // namespace
@@ -148,92 +267,23 @@ conflict::Flags GenFlags(const conflict::Flags& allowed) {
 rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
   return rc::gen::exec([options] {
     scenario::Scenario s;
-    scenario::TableSpec& t = s.table;
-    t.partitioned = Chance(15);
-    const Part part = !t.partitioned ? Part::kNone : Chance(30) ? Part::kString : Part::kLong;
-    if (part == Part::kString) t.partition_type = model::ColumnType::kString;
-    t.files = static_cast<int>(Between(1, 3));
-    t.statistics = !Chance(15);
-    t.deletion_vectors = Pick<scenario::DeletionVectors>(
-        {{18, scenario::DeletionVectors::kOn}, {1, scenario::DeletionVectors::kOff}, {1, scenario::DeletionVectors::kAbsent}});
-    t.merge_on_read = !Chance(15);
-    t.isolation = Chance(50) ? model::IsolationLevel::kWriteSerializable : model::IsolationLevel::kSerializable;
-    t.optimize_target = Between(3, 10);
-    // Sometimes the checker cannot read the files' rows (as with Parquet it cannot read): the
-    // cases then stand on statistics and counts, the paths a real table takes.
-    t.rows_readable = !Chance(20);
-    // Sometimes the checker's store is flaky: it must abort where it cannot read or write.
-    if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
-    const int64_t rows = Between(2, 10);
-    for (int64_t id = 1; id <= rows; ++id) {
-      t.rows.push_back(NewRow(id, part, Chance(8)    ? std::string()
-                                                 : Chance(12) ? LongValue(id)
-                                                              : "v" + std::to_string(id)));
-      if (std::get<std::string>(t.rows.back()[1]).empty()) t.rows.back()[1] = model::Value{};
-    }
+    Part part = Part::kNone;
+    const int64_t rows = GenTable(s.table, part);
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, part, true), 0});
-
     const int low = std::max(1, options.min_writers);
     const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
-    for (int i = 0; i < writers; ++i) {
-      scenario::TxnSpec txn;
-      txn.name = "T" + std::to_string(i + 1);
-      txn.operation = GenOperation(rows, part, false);
-      txn.flags = GenFlags(options.allowed_flags);
-      txn.writer = GenWriter();
-      // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
-      // partition looks like a relocation by every count and bound: the one lie rlc trusts (the
-      // README says so).
-      if (!t.rows_readable) txn.writer.no_data_change = false;
-      // Reads beyond the operation's own (an engine that also read other rows, or the whole table):
-      // its reads then differ from its writes, as a real statement's often do.
-      if (!std::holds_alternative<model::Optimize>(*txn.operation) && Chance(20)) {
-        if (Chance(25)) {
-          txn.reads_whole_table = true;
-        } else {
-          txn.extra_reads.push_back(Where(rows, part));
-        }
-      }
-      if (std::holds_alternative<model::Optimize>(*txn.operation)) {
-        txn.optimize.layout = Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},
-                                                               {1, simulator::OptimizeLayout::kInterleave},
-                                                               {1, simulator::OptimizeLayout::kSplit},
-                                                               {1, simulator::OptimizeLayout::kRepartition}});
-        txn.optimize.capture = !Chance(10);
-      }
-      s.txns.push_back(std::move(txn));
-    }
-    const bool small_budget = std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {
-      return txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes;
-    });
+    for (int i = 0; i < writers; ++i)
+      s.txns.push_back(GenTxn(i, rows, part, s.table.rows_readable, options));
+    // A small row budget makes the same trusted lie possible (see GenTxn).
+    const bool small_budget =
+        std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {
+          return txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes;
+        });
     if (small_budget) {
       for (scenario::TxnSpec& txn : s.txns) txn.writer.no_data_change = false;
     }
-    // The interleaving: a random order of the 2n steps, each start moved before its commit.
-    // i: T(i+1) starts the first time it appears and commits the last; in between it rebases (a
-    // commit attempt whose rebase loses the race again: its check goes on later).
-    std::vector<int> tokens;
-    std::vector<int> appearances(static_cast<size_t>(writers), 0);
-    for (int i = 0; i < writers; ++i) {
-      const int rebases = Chance(35) ? static_cast<int>(Between(1, 2)) : 0;
-      appearances[static_cast<size_t>(i)] = 2 + rebases;
-      tokens.insert(tokens.end(), static_cast<size_t>(2 + rebases), i);
-    }
-    std::vector<int> order;
-    while (!tokens.empty()) {  // draw the next step among those left (shrinks towards T1 first)
-      const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(tokens.size()) - 1));
-      order.push_back(tokens[at]);
-      tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at));
-    }
-    std::vector<int> seen(static_cast<size_t>(writers), 0);
-    for (int i : order) {
-      const int k = ++seen[static_cast<size_t>(i)];
-      const scenario::Step::Kind kind = k == 1                                    ? scenario::Step::Kind::kStart
-                                        : k == appearances[static_cast<size_t>(i)] ? scenario::Step::Kind::kCommit
-                                                                                   : scenario::Step::Kind::kRebase;
-      s.steps.push_back({kind, s.txns[static_cast<size_t>(i)].name, 0});
-    }
+    GenSteps(s, writers);
     return s;
   });
 }

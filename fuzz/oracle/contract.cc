@@ -18,15 +18,16 @@ std::set<model::RowId> WrittenRows(const model::OperationEffect& e) {
 
 // A row of `writer` that `reader` depends on, described; empty when none.
 std::string CommonRow(const model::OperationEffect& writer, const std::string& writer_name,
-                      const model::OperationEffect& reader, const std::vector<model::Predicate>& reader_extra_reads,
+                      const model::OperationEffect& reader,
+                      const std::vector<model::Predicate>& reader_extra_reads,
                       const std::string& reader_name, const model::LogicalTable& table) {
   const std::set<model::RowId> written = WrittenRows(writer);
   for (const model::Predicate& p : reader_extra_reads) {
     for (const model::RowWrite& w : writer.writes) {
       for (const std::optional<model::Row>& image : {w.before, w.after}) {
         if (image.has_value() && model::Qualifies(p, table, *image)) {
-          return "the " + writer_name + " writes row #" + std::to_string(w.row) + ", which the " + reader_name +
-                 "'s read " + model::ToString(p) + " covers";
+          return "the " + writer_name + " writes row #" + std::to_string(w.row) + ", which the " +
+                 reader_name + "'s read " + model::ToString(p) + " covers";
         }
       }
     }
@@ -36,11 +37,14 @@ std::string CommonRow(const model::OperationEffect& writer, const std::string& w
   }
   for (const model::PredicateRead& read : reader.reads) {
     for (model::RowId row : read.matched) {
-      if (written.count(row)) return "the " + writer_name + " writes row #" + std::to_string(row) + ", which the " + reader_name + " read";
+      if (written.count(row))
+        return "the " + writer_name + " writes row #" + std::to_string(row) + ", which the " +
+               reader_name + " read";
     }
     for (const model::RowWrite& w : writer.writes) {
       if (w.after.has_value() && model::Qualifies(read.predicate, table, *w.after)) {
-        return "a row the " + writer_name + " writes satisfies the " + reader_name + "'s read " + model::ToString(read.predicate);
+        return "a row the " + writer_name + " writes satisfies the " + reader_name + "'s read " +
+               model::ToString(read.predicate);
       }
     }
   }
@@ -51,38 +55,48 @@ std::string CommonRow(const model::OperationEffect& writer, const std::string& w
 
 std::string ContractVerdictName(ContractVerdict verdict) {
   switch (verdict) {
-    case ContractVerdict::kHolds: return "holds";
-    case ContractVerdict::kMissedReconcile: return "missed reconcile";
-    case ContractVerdict::kDeferred: return "deferred";
-    case ContractVerdict::kNotJudged: return "not judged";
+    case ContractVerdict::kHolds:
+      return "holds";
+    case ContractVerdict::kMissedReconcile:
+      return "missed reconcile";
+    case ContractVerdict::kDeferred:
+      return "deferred";
+    case ContractVerdict::kNotJudged:
+      return "not judged";
   }
   return "?";
 }
 
-ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser, bool loser_committed,
-                            model::IsolationLevel level, bool rlc_preconditions, const model::LogicalTable& table) {
+ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser,
+                            bool loser_committed, model::IsolationLevel level,
+                            bool rlc_preconditions, const model::LogicalTable& table) {
   ContractCheck check;
   auto classify = [](const ContractParty& p) {
     const model::OperationClass c = model::Classify(*p.operation);
-    return c == model::OperationClass::kInsert && !p.extra_reads.empty() ? model::OperationClass::kDml : c;
+    return c == model::OperationClass::kInsert && !p.extra_reads.empty()
+               ? model::OperationClass::kDml
+               : c;
   };
   const model::OperationClass a = classify(winner);
   const model::OperationClass b = classify(loser);
-  if (level == model::IsolationLevel::kSnapshotIsolation) level = model::IsolationLevel::kSerializable;
+  if (level == model::IsolationLevel::kSnapshotIsolation)
+    level = model::IsolationLevel::kSerializable;
   const bool rlc = winner.every_flag_on && loser.every_flag_on;
   check.contract = model::LookUpContract(a, b, level, rlc);
-  check.cell = model::OperationClassName(a) + " (winner) vs " + model::OperationClassName(b) + " (loser), " +
-               model::IsolationLevelName(level) + (rlc ? ", with RLC: " : ", without RLC: ") +
-               model::ContractName(check.contract);
+  check.cell = model::OperationClassName(a) + " (winner) vs " + model::OperationClassName(b) +
+               " (loser), " + model::IsolationLevelName(level) +
+               (rlc ? ", with RLC: " : ", without RLC: ") + model::ContractName(check.contract);
   if (!rlc || !rlc_preconditions) {
     check.verdict = ContractVerdict::kNotJudged;
-    check.explanation = !rlc ? "the documented matrix with RLC needs every flag on for both transactions"
-                             : "the documented matrix with RLC needs an unpartitioned table with DVs written merge-on-read and honest writers";
+    check.explanation =
+        !rlc ? "the documented matrix with RLC needs every flag on for both transactions"
+             : "the documented matrix with RLC needs an unpartitioned table with DVs written "
+               "merge-on-read and honest writers";
     return check;
   }
   if (check.contract == model::Contract::kDeferred) {
     check.verdict = ContractVerdict::kDeferred;
-    check.explanation = "out of scope (reference/decisions.md): an abort is expected";
+    check.explanation = "out of scope (docs/decisions.md#scope): an abort is expected";
     return check;
   }
   if (loser_committed) {
@@ -101,7 +115,9 @@ ContractCheck CheckContract(const ContractParty& winner, const ContractParty& lo
   }
   if (common.empty() && check.contract == model::Contract::kSameRowOnly) {
     common = CommonRow(*winner.effect, "winner", *loser.effect, loser.extra_reads, "loser", table);
-    if (common.empty()) common = CommonRow(*loser.effect, "loser", *winner.effect, winner.extra_reads, "winner", table);
+    if (common.empty())
+      common =
+          CommonRow(*loser.effect, "loser", *winner.effect, winner.extra_reads, "winner", table);
   }
   if (!common.empty()) {
     check.verdict = ContractVerdict::kHolds;

@@ -12,7 +12,7 @@
 //                    updates) a row the other writes or read, or one's new rows (inserts, new
 //                    images) satisfy a predicate the other read;
 //   can conflict     an abort is allowed;
-//   deferred         out of scope (reference/decisions.md): counted, never a finding.
+//   deferred         out of scope (docs/decisions.md#scope): counted, never a finding.
 // Two compactions of a common source file touch the same rows (their outputs would duplicate
 // them), so they may conflict whatever the cell says.
 //
@@ -38,7 +38,7 @@ struct ContractParty {
   // make a blind INSERT an UPDATE/DELETE/MERGE-class operation, as the documentation says of an
   // INSERT with a subquery on the same table.
   std::vector<model::Predicate> extra_reads;
-  std::set<std::string> compacted_sources;          // an OPTIMIZE's source paths
+  std::set<std::string> compacted_sources;  // an OPTIMIZE's source paths
   bool every_flag_on = false;
 };
 
@@ -52,14 +52,16 @@ enum class ContractVerdict {
 struct ContractCheck {
   ContractVerdict verdict = ContractVerdict::kNotJudged;
   model::Contract contract = model::Contract::kCanConflict;
-  std::string cell;         // "UPDATE/DELETE/MERGE vs INSERT, WriteSerializable, with RLC: cannot conflict"
+  std::string
+      cell;  // "UPDATE/DELETE/MERGE vs INSERT, WriteSerializable, with RLC: cannot conflict"
   std::string explanation;  // one sentence: why this verdict
 };
 
 // `table` gives the schema the predicates are evaluated with; `rlc_preconditions`: the table is
 // unpartitioned, writes DVs merge-on-read, and both writers are honest (no quirk but adds-first).
-ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser, bool loser_committed,
-                            model::IsolationLevel level, bool rlc_preconditions, const model::LogicalTable& table);
+ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser,
+                            bool loser_committed, model::IsolationLevel level,
+                            bool rlc_preconditions, const model::LogicalTable& table);
 
 std::string ContractVerdictName(ContractVerdict verdict);
 

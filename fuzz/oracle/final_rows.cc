@@ -6,9 +6,8 @@
 
 namespace rlc::oracle {
 
-std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const ReferenceSnapshot& snapshot,
-                                                                        const std::vector<model::Column>& schema,
-                                                                        std::string* why) {
+std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
+    const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why) {
   std::vector<std::vector<model::Value>> rows;
   for (const ReferenceFile& f : snapshot.files) {
     // Each schema column's position among the file's columns (the last of a name, as Find).
@@ -26,7 +25,8 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
       values.reserve(schema.size());
       for (size_t c = 0; c < schema.size(); ++c) {
         const model::Column& column = schema[c];
-        if (!position[c]) return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
+        if (!position[c])
+          return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
         const json::Value& v = row.items[*position[c]];
         if (v.is_null()) {
           values.emplace_back();
@@ -35,7 +35,8 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
         } else if (column.type == model::ColumnType::kString && v.is_string()) {
           values.emplace_back(v.text);
         } else {
-          return *why = "column " + column.name + " holds a value of another type: " + text(), std::nullopt;
+          return *why = "column " + column.name + " holds a value of another type: " + text(),
+                 std::nullopt;
         }
       }
       rows.push_back(std::move(values));
@@ -45,7 +46,8 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const Re
   return rows;
 }
 
-FinalRowsReport CheckFinalRowsOfTable(const std::string& table_dir, const model::CommittedHistory& history,
+FinalRowsReport CheckFinalRowsOfTable(const std::string& table_dir,
+                                      const model::CommittedHistory& history,
                                       model::IsolationLevel level, size_t max_orders) {
   FinalRowsReport report;
   const ReferenceResult read = ReadReferenceSnapshot(table_dir, -1);

@@ -22,9 +22,8 @@ namespace rlc::oracle {
 
 // The snapshot's live rows as model values in `schema` order, sorted; nullopt (and why) when a row
 // does not fit the schema.
-std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(const ReferenceSnapshot& snapshot,
-                                                                        const std::vector<model::Column>& schema,
-                                                                        std::string* why);
+std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
+    const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why);
 
 struct FinalRowsReport {
   model::OracleResult result;
@@ -32,7 +31,8 @@ struct FinalRowsReport {
   std::string error;  // the table could not be read
 };
 
-FinalRowsReport CheckFinalRowsOfTable(const std::string& table_dir, const model::CommittedHistory& history,
+FinalRowsReport CheckFinalRowsOfTable(const std::string& table_dir,
+                                      const model::CommittedHistory& history,
                                       model::IsolationLevel level, size_t max_orders = 5000);
 
 }  // namespace rlc::oracle

@@ -40,8 +40,9 @@ std::vector<InvariantFinding> CheckLogInvariants(const std::string& table_dir, s
                                                  const ByteSource& files = LocalFiles());
 // The same on a log already read (reference_log.h); its error, if any, becomes `error` after the
 // findings of the versions read before it.
-std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log, const std::string& table_dir,
-                                                 std::string* error, const std::string& dv_file_prefix = "",
+std::vector<InvariantFinding> CheckLogInvariants(const ReferenceLog& log,
+                                                 const std::string& table_dir, std::string* error,
+                                                 const std::string& dv_file_prefix = "",
                                                  const ByteSource& files = LocalFiles());
 
 }  // namespace rlc::oracle

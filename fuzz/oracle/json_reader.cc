@@ -34,7 +34,11 @@ class Parser {
  public:
   Parser(std::string_view text, std::string* why, const std::string_view* keep_begin = nullptr,
          const std::string_view* keep_end = nullptr)
-      : begin_(text.data()), at_(text.data()), end_(text.data() + text.size()), why_(why), keep_begin_(keep_begin),
+      : begin_(text.data()),
+        at_(text.data()),
+        end_(text.data() + text.size()),
+        why_(why),
+        keep_begin_(keep_begin),
         keep_end_(keep_end) {}
 
   bool Document(Value* out) {
@@ -55,7 +59,8 @@ class Parser {
   }
 
   bool Literal(std::string_view word, Value::Kind kind, Value* out) {
-    if (static_cast<size_t>(end_ - at_) < word.size() || std::string_view(at_, word.size()) != word) {
+    if (static_cast<size_t>(end_ - at_) < word.size() ||
+        std::string_view(at_, word.size()) != word) {
       return Fail("not a JSON value");
     }
     at_ += word.size();
@@ -66,16 +71,22 @@ class Parser {
   bool ParseValue(Value* out, int depth) {
     if (at_ == end_) return Fail("the text ends where a value should start");
     switch (*at_) {
-      case '{': return ParseObject(out, depth + 1, depth == 0 && keep_begin_ != nullptr);
-      case '[': return ParseArray(out, depth + 1);
+      case '{':
+        return ParseObject(out, depth + 1, depth == 0 && keep_begin_ != nullptr);
+      case '[':
+        return ParseArray(out, depth + 1);
       case '"':
         if (out == nullptr) return ParseString(nullptr);
         out->kind = Value::Kind::kString;
         return ParseString(&out->text);
-      case 't': return Literal("true", Value::Kind::kTrue, out);
-      case 'f': return Literal("false", Value::Kind::kFalse, out);
-      case 'n': return Literal("null", Value::Kind::kNull, out);
-      default: return ParseNumber(out);
+      case 't':
+        return Literal("true", Value::Kind::kTrue, out);
+      case 'f':
+        return Literal("false", Value::Kind::kFalse, out);
+      case 'n':
+        return Literal("null", Value::Kind::kNull, out);
+      default:
+        return ParseNumber(out);
     }
   }
 
@@ -159,7 +170,8 @@ class Parser {
     const std::string_view literal(start, static_cast<size_t>(at_ - start));
     // An integer of at most 18 digits fits int64_t: only longer literals need reading here.
     const bool short_integer = integer_end == at_ && at_ - start <= 18;
-    // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is refused.
+    // A limit RFC 8259 allows: a number a double cannot hold (and no 64-bit integer reads) is
+    // refused.
     if (!short_integer && !IntegerOf(literal)) {
       scratch_.assign(literal);  // strtod needs a terminated string
       if (!std::isfinite(std::strtod(scratch_.c_str(), nullptr))) {
@@ -256,16 +268,35 @@ class Parser {
     const char c = *at_++;
     char plain = 0;
     switch (c) {
-      case '"': plain = '"'; break;
-      case '\\': plain = '\\'; break;
-      case '/': plain = '/'; break;
-      case 'b': plain = '\b'; break;
-      case 'f': plain = '\f'; break;
-      case 'n': plain = '\n'; break;
-      case 'r': plain = '\r'; break;
-      case 't': plain = '\t'; break;
-      case 'u': break;
-      default: --at_; return Fail("unknown escape");
+      case '"':
+        plain = '"';
+        break;
+      case '\\':
+        plain = '\\';
+        break;
+      case '/':
+        plain = '/';
+        break;
+      case 'b':
+        plain = '\b';
+        break;
+      case 'f':
+        plain = '\f';
+        break;
+      case 'n':
+        plain = '\n';
+        break;
+      case 'r':
+        plain = '\r';
+        break;
+      case 't':
+        plain = '\t';
+        break;
+      case 'u':
+        break;
+      default:
+        --at_;
+        return Fail("unknown escape");
     }
     if (c != 'u') {
       if (*w != nullptr) *(*w)++ = plain;
@@ -276,7 +307,8 @@ class Parser {
     if (code >= 0xDC00 && code <= 0xDFFF) return Fail("a low surrogate without a high one");
     if (code >= 0xD800 && code <= 0xDBFF) {
       uint32_t low = 0;
-      if (end_ - at_ < 2 || at_[0] != '\\' || at_[1] != 'u') return Fail("a high surrogate without a low one");
+      if (end_ - at_ < 2 || at_[0] != '\\' || at_[1] != 'u')
+        return Fail("a high surrogate without a low one");
       at_ += 2;
       if (!Hex4(&low)) return false;
       if (low < 0xDC00 || low > 0xDFFF) return Fail("a high surrogate without a low one");
@@ -370,13 +402,27 @@ void AppendQuoted(std::string_view text, std::string* out) {
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
       default:
         if (c < 0x20) {
           out->append("\\u00");
@@ -392,10 +438,18 @@ void AppendQuoted(std::string_view text, std::string* out) {
 
 void AppendCanonical(const Value& value, std::string* out) {
   switch (value.kind) {
-    case Value::Kind::kNull: out->append("null"); return;
-    case Value::Kind::kFalse: out->append("false"); return;
-    case Value::Kind::kTrue: out->append("true"); return;
-    case Value::Kind::kString: AppendQuoted(value.text, out); return;
+    case Value::Kind::kNull:
+      out->append("null");
+      return;
+    case Value::Kind::kFalse:
+      out->append("false");
+      return;
+    case Value::Kind::kTrue:
+      out->append("true");
+      return;
+    case Value::Kind::kString:
+      AppendQuoted(value.text, out);
+      return;
     case Value::Kind::kNumber: {
       const std::optional<int64_t> n = value.Int();
       out->append(n ? std::to_string(*n) : value.text);
@@ -410,7 +464,8 @@ void AppendCanonical(const Value& value, std::string* out) {
       out->push_back(']');
       return;
     case Value::Kind::kObject: {
-      std::map<std::string_view, const Value*> members;  // sorted; a repeated name keeps its last value
+      std::map<std::string_view, const Value*>
+          members;  // sorted; a repeated name keeps its last value
       for (size_t i = 0; i < value.names.size(); ++i) members[value.names[i]] = &value.items[i];
       out->push_back('{');
       bool first = true;
@@ -434,7 +489,8 @@ std::optional<Value> Parse(std::string_view text, std::string* why) {
   return v;
 }
 
-std::optional<Value> ParseKeeping(std::string_view text, std::initializer_list<std::string_view> members,
+std::optional<Value> ParseKeeping(std::string_view text,
+                                  std::initializer_list<std::string_view> members,
                                   std::string* why) {
   Value v;
   Parser parser(text, why, members.begin(), members.end());

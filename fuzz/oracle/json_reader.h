@@ -51,7 +51,8 @@ struct Value {
 std::optional<Value> Parse(std::string_view text, std::string* why);
 // The same, except that when the value is an object only its members named in `members` are
 // kept: the others are checked as strictly but not built (a log line's actions the reader skips).
-std::optional<Value> ParseKeeping(std::string_view text, std::initializer_list<std::string_view> members,
+std::optional<Value> ParseKeeping(std::string_view text,
+                                  std::initializer_list<std::string_view> members,
                                   std::string* why);
 
 // Appends the canonical text of `value` to `out`.

@@ -46,8 +46,10 @@ struct Judgement {
 inline constexpr size_t kDefaultMaxOrders = 5000;
 // `declared_writers`: the versions whose writer was declared to break the protocol.
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable = true, size_t max_orders = kDefaultMaxOrders,
-                       const ByteSource& files = LocalFiles(), const std::set<int64_t>& declared_writers = {});
+                       model::IsolationLevel level, bool replayable = true,
+                       size_t max_orders = kDefaultMaxOrders,
+                       const ByteSource& files = LocalFiles(),
+                       const std::set<int64_t>& declared_writers = {});
 
 }  // namespace rlc::oracle
 

@@ -15,65 +15,42 @@ int HexDigit(char c) {
   return -1;
 }
 
-// Fills `action` from an add's or remove's object; false with `why` when a field is malformed.
-bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* action, std::string* why) {
-  action->is_add = is_add;
-  const char* an = is_add ? "an add" : "a remove";
-  if (!f.is_object()) return *why = std::string(an) + " is not an object", false;
-  const json::Value* path = f.Find("path");
-  if (path == nullptr || !path->is_string()) return *why = std::string(an) + " without a string path", false;
-  action->path = UrlDecodePath(path->text);
-  // Built only for an error: this runs for every add and remove of the log.
-  const auto where = [&] { return std::string(is_add ? "add " : "remove ") + action->path + ": "; };
+// The DV descriptor of an add or remove; false with `why` when a field is malformed. `where`
+// names the action for the message.
+template <typename Where>
+bool ReadDv(const json::Value& dv, const Where& where, ReferenceDv* d, std::string* why) {
+  if (!dv.is_object()) return *why = where() + "deletionVector is not an object", false;
+  const json::Value* type = dv.Find("storageType");
+  const json::Value* text = dv.Find("pathOrInlineDv");
+  if (type == nullptr || !type->is_string())
+    return *why = where() + "the DV lacks a string storageType", false;
+  if (text == nullptr || !text->is_string())
+    return *why = where() + "the DV lacks a string pathOrInlineDv", false;
+  d->storage_type = type->text;
+  d->path_or_inline = text->text;
+  const auto integer = [&](const char* name, std::optional<int64_t>* out) {
+    const json::Value* v = dv.Find(name);
+    if (v == nullptr || v->is_null()) return true;
+    *out = v->Int();
+    if (!out->has_value()) *why = where() + "the DV's " + name + " is not an integer";
+    return out->has_value();
+  };
+  return integer("offset", &d->offset) && integer("sizeInBytes", &d->size_in_bytes) &&
+         integer("cardinality", &d->cardinality);
+}
 
-  if (const json::Value* dv = f.Find("deletionVector"); dv != nullptr && !dv->is_null()) {
-    if (!dv->is_object()) return *why = where() + "deletionVector is not an object", false;
-    ReferenceDv d;
-    const json::Value* type = dv->Find("storageType");
-    const json::Value* text = dv->Find("pathOrInlineDv");
-    if (type == nullptr || !type->is_string()) return *why = where() + "the DV lacks a string storageType", false;
-    if (text == nullptr || !text->is_string()) return *why = where() + "the DV lacks a string pathOrInlineDv", false;
-    d.storage_type = type->text;
-    d.path_or_inline = text->text;
-    const auto integer = [&](const char* name, std::optional<int64_t>* out) {
-      const json::Value* v = dv->Find(name);
-      if (v == nullptr || v->is_null()) return true;
-      *out = v->Int();
-      if (!out->has_value()) *why = where() + "the DV's " + name + " is not an integer";
-      return out->has_value();
-    };
-    if (!integer("offset", &d.offset) || !integer("sizeInBytes", &d.size_in_bytes) ||
-        !integer("cardinality", &d.cardinality)) {
-      return false;
-    }
-    action->dv = std::move(d);
-  }
-
-  action->has_base_row_id = f.Find("baseRowId") != nullptr && f.Find("defaultRowCommitVersion") != nullptr;
-
-  if (const json::Value* change = f.Find("dataChange"); change != nullptr) {
-    if (!change->is_bool()) return *why = where() + "dataChange is not a boolean", false;
-    action->data_change = change->kind == json::Value::Kind::kTrue;
-  }
-
-  if (const json::Value* parts = f.Find("partitionValues"); parts != nullptr && !parts->is_null()) {
-    if (!parts->is_object()) return *why = where() + "partitionValues is not an object", false;
-    for (size_t i = 0; i < parts->names.size(); ++i) {
-      const json::Value& v = parts->items[i];
-      if (!v.is_null() && !v.is_string()) return *why = where() + "partition value " + parts->names[i] + " is not a string", false;
-      action->partition_values[parts->names[i]] = v.is_null() ? std::nullopt : std::optional<std::string>(v.text);
-    }
-  }
-
+// numRecords from an action's statistics, and the composition tags of its tags map.
+void ReadStatsAndTags(const json::Value& f, ReferenceFileAction* action) {
   if (const json::Value* stats = f.Find("stats"); stats != nullptr && stats->is_string()) {
     std::string ignored;
     // numRecords is all the oracle reads of the stats; the rest is checked, not built.
-    const std::optional<json::Value> parsed = json::ParseKeeping(stats->text, {"numRecords"}, &ignored);
+    const std::optional<json::Value> parsed =
+        json::ParseKeeping(stats->text, {"numRecords"}, &ignored);
     if (parsed) {
-      if (const json::Value* n = parsed->Find("numRecords"); n != nullptr) action->num_records = n->Int();
+      if (const json::Value* n = parsed->Find("numRecords"); n != nullptr)
+        action->num_records = n->Int();
     }
   }
-
   if (const json::Value* tags = f.Find("tags"); tags != nullptr && tags->is_object()) {
     const auto tag = [&](const char* name, std::optional<std::string>* out) {
       const json::Value* v = tags->Find(name);
@@ -87,6 +64,43 @@ bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* acti
     tag("compactedInto", &action->compacted_into);
     tag("compactionInfo", &action->compaction_info);
   }
+}
+
+// Fills `action` from an add's or remove's object; false with `why` when a field is malformed.
+bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* action,
+                    std::string* why) {
+  action->is_add = is_add;
+  const char* an = is_add ? "an add" : "a remove";
+  if (!f.is_object()) return *why = std::string(an) + " is not an object", false;
+  const json::Value* path = f.Find("path");
+  if (path == nullptr || !path->is_string())
+    return *why = std::string(an) + " without a string path", false;
+  action->path = UrlDecodePath(path->text);
+  // Built only for an error: this runs for every add and remove of the log.
+  const auto where = [&] { return std::string(is_add ? "add " : "remove ") + action->path + ": "; };
+  if (const json::Value* dv = f.Find("deletionVector"); dv != nullptr && !dv->is_null()) {
+    ReferenceDv d;
+    if (!ReadDv(*dv, where, &d, why)) return false;
+    action->dv = std::move(d);
+  }
+  action->has_base_row_id =
+      f.Find("baseRowId") != nullptr && f.Find("defaultRowCommitVersion") != nullptr;
+  if (const json::Value* change = f.Find("dataChange"); change != nullptr) {
+    if (!change->is_bool()) return *why = where() + "dataChange is not a boolean", false;
+    action->data_change = change->kind == json::Value::Kind::kTrue;
+  }
+  if (const json::Value* parts = f.Find("partitionValues"); parts != nullptr && !parts->is_null()) {
+    if (!parts->is_object()) return *why = where() + "partitionValues is not an object", false;
+    for (size_t i = 0; i < parts->names.size(); ++i) {
+      const json::Value& v = parts->items[i];
+      if (!v.is_null() && !v.is_string()) {
+        return *why = where() + "partition value " + parts->names[i] + " is not a string", false;
+      }
+      action->partition_values[parts->names[i]] =
+          v.is_null() ? std::nullopt : std::optional<std::string>(v.text);
+    }
+  }
+  ReadStatsAndTags(f, action);
   return true;
 }
 
@@ -102,14 +116,17 @@ bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string*
     if (line.empty()) continue;
     std::string parse_error;
     // Only add, remove and protocol are kept; every other action is still checked as JSON.
-    const std::optional<json::Value> action = json::ParseKeeping(line, {"add", "remove", "protocol"}, &parse_error);
+    const std::optional<json::Value> action =
+        json::ParseKeeping(line, {"add", "remove", "protocol"}, &parse_error);
     if (!action || !action->is_object()) {
-      *why = "line " + std::to_string(line_number) + " is not a JSON object" + (action ? "" : " (" + parse_error + ")");
+      *why = "line " + std::to_string(line_number) + " is not a JSON object" +
+             (action ? "" : " (" + parse_error + ")");
       return false;
     }
     if (const json::Value* p = action->Find("protocol"); p != nullptr && p->is_object()) {
       std::vector<std::string> features;
-      if (const json::Value* list = p->Find("writerFeatures"); list != nullptr && list->is_array()) {
+      if (const json::Value* list = p->Find("writerFeatures");
+          list != nullptr && list->is_array()) {
         for (const json::Value& f : list->items) {
           if (f.is_string()) features.push_back(f.text);
         }
@@ -143,7 +160,8 @@ std::string UrlDecodePath(const std::string& path) {
   std::string out;
   out.reserve(path.size());
   for (size_t i = 0; i < path.size(); ++i) {
-    if (path[i] == '%' && i + 2 < path.size() && HexDigit(path[i + 1]) >= 0 && HexDigit(path[i + 2]) >= 0) {
+    if (path[i] == '%' && i + 2 < path.size() && HexDigit(path[i + 1]) >= 0 &&
+        HexDigit(path[i + 2]) >= 0) {
       out += static_cast<char>(HexDigit(path[i + 1]) * 16 + HexDigit(path[i + 2]));
       i += 2;
     } else {
@@ -153,15 +171,18 @@ std::string UrlDecodePath(const std::string& path) {
   return out;
 }
 
-ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version, const ByteSource& files) {
+ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version,
+                              const ByteSource& files) {
   ReferenceLog log;
   const std::string log_dir = table_dir + "/_delta_log/";
   for (int64_t v = 0; version < 0 || v <= version; ++v) {
     std::string digits = std::to_string(v);
-    const std::string name = std::string(digits.size() < 20 ? 20 - digits.size() : 0, '0') + digits + ".json";
+    const std::string name =
+        std::string(digits.size() < 20 ? 20 - digits.size() : 0, '0') + digits + ".json";
     const std::optional<std::string> text = files.Read(log_dir + name);
     if (!text) {
-      if (version >= 0 || v == 0) log.error = "version " + std::to_string(v) + " has no JSON commit";
+      if (version >= 0 || v == 0)
+        log.error = "version " + std::to_string(v) + " has no JSON commit";
       break;
     }
     ReferenceCommit commit;

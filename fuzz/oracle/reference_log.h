@@ -28,7 +28,7 @@
 namespace rlc::oracle {
 
 struct ReferenceDv {
-  std::string storage_type;    // "i", "u" or "p" (others are refused when read)
+  std::string storage_type;  // "i", "u" or "p" (others are refused when read)
   std::string path_or_inline;
   std::optional<int64_t> offset;
   std::optional<int64_t> size_in_bytes;  // required to read the DV's rows
@@ -43,8 +43,8 @@ struct ReferenceFileAction {
   std::optional<ReferenceDv> dv;
   bool data_change = true;
   std::map<std::string, std::optional<std::string>> partition_values;  // adds
-  std::optional<int64_t> num_records;  // from stats
-  bool has_base_row_id = false;        // adds: baseRowId and defaultRowCommitVersion both set
+  std::optional<int64_t> num_records;                                  // from stats
+  bool has_base_row_id = false;  // adds: baseRowId and defaultRowCommitVersion both set
   // tags.compactedInto and tags.compactionInfo (removes): their JSON text when a string;
   // composition_tags_malformed when the tags exist in another shape.
   std::optional<std::string> compacted_into;
@@ -70,7 +70,8 @@ struct ReferenceLog {
 
 // Versions 0..version (version < 0: up to the last one before the first missing version). A
 // missing version 0, or a missing version at or below a given `version`, is an error.
-ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version, const ByteSource& files = LocalFiles());
+ReferenceLog ReadReferenceLog(const std::string& table_dir, int64_t version,
+                              const ByteSource& files = LocalFiles());
 
 // "%XX" escapes decoded; a '%' not followed by two hex digits is kept as it is.
 std::string UrlDecodePath(const std::string& path);

@@ -15,7 +15,8 @@ namespace rlc::oracle {
 namespace {
 
 constexpr uint32_t kMagic = 1681511377;
-constexpr char kZ85[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+constexpr char kZ85[] =
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
 
 class LocalFileSource final : public ByteSource {
  public:
@@ -63,7 +64,8 @@ struct Cursor {
     const char* p = nullptr;
     if (!Take(sizeof(T), &p)) return false;
     T v = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) v |= static_cast<T>(static_cast<unsigned char>(p[i])) << (8 * i);
+    for (size_t i = 0; i < sizeof(T); ++i)
+      v |= static_cast<T>(static_cast<unsigned char>(p[i])) << (8 * i);
     *out = v;
     return true;
   }
@@ -129,17 +131,20 @@ bool DecodeRoaring32(Cursor& c, uint64_t high, std::set<uint64_t>& rows, std::st
         rows.insert(base | low);
       }
     }
-    if (seen != headers[i].second) return *why = "a container's cardinality disagrees with its header", false;
+    if (seen != headers[i].second)
+      return *why = "a container's cardinality disagrees with its header", false;
   }
   return true;
 }
 
 // The DV's rows, or an error.
-std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::string& table, const ReferenceDv& dv,
-                                         const std::string& prefix, std::string* why) {
+std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::string& table,
+                                         const ReferenceDv& dv, const std::string& prefix,
+                                         std::string* why) {
   const std::string& type = dv.storage_type;
   const std::string& text = dv.path_or_inline;
-  if (!dv.size_in_bytes || *dv.size_in_bytes < 0) return *why = "the DV has no valid sizeInBytes", std::nullopt;
+  if (!dv.size_in_bytes || *dv.size_in_bytes < 0)
+    return *why = "the DV has no valid sizeInBytes", std::nullopt;
   if (!dv.cardinality) return *why = "the DV has no cardinality", std::nullopt;
   const size_t size = static_cast<size_t>(*dv.size_in_bytes);
   std::string bitmap;
@@ -161,8 +166,9 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
         h[2 * i + 1] = kHex[byte & 0xF];
       }
       const std::string dir = text.size() > 20 ? "/" + text.substr(0, text.size() - 20) : "";
-      path = table + dir + "/" + prefix + "deletion_vector_" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" +
-             h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20) + ".bin";
+      path = table + dir + "/" + prefix + "deletion_vector_" + h.substr(0, 8) + "-" +
+             h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20) +
+             ".bin";
     } else if (type == "p") {
       path = UrlDecodePath(text);
       if (path.rfind("file://", 0) == 0) {
@@ -172,7 +178,8 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
       } else if (path.rfind("file:", 0) == 0) {
         path = path.substr(5);
       }
-      if (path.empty() || path[0] != '/') return *why = "'p' DV path is not absolute: " + path, std::nullopt;
+      if (path.empty() || path[0] != '/')
+        return *why = "'p' DV path is not absolute: " + path, std::nullopt;
     } else {
       return *why = "unknown DV storage type " + type, std::nullopt;
     }
@@ -183,13 +190,17 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
     if (file->size() < 8 || file->size() - 8 < size || file->size() - 8 - size < offset) {
       return *why = "DV file too short: " + path, std::nullopt;
     }
-    const auto byte = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>((*file)[i])); };
-    const uint32_t stored = byte(offset) << 24 | byte(offset + 1) << 16 | byte(offset + 2) << 8 | byte(offset + 3);
+    const auto byte = [&](size_t i) {
+      return static_cast<uint32_t>(static_cast<unsigned char>((*file)[i]));
+    };
+    const uint32_t stored =
+        byte(offset) << 24 | byte(offset + 1) << 16 | byte(offset + 2) << 8 | byte(offset + 3);
     if (stored != size) return *why = "DV record size disagrees: " + path, std::nullopt;
     bitmap = file->substr(offset + 4, size);
     const size_t c = offset + 4 + size;
     const uint32_t crc = byte(c) << 24 | byte(c + 1) << 16 | byte(c + 2) << 8 | byte(c + 3);
-    if (crc != static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bitmap.data()), static_cast<uInt>(bitmap.size())))) {
+    if (crc != static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bitmap.data()),
+                                           static_cast<uInt>(bitmap.size())))) {
       return *why = "DV record CRC disagrees: " + path, std::nullopt;
     }
   }
@@ -204,12 +215,14 @@ std::optional<std::set<uint64_t>> DvRows(const ByteSource& files, const std::str
 std::vector<size_t> NameOrder(const std::vector<std::string>& names) {
   std::vector<size_t> order(names.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return names[a] < names[b]; });
   return order;
 }
 
 // A row file's columns and rows into `file`; false (and why) when malformed.
-bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile* file, std::string* why) {
+bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile* file,
+                 std::string* why) {
   const std::optional<std::string> text = files.Read(path);
   if (!text) return *why = "row file not found: " + path, false;
   std::string_view rest = *text;
@@ -226,16 +239,19 @@ bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile
   std::string parse_error;
   const std::optional<json::Value> header = json::Parse(line, &parse_error);
   const json::Value* columns = header ? header->Find("columns") : nullptr;
-  if (columns == nullptr || !columns->is_array()) return *why = "bad row file header: " + path, false;
+  if (columns == nullptr || !columns->is_array())
+    return *why = "bad row file header: " + path, false;
   std::vector<std::string> names;
   for (const json::Value& c : columns->items) {
     const json::Value* name = c.Find("name");
-    if (name == nullptr || !name->is_string()) return *why = "a row file column without a name: " + path, false;
+    if (name == nullptr || !name->is_string())
+      return *why = "a row file column without a name: " + path, false;
     names.push_back(name->text);
   }
   std::vector<size_t> order = NameOrder(names);
   for (size_t k = 1; k < order.size(); ++k) {
-    if (names[order[k]] == names[order[k - 1]]) return *why = "a row file names a column twice: " + path, false;
+    if (names[order[k]] == names[order[k - 1]])
+      return *why = "a row file names a column twice: " + path, false;
   }
   size_t line_number = 2;
   while (next_line(&line)) {
@@ -257,15 +273,18 @@ const ByteSource& LocalFiles() {
   return local;
 }
 
-std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const ReferenceDv& dv,
-                                                  const std::string& dv_file_prefix, std::string* why,
-                                                  const ByteSource& files) {
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir,
+                                                  const ReferenceDv& dv,
+                                                  const std::string& dv_file_prefix,
+                                                  std::string* why, const ByteSource& files) {
   return DvRows(files, table_dir, dv, dv_file_prefix, why);
 }
 
-std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir, const std::string& path,
-                                                          std::string* why, const ByteSource& files) {
-  if (path.size() <= 5 || path.compare(path.size() - 5, 5, ".rows") != 0) return *why = "not a row file: " + path, std::nullopt;
+std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir,
+                                                          const std::string& path, std::string* why,
+                                                          const ByteSource& files) {
+  if (path.size() <= 5 || path.compare(path.size() - 5, 5, ".rows") != 0)
+    return *why = "not a row file: " + path, std::nullopt;
   ReferenceFile file;
   if (!ReadRowFile(files, table_dir + "/" + path, &file, why)) return std::nullopt;
   std::vector<std::string> rows;
@@ -299,7 +318,8 @@ std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot) {
   return live;
 }
 
-std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why) {
+std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes,
+                                                        std::string* why) {
   Cursor c{bytes};
   uint32_t magic = 0;
   uint64_t buckets = 0;
@@ -315,13 +335,14 @@ std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes
   return rows;
 }
 
-ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version, const std::string& dv_file_prefix,
-                                      const ByteSource& files) {
-  return SnapshotOfLog(ReadReferenceLog(table_dir, version, files), table_dir, dv_file_prefix, files);
+ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
+                                      const std::string& dv_file_prefix, const ByteSource& files) {
+  return SnapshotOfLog(ReadReferenceLog(table_dir, version, files), table_dir, dv_file_prefix,
+                       files);
 }
 
-ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_dir, const std::string& dv_file_prefix,
-                              const ByteSource& files) {
+ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_dir,
+                              const std::string& dv_file_prefix, const ByteSource& files) {
   ReferenceResult result;
   if (!log.ok()) {
     result.error = log.error;
@@ -346,9 +367,11 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
     file.num_records = add->num_records;
     if (add->dv) {
       std::string why;
-      std::optional<std::set<uint64_t>> rows = DvRows(files, table_dir, *add->dv, dv_file_prefix, &why);
+      std::optional<std::set<uint64_t>> rows =
+          DvRows(files, table_dir, *add->dv, dv_file_prefix, &why);
       if (!rows) {
-        result.error = "version " + std::to_string(snapshot.version) + ", " + file.path + ": " + why;
+        result.error =
+            "version " + std::to_string(snapshot.version) + ", " + file.path + ": " + why;
         return result;
       }
       file.deleted = std::move(*rows);
@@ -361,7 +384,8 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
       }
       // Statistics that do not parse leave numRecords unknown: the row file's own count stands
       // (dv-within-file still requires it of a file with a DV).
-      if (file.num_records.has_value() && static_cast<int64_t>(file.physical_values.size()) != *file.num_records) {
+      if (file.num_records.has_value() &&
+          static_cast<int64_t>(file.physical_values.size()) != *file.num_records) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path +
                        ": the row file's row count disagrees with numRecords";
         return result;

@@ -2,8 +2,8 @@
 //
 // Concern: what a reader sees at one version (active files, each with the rows its DV deletes),
 // computed without impl/'s replay, DV codec, Z85 or CRoaring, so that a bug an impl/ encoder and
-// decoder share cannot hide from the oracle (reference/decisions.md "Independence of the
-// checkers"). It implements only what the oracle reads, straight from Delta's PROTOCOL.md:
+// decoder share cannot hide from the oracle (docs/decisions.md#independence). It implements
+// only what the oracle reads, straight from Delta's PROTOCOL.md:
 //   - log replay from version 0 over JSON commits; a file's key is (URL-decoded path, DV unique
 //     id); a remove cancels the add with its key; the last add of a key wins;
 //   - DV descriptors 'i' (Z85 inline), 'u' (Z85 UUID, optional random prefix, under the table
@@ -73,23 +73,29 @@ struct ReferenceDv;
 // version < 0: the latest. dv_file_prefix: put before "deletion_vector_<uuid>.bin" ('u' DVs).
 // A row file whose row count disagrees with the add's numRecords is an error.
 ReferenceResult ReadReferenceSnapshot(const std::string& table_dir, int64_t version,
-                                      const std::string& dv_file_prefix = "", const ByteSource& files = LocalFiles());
+                                      const std::string& dv_file_prefix = "",
+                                      const ByteSource& files = LocalFiles());
 // The same, at the last version of a log already read (reference_log.h).
 ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_dir,
-                              const std::string& dv_file_prefix = "", const ByteSource& files = LocalFiles());
+                              const std::string& dv_file_prefix = "",
+                              const ByteSource& files = LocalFiles());
 
 // The rows a DV descriptor deletes; nullopt (and why) when they cannot be read: an unknown
 // storage type, a missing or short DV file, a size, checksum or cardinality that disagrees.
-std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir, const ReferenceDv& dv,
-                                                  const std::string& dv_file_prefix, std::string* why,
+std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir,
+                                                  const ReferenceDv& dv,
+                                                  const std::string& dv_file_prefix,
+                                                  std::string* why,
                                                   const ByteSource& files = LocalFiles());
 
 // The physical rows of the row file at `table_dir`/`path` (URL-decoded), each as RowText (its
 // hidden identity column included); nullopt (and why) when it is no row file or is malformed.
-std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir, const std::string& path,
-                                                          std::string* why, const ByteSource& files = LocalFiles());
+std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir,
+                                                          const std::string& path, std::string* why,
+                                                          const ByteSource& files = LocalFiles());
 
-// The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for tests.
+// The portable RoaringBitmapArray bytes -> rows; nullopt (and why) when malformed. Exposed for
+// tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
 
 // The live rows of a snapshot's row files (physical rows minus each file's DV), sorted: what a

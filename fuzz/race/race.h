@@ -66,17 +66,17 @@ struct RaceSummary {
   std::string isolation;
   int procs = 0;
   double seconds = 0;
-  int64_t versions = 0;            // commits in the log after the table's creation
+  int64_t versions = 0;  // commits in the log after the table's creation
   std::vector<ProcessSummary> processes;
   // Per winning operation (the commitInfo.operation a loser lost to or reconciled against):
   // "aborts <Exception>" and "<event>" counts.
   std::map<std::string, std::map<std::string, int64_t>> by_winning_operation;
-  int64_t case3_commits = 0;       // a non-blind append committed past an OPTIMIZE
+  int64_t case3_commits = 0;  // a non-blind append committed past an OPTIMIZE
   int64_t final_rows = 0;
   int64_t duplicated_rows = 0;
   int64_t lost_commits = 0;
-  int64_t unreferenced_files = 0;  // files no log version names (a killed writer's leftovers)
-  std::string rows_check;          // the oracle's (a)
+  int64_t unreferenced_files = 0;     // files no log version names (a killed writer's leftovers)
+  std::string rows_check;             // the oracle's (a)
   std::vector<std::string> problems;  // everything that must not happen, each in a sentence
 
   // How often the case's reconcile happened (0 fails a CI race).

@@ -32,7 +32,8 @@ bool ValidUtf8(std::string_view s) {
       if ((cc & 0xC0) != 0x80) return false;
       cp = (cp << 6) | (cc & 0x3F);
     }
-    if ((extra == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
+    if ((extra == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
       return false;
     }
     i += extra + 1;
@@ -47,7 +48,8 @@ using model::Value;
 // leading blanks; a failed reader records the first error and everything after it fails too.
 class Cursor {
  public:
-  Cursor(std::string_view text, const std::vector<model::Column>& schema) : text_(text), schema_(schema) {}
+  Cursor(std::string_view text, const std::vector<model::Column>& schema)
+      : text_(text), schema_(schema) {}
 
   bool ok() const { return error_.empty(); }
   Status status() const { return Status::InvalidArgument(error_); }
@@ -67,7 +69,9 @@ class Cursor {
   bool Keyword(std::string_view word) {
     SkipBlanks();
     size_t end = pos_;
-    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_')) ++end;
+    while (end < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_'))
+      ++end;
     if (end - pos_ != word.size()) return false;
     for (size_t i = 0; i < word.size(); ++i) {
       if (std::toupper(static_cast<unsigned char>(text_[pos_ + i])) != word[i]) return false;
@@ -90,8 +94,8 @@ class Cursor {
   std::string Name() {
     SkipBlanks();
     size_t end = pos_;
-    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_' ||
-                                  text_[end] == '.' || text_[end] == '-')) {
+    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) ||
+                                  text_[end] == '_' || text_[end] == '.' || text_[end] == '-')) {
       ++end;
     }
     if (end == pos_) {
@@ -195,8 +199,9 @@ Predicate ParseAtom(Cursor& c) {
   }
   using Op = Predicate::Op;
   // Longer symbols first, so "<=" is not read as "<".
-  static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe}, {">=", Op::kGe},
-                                                   {"=", Op::kEq},  {"<", Op::kLt},  {">", Op::kGt}};
+  static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe},
+                                                    {">=", Op::kGe}, {"=", Op::kEq},
+                                                    {"<", Op::kLt},  {">", Op::kGt}};
   for (const auto& [symbol, op] : kOps) {
     if (c.Symbol(symbol)) return Predicate::Compare(column->name, op, c.Literal(column->type));
   }
@@ -223,7 +228,8 @@ std::vector<Value> ParseTuple(Cursor& c) {
     if (i > 0) c.ExpectSymbol(",");
     values.push_back(c.Literal(c.schema()[i].type));
   }
-  if (c.ok() && !c.Symbol(")")) c.Fail("')' after " + std::to_string(c.schema().size()) + " values (one per column)");
+  if (c.ok() && !c.Symbol(")"))
+    c.Fail("')' after " + std::to_string(c.schema().size()) + " values (one per column)");
   return values;
 }
 
@@ -369,7 +375,8 @@ model::Operation ParseOne(Cursor& c) {
 
 }  // namespace
 
-Result<model::Operation> ParseOperation(std::string_view text, const std::vector<model::Column>& schema) {
+Result<model::Operation> ParseOperation(std::string_view text,
+                                        const std::vector<model::Column>& schema) {
   Cursor c(text, schema);
   model::Operation op = ParseOne(c);
   if (c.ok() && !c.AtEnd()) c.Fail("the end of the operation");
@@ -377,7 +384,8 @@ Result<model::Operation> ParseOperation(std::string_view text, const std::vector
   return op;
 }
 
-Result<model::Predicate> ParsePredicate(std::string_view text, const std::vector<model::Column>& schema) {
+Result<model::Predicate> ParsePredicate(std::string_view text,
+                                        const std::vector<model::Column>& schema) {
   Cursor c(text, schema);
   Predicate p = ParseOr(c);
   if (c.ok() && !c.AtEnd()) c.Fail("AND, OR or the end of the predicate");

@@ -34,8 +34,10 @@
 
 namespace rlc::scenario {
 
-Result<model::Operation> ParseOperation(std::string_view text, const std::vector<model::Column>& schema);
-Result<model::Predicate> ParsePredicate(std::string_view text, const std::vector<model::Column>& schema);
+Result<model::Operation> ParseOperation(std::string_view text,
+                                        const std::vector<model::Column>& schema);
+Result<model::Predicate> ParsePredicate(std::string_view text,
+                                        const std::vector<model::Column>& schema);
 // A comma-separated list of tuples "(1, 'a'), (2, NULL)", each of the schema's width and types.
 Result<std::vector<std::vector<model::Value>>> ParseRows(std::string_view text,
                                                          const std::vector<model::Column>& schema);

@@ -52,10 +52,14 @@ std::optional<bool> OnOff(const std::string& word) {
 
 const char* LayoutName(simulator::OptimizeLayout layout) {
   switch (layout) {
-    case simulator::OptimizeLayout::kBinPack: return "bin-pack";
-    case simulator::OptimizeLayout::kInterleave: return "interleave";
-    case simulator::OptimizeLayout::kSplit: return "split";
-    case simulator::OptimizeLayout::kRepartition: return "repartition";
+    case simulator::OptimizeLayout::kBinPack:
+      return "bin-pack";
+    case simulator::OptimizeLayout::kInterleave:
+      return "interleave";
+    case simulator::OptimizeLayout::kSplit:
+      return "split";
+    case simulator::OptimizeLayout::kRepartition:
+      return "repartition";
   }
   return "?";
 }
@@ -78,7 +82,8 @@ class Parser {
       const std::string_view line = Trim(lines[i]);
       if (line.empty() || line[0] == '#') continue;
       if (line[0] == '{') {
-        if (raw_txn_ == nullptr) return Error("an action line '{...}' must follow a 'txn NAME raw' line");
+        if (raw_txn_ == nullptr)
+          return Error("an action line '{...}' must follow a 'txn NAME raw' line");
         Result<delta::Action> action = delta::ParseActionLine(line);
         if (!action.ok()) return Error("action: " + action.status().message());
         raw_txn_->raw_actions.push_back(*std::move(action));
@@ -160,17 +165,22 @@ class Parser {
       const std::string& value = w[++i];
       if (key == "files") {
         std::optional<int64_t> n = Number(value);
-        if (!n || *n < 1 || *n > 1000) return Error("table: files must be 1..1000, not '" + value + "'");
+        if (!n || *n < 1 || *n > 1000)
+          return Error("table: files must be 1..1000, not '" + value + "'");
         t.files = static_cast<int>(*n);
       } else if (key == "statistics") {
         std::optional<bool> on = OnOff(value);
         if (!on) return Error("table: statistics on|off, not '" + value + "'");
         t.statistics = *on;
       } else if (key == "deletion-vectors") {
-        if (value == "on") t.deletion_vectors = DeletionVectors::kOn;
-        else if (value == "off") t.deletion_vectors = DeletionVectors::kOff;
-        else if (value == "absent") t.deletion_vectors = DeletionVectors::kAbsent;
-        else return Error("table: deletion-vectors on|off|absent, not '" + value + "'");
+        if (value == "on")
+          t.deletion_vectors = DeletionVectors::kOn;
+        else if (value == "off")
+          t.deletion_vectors = DeletionVectors::kOff;
+        else if (value == "absent")
+          t.deletion_vectors = DeletionVectors::kAbsent;
+        else
+          return Error("table: deletion-vectors on|off|absent, not '" + value + "'");
       } else if (key == "writes") {
         if (value != "merge-on-read" && value != "copy-on-write") {
           return Error("table: writes merge-on-read|copy-on-write, not '" + value + "'");
@@ -183,18 +193,22 @@ class Parser {
         }
         t.isolation = level;
       } else if (key == "rows") {
-        if (value != "readable" && value != "unreadable") return Error("table: rows readable|unreadable, not '" + value + "'");
+        if (value != "readable" && value != "unreadable")
+          return Error("table: rows readable|unreadable, not '" + value + "'");
         t.rows_readable = value == "readable";
       } else if (key == "partition-type") {
-        if (value != "long" && value != "string") return Error("table: partition-type long|string, not '" + value + "'");
+        if (value != "long" && value != "string")
+          return Error("table: partition-type long|string, not '" + value + "'");
         t.partition_type = value == "long" ? model::ColumnType::kLong : model::ColumnType::kString;
       } else if (key == "faults") {
         std::optional<int64_t> n = Number(value);
-        if (!n || *n < 0 || *n > 1000) return Error("table: faults must be 0..1000, not '" + value + "'");
+        if (!n || *n < 0 || *n > 1000)
+          return Error("table: faults must be 0..1000, not '" + value + "'");
         t.checker_faults = static_cast<int>(*n);
       } else if (key == "optimize-target") {
         std::optional<int64_t> n = Number(value);
-        if (!n || *n < 1) return Error("table: optimize-target must be a positive number, not '" + value + "'");
+        if (!n || *n < 1)
+          return Error("table: optimize-target must be a positive number, not '" + value + "'");
         t.optimize_target = *n;
       } else {
         return Error("table: unknown option '" + key + "'");
@@ -206,7 +220,8 @@ class Parser {
   Status ParseTxn(const std::vector<std::string>& w, std::string_view line) {
     if (w.size() < 3) return Error("txn NAME <operation> | txn NAME raw");
     const std::string& name = w[1];
-    if (name == "all" || name == "none" || Txn(name).ok()) return Error("transaction name '" + name + "' is taken");
+    if (name == "all" || name == "none" || Txn(name).ok())
+      return Error("transaction name '" + name + "' is taken");
     TxnSpec t;
     t.name = name;
     t.line = line_;
@@ -227,8 +242,7 @@ class Parser {
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "all") {
-        t->flags.row_level_concurrency = t->flags.exclude_no_data_change_files = t->flags.data_skipping =
-            t->flags.value_exact = t->flags.optimize_reconcile = t->flags.optimize_reconcile_reverse = true;
+        t->flags = conflict::Flags::Every();
       } else if (w[i] == "none") {
         t->flags = conflict::Flags{};
       } else {
@@ -242,11 +256,13 @@ class Parser {
 
   Status ParseWriter(const std::vector<std::string>& w) {
     constexpr char kUsage[] =
-        "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags miscounted|malformed] "
+        "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags "
+        "miscounted|malformed] "
         "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
-    if (!t->operation) return Error("writer: " + t->name + " is raw: its actions are written as given");
+    if (!t->operation)
+      return Error("writer: " + t->name + " is raw: its actions are written as given");
     simulator::WriterQuirks& q = t->writer;
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "adds-first") {
@@ -257,7 +273,8 @@ class Parser {
         q.half_truth = true;
         continue;
       }
-      if (i + 1 >= w.size()) return Error(std::string("writer: '") + w[i] + "' needs a value; " + kUsage);
+      if (i + 1 >= w.size())
+        return Error(std::string("writer: '") + w[i] + "' needs a value; " + kUsage);
       const std::string& value = w[++i];
       if (w[i - 1] == "remove-stats") {
         using R = simulator::WriterQuirks::RemoveStats;
@@ -266,7 +283,9 @@ class Parser {
                                    : value == "lying-bounds" ? std::optional<R>(R::kLyingBounds)
                                    : value == "lying-count"  ? std::optional<R>(R::kLyingCount)
                                                              : std::nullopt;
-        if (!r) return Error("writer: remove-stats copied|absent|lying-bounds|lying-count, not '" + value + "'");
+        if (!r)
+          return Error("writer: remove-stats copied|absent|lying-bounds|lying-count, not '" +
+                       value + "'");
         q.remove_stats = *r;
       } else if (w[i - 1] == "tags" && value == "miscounted") {
         q.miscounted_tags = true;
@@ -299,17 +318,21 @@ class Parser {
       const std::string& value = w[i + 1];
       if (key == "layout") {
         bool found = false;
-        for (auto layout : {simulator::OptimizeLayout::kBinPack, simulator::OptimizeLayout::kInterleave,
-                            simulator::OptimizeLayout::kSplit, simulator::OptimizeLayout::kRepartition}) {
+        for (auto layout :
+             {simulator::OptimizeLayout::kBinPack, simulator::OptimizeLayout::kInterleave,
+              simulator::OptimizeLayout::kSplit, simulator::OptimizeLayout::kRepartition}) {
           if (value == LayoutName(layout)) {
             t->optimize.layout = layout;
             found = true;
           }
         }
-        if (!found) return Error("optimize: layout bin-pack|interleave|split|repartition, not '" + value + "'");
+        if (!found)
+          return Error("optimize: layout bin-pack|interleave|split|repartition, not '" + value +
+                       "'");
       } else if (key == "target") {
         std::optional<int64_t> n = Number(value);
-        if (!n || *n < 1) return Error("optimize: target must be a positive number, not '" + value + "'");
+        if (!n || *n < 1)
+          return Error("optimize: target must be a positive number, not '" + value + "'");
         t->optimize.target_rows = *n;
       } else if (key == "capture") {
         std::optional<bool> on = OnOff(value);
@@ -354,18 +377,62 @@ class Parser {
     return Status::Ok();
   }
 
+  // A non-negative number of an expectation.
+  Status ExpectNumber(const std::string& word, int64_t* out) {
+    std::optional<int64_t> n = Number(word);
+    if (!n || *n < 0) return Error("expect: a number, not '" + word + "'");
+    *out = *n;
+    return Status::Ok();
+  }
+
+  Status ExpectNumbers(const std::vector<std::string>& w, size_t from, std::vector<int64_t>* out) {
+    for (size_t i = from; i < w.size(); ++i) {
+      int64_t n = 0;
+      RLC_RETURN_IF_ERROR(ExpectNumber(w[i], &n));
+      out->push_back(n);
+    }
+    return Status::Ok();
+  }
+
+  // `expect T <verb> ...`: an expectation about one transaction.
+  Status ParseTxnExpect(const std::vector<std::string>& w, Expectation& e) {
+    using K = Expectation::Kind;
+    RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
+    e.txn = t->name;
+    if (w.size() < 3) return Error("expect " + e.txn + " what?");
+    const std::string& verb = w[2];
+    if (w.size() == 3 &&
+        (verb == "commits" || verb == "skips" || verb == "any" || verb == "no-events")) {
+      e.kind = verb == "commits" ? K::kCommits
+               : verb == "skips" ? K::kSkips
+               : verb == "any"   ? K::kAny
+                                 : K::kNoEvents;
+    } else if (verb == "aborts" && w.size() <= 4) {
+      e.kind = K::kAborts;
+      if (w.size() == 4) e.name = w[3];
+    } else if (verb == "event" && w.size() == 4) {
+      e.kind = K::kEvent;
+      e.name = w[3];
+    } else if (verb == "retries" && w.size() == 4) {
+      e.kind = K::kRetries;
+      RLC_RETURN_IF_ERROR(ExpectNumber(w[3], &e.number));
+    } else if (verb == "data-change" && w.size() == 4 && OnOff(w[3])) {
+      e.kind = K::kDataChange;
+      e.flag = *OnOff(w[3]);
+    } else {
+      return Error("expect " + e.txn +
+                   ": commits | aborts [Kind] | skips | any | event E | no-events | retries N | "
+                   "data-change true|false");
+    }
+    return Status::Ok();
+  }
+
   Status ParseExpect(const std::vector<std::string>& w, std::string_view line) {
     using K = Expectation::Kind;
     Expectation e;
     e.line = line_;
     e.text = std::string(line);
     if (w.size() < 2) return Error("expect what?");
-    auto number = [&](const std::string& word, int64_t* out) -> Status {
-      std::optional<int64_t> n = Number(word);
-      if (!n || *n < 0) return Error("expect: a number, not '" + word + "'");
-      *out = *n;
-      return Status::Ok();
-    };
     const std::string& what = w[1];
     if (what == "rows") {
       e.kind = K::kRows;
@@ -374,55 +441,23 @@ class Parser {
         if (!rows.ok()) return Error("expect rows: " + rows.status().message());
         e.rows = *std::move(rows);
       }
-    } else if (what == "row-count" && w.size() == 3) {
-      e.kind = K::kRowCount;
-      RLC_RETURN_IF_ERROR(number(w[2], &e.number));
-    } else if (what == "files" && w.size() == 3) {
-      e.kind = K::kFiles;
-      RLC_RETURN_IF_ERROR(number(w[2], &e.number));
+    } else if ((what == "row-count" || what == "files") && w.size() == 3) {
+      e.kind = what == "files" ? K::kFiles : K::kRowCount;
+      RLC_RETURN_IF_ERROR(ExpectNumber(w[2], &e.number));
     } else if (what == "dv-cardinalities") {
       e.kind = K::kDvCardinalities;
-      for (size_t i = 2; i < w.size(); ++i) {
-        int64_t n = 0;
-        RLC_RETURN_IF_ERROR(number(w[i], &n));
-        e.numbers.push_back(n);
+      RLC_RETURN_IF_ERROR(ExpectNumbers(w, 2, &e.numbers));
+      if (!std::is_sorted(e.numbers.begin(), e.numbers.end())) {
+        return Error("expect dv-cardinalities: list them ascending");
       }
-      if (!std::is_sorted(e.numbers.begin(), e.numbers.end())) return Error("expect dv-cardinalities: list them ascending");
     } else if (what == "dv" && w.size() >= 3 && w[2].back() == ':') {
       e.kind = K::kDv;
-      RLC_RETURN_IF_ERROR(number(w[2].substr(0, w[2].size() - 1), &e.number));
-      for (size_t i = 3; i < w.size(); ++i) {
-        int64_t n = 0;
-        RLC_RETURN_IF_ERROR(number(w[i], &n));
-        e.numbers.push_back(n);
-      }
+      RLC_RETURN_IF_ERROR(ExpectNumber(w[2].substr(0, w[2].size() - 1), &e.number));
+      RLC_RETURN_IF_ERROR(ExpectNumbers(w, 3, &e.numbers));
     } else if (what == "missed-reconcile" && w.size() == 2) {
       e.kind = K::kMissedReconcile;
     } else {
-      RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(what));
-      e.txn = t->name;
-      if (w.size() < 3) return Error("expect " + e.txn + " what?");
-      const std::string& verb = w[2];
-      if (verb == "commits" && w.size() == 3) e.kind = K::kCommits;
-      else if (verb == "skips" && w.size() == 3) e.kind = K::kSkips;
-      else if (verb == "any" && w.size() == 3) e.kind = K::kAny;
-      else if (verb == "no-events" && w.size() == 3) e.kind = K::kNoEvents;
-      else if (verb == "aborts" && w.size() <= 4) {
-        e.kind = K::kAborts;
-        if (w.size() == 4) e.name = w[3];
-      } else if (verb == "event" && w.size() == 4) {
-        e.kind = K::kEvent;
-        e.name = w[3];
-      } else if (verb == "retries" && w.size() == 4) {
-        e.kind = K::kRetries;
-        RLC_RETURN_IF_ERROR(number(w[3], &e.number));
-      } else if (verb == "data-change" && w.size() == 4 && OnOff(w[3])) {
-        e.kind = K::kDataChange;
-        e.flag = *OnOff(w[3]);
-      } else {
-        return Error("expect " + e.txn + ": commits | aborts [Kind] | skips | any | event E | no-events | retries N | "
-                     "data-change true|false");
-      }
+      RLC_RETURN_IF_ERROR(ParseTxnExpect(w, e));
     }
     scenario_.expectations.push_back(std::move(e));
     return Status::Ok();
@@ -434,7 +469,6 @@ class Parser {
   std::set<std::string> started_, committed_;
   int line_ = 0;
 };
-
 
 }  // namespace
 
@@ -459,19 +493,22 @@ model::LogicalTable Scenario::StartingTable() const {
   model::LogicalTable t = model::MakeTable(table.partitioned, table.partition_type);
   if (table.isolation) t.properties.isolation_level = *table.isolation;
   t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
-  if (table.deletion_vectors == DeletionVectors::kAbsent) t.protocol_features.erase("deletionVectors");
+  if (table.deletion_vectors == DeletionVectors::kAbsent)
+    t.protocol_features.erase("deletionVectors");
   for (const std::vector<model::Value>& row : table.rows) t.Insert(row);
   return t;
 }
 
-Result<Scenario> ParseScenario(std::string_view text, const std::string& file) { return Parser(file).Run(text); }
+Result<Scenario> ParseScenario(std::string_view text, const std::string& file) {
+  return Parser(file).Run(text);
+}
 
 std::string WriterText(const simulator::WriterQuirks& q) {
   using R = simulator::WriterQuirks::RemoveStats;
   std::string out;
   if (q.adds_first) out += " adds-first";
   if (q.remove_stats != R::kCopied) {
-    out += std::string(" remove-stats ") + (q.remove_stats == R::kAbsent         ? "absent"
+    out += std::string(" remove-stats ") + (q.remove_stats == R::kAbsent        ? "absent"
                                             : q.remove_stats == R::kLyingBounds ? "lying-bounds"
                                                                                 : "lying-count");
   }
@@ -490,10 +527,13 @@ std::string FormatScenario(const Scenario& s) {
   if (!s.title.empty()) out << "scenario " << s.title << "\n";
   const TableSpec& t = s.table;
   out << "table" << (t.partitioned ? " partitioned" : "")
-      << (t.partitioned && t.partition_type == model::ColumnType::kString ? " partition-type string" : "")
-      << " files " << t.files << " statistics "
-      << (t.statistics ? "on" : "off") << " deletion-vectors "
-      << (t.deletion_vectors == DeletionVectors::kOn ? "on" : t.deletion_vectors == DeletionVectors::kOff ? "off" : "absent")
+      << (t.partitioned && t.partition_type == model::ColumnType::kString ? " partition-type string"
+                                                                          : "")
+      << " files " << t.files << " statistics " << (t.statistics ? "on" : "off")
+      << " deletion-vectors "
+      << (t.deletion_vectors == DeletionVectors::kOn    ? "on"
+          : t.deletion_vectors == DeletionVectors::kOff ? "off"
+                                                        : "absent")
       << " writes " << (t.merge_on_read ? "merge-on-read" : "copy-on-write");
   if (t.isolation) out << " isolation " << model::IsolationLevelName(*t.isolation);
   out << " optimize-target " << t.optimize_target;
@@ -512,15 +552,18 @@ std::string FormatScenario(const Scenario& s) {
     std::string flags;
     for (const std::string& f : txn.flags.ToAssignments()) {
       const std::string_view name = std::string_view(f).substr(conflict::kFlagPrefix.size());
-      if (name.substr(0, std::string_view(conflict::kValueExactMaxBytesFlag).size()) == conflict::kValueExactMaxBytesFlag) {
-        if (txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes) flags += " " + std::string(name);
+      if (name.substr(0, std::string_view(conflict::kValueExactMaxBytesFlag).size()) ==
+          conflict::kValueExactMaxBytesFlag) {
+        if (txn.flags.value_exact_max_bytes != conflict::Flags{}.value_exact_max_bytes)
+          flags += " " + std::string(name);
       } else if (name.size() > 5 && name.substr(name.size() - 5) == "=true") {
         flags += " " + std::string(name.substr(0, name.size() - 5));
       }
     }
     if (!flags.empty()) out << "flags " << txn.name << flags << "\n";
     const simulator::OptimizeOptions defaults;
-    if (txn.optimize.layout != defaults.layout || txn.optimize.target_rows != defaults.target_rows ||
+    if (txn.optimize.layout != defaults.layout ||
+        txn.optimize.target_rows != defaults.target_rows ||
         txn.optimize.capture != defaults.capture) {
       out << "optimize " << txn.name << " layout " << LayoutName(txn.optimize.layout);
       if (txn.optimize.target_rows > 0) out << " target " << txn.optimize.target_rows;
@@ -528,11 +571,15 @@ std::string FormatScenario(const Scenario& s) {
     }
     if (txn.writer.any()) out << "writer " << txn.name << WriterText(txn.writer) << "\n";
     if (txn.reads_whole_table) out << "reads " << txn.name << " whole-table\n";
-    for (const model::Predicate& p : txn.extra_reads) out << "reads " << txn.name << " where " << model::ToString(p) << "\n";
+    for (const model::Predicate& p : txn.extra_reads)
+      out << "reads " << txn.name << " where " << model::ToString(p) << "\n";
   }
   for (const Step& step : s.steps) {
     out << step.txn
-        << (step.kind == Step::Kind::kStart ? " starts" : step.kind == Step::Kind::kRebase ? " rebases" : " commits") << "\n";
+        << (step.kind == Step::Kind::kStart    ? " starts"
+            : step.kind == Step::Kind::kRebase ? " rebases"
+                                               : " commits")
+        << "\n";
   }
   for (const Expectation& e : s.expectations) out << e.text << "\n";
   return out.str();

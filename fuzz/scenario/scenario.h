@@ -5,7 +5,8 @@
 // writer. Running a scenario is scenario_runner.h's job. Lines, one statement each ('#' starts a
 // comment line; blank lines separate nothing):
 //   scenario <title>
-//   table [partitioned] [partition-type long|string] [files N] [statistics on|off] [deletion-vectors on|off|absent]
+//   table [partitioned] [partition-type long|string] [files N] [statistics on|off]
+//   [deletion-vectors on|off|absent]
 //         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
 //         [optimize-target N] [rows readable|unreadable] [faults N]
 //   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
@@ -47,7 +48,11 @@
 
 namespace rlc::scenario {
 
-enum class DeletionVectors { kOn, kOff, kAbsent };  // kOff: property false; kAbsent: no table feature
+enum class DeletionVectors {
+  kOn,
+  kOff,
+  kAbsent
+};  // kOff: property false; kAbsent: no table feature
 
 struct TableSpec {
   bool partitioned = false;
@@ -80,8 +85,8 @@ struct TxnSpec {
 };
 
 struct Step {
-  // kRebase: a commit attempt that loses its race to the next commit (simulator::Simulator::Rebase):
-  // checked against every commit so far, nothing written.
+  // kRebase: a commit attempt that loses its race to the next commit
+  // (simulator::Simulator::Rebase): checked against every commit so far, nothing written.
   enum class Kind { kStart, kRebase, kCommit };
   Kind kind = Kind::kStart;
   std::string txn;
@@ -90,22 +95,34 @@ struct Step {
 
 struct Expectation {
   enum class Kind {
-    kCommits, kAborts, kSkips, kAny, kEvent, kNoEvents, kRetries, kDataChange,
-    kRows, kRowCount, kFiles, kDvCardinalities, kDv, kMissedReconcile,
+    kCommits,
+    kAborts,
+    kSkips,
+    kAny,
+    kEvent,
+    kNoEvents,
+    kRetries,
+    kDataChange,
+    kRows,
+    kRowCount,
+    kFiles,
+    kDvCardinalities,
+    kDv,
+    kMissedReconcile,
   };
   Kind kind = Kind::kAny;
   int line = 0;
-  std::string text;                                // the line as written, for reports
-  std::string txn;                                 // per-transaction kinds
-  std::string name;                                // kAborts (may be empty: any kind), kEvent
-  int64_t number = 0;                              // kRetries, kRowCount, kFiles, kDv (the row id)
-  bool flag = false;                               // kDataChange
-  std::vector<std::vector<model::Value>> rows;     // kRows
-  std::vector<int64_t> numbers;                    // kDvCardinalities, kDv positions
+  std::string text;                             // the line as written, for reports
+  std::string txn;                              // per-transaction kinds
+  std::string name;                             // kAborts (may be empty: any kind), kEvent
+  int64_t number = 0;                           // kRetries, kRowCount, kFiles, kDv (the row id)
+  bool flag = false;                            // kDataChange
+  std::vector<std::vector<model::Value>> rows;  // kRows
+  std::vector<int64_t> numbers;                 // kDvCardinalities, kDv positions
 };
 
 struct Scenario {
-  std::string file;   // where it was read from, for messages
+  std::string file;  // where it was read from, for messages
   std::string title;
   TableSpec table;
   std::vector<std::pair<model::Operation, int>> setup;  // (operation, line)

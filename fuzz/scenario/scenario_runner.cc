@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <utility>
 
 #include "fuzz/oracle/final_rows.h"
@@ -42,11 +42,6 @@ std::string Numbers(const std::vector<int64_t>& numbers) {
   return s.empty() ? "(none)" : s;
 }
 
-bool EveryFlagOn(const conflict::Flags& f) {
-  return f.row_level_concurrency && f.exclude_no_data_change_files && f.data_skipping && f.value_exact &&
-         f.optimize_reconcile && f.optimize_reconcile_reverse;
-}
-
 std::optional<bool> DataChangeOf(const std::vector<delta::Action>& actions) {
   std::optional<bool> all;
   for (const delta::Action& a : actions) {
@@ -64,7 +59,8 @@ std::optional<bool> DataChangeOf(const std::vector<delta::Action>& actions) {
 std::string ActionLine(const delta::Action& a) {
   if (const auto* add = std::get_if<delta::AddFile>(&a)) {
     std::string s = "add " + add->path;
-    if (add->deletion_vector) s += " with a DV of " + std::to_string(add->deletion_vector->cardinality) + " row(s)";
+    if (add->deletion_vector)
+      s += " with a DV of " + std::to_string(add->deletion_vector->cardinality) + " row(s)";
     if (!add->data_change) s += " (dataChange=false)";
     return s;
   }
@@ -79,7 +75,8 @@ std::string ActionLine(const delta::Action& a) {
     }
     return s;
   }
-  if (const auto* txn = std::get_if<delta::Txn>(&a)) return "txn " + txn->app_id + " version " + std::to_string(txn->version);
+  if (const auto* txn = std::get_if<delta::Txn>(&a))
+    return "txn " + txn->app_id + " version " + std::to_string(txn->version);
   if (std::holds_alternative<delta::CommitInfo>(a)) return "commitInfo";
   if (std::holds_alternative<delta::Metadata>(a)) return "metaData";
   if (std::holds_alternative<delta::Protocol>(a)) return "protocol";
@@ -100,297 +97,407 @@ struct Running {
   int64_t abort_winner_version = -1;
 };
 
+// Where the table lives: a directory (the oracle reads its files) or memory (through StorageBytes).
+struct Store {
+  std::unique_ptr<storage::Storage> storage;
+  std::unique_ptr<oracle::ByteSource> memory_bytes;
+  const oracle::ByteSource& bytes() const {
+    return memory_bytes ? *memory_bytes : oracle::LocalFiles();
+  }
+};
+
+Result<Store> OpenStore(TableStore kind, const std::string& work_dir) {
+  Store s;
+  if (kind == TableStore::kDirectory) {
+    std::error_code ec;
+    fs::remove_all(work_dir, ec);
+    fs::create_directories(work_dir, ec);
+    if (ec)
+      return Status::IoError(work_dir + ": cannot create the table directory: " + ec.message());
+    s.storage = storage::NewLocalStorage();
+  } else {
+    auto memory = std::make_unique<storage::InMemoryStorage>();
+    s.memory_bytes = std::make_unique<StorageBytes>(*memory);
+    s.storage = std::move(memory);
+  }
+  return s;
+}
+
+simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run) {
+  simulator::TableOptions options;
+  options.merge_on_read = table.merge_on_read;
+  options.statistics = table.statistics;
+  options.optimize_target_rows = table.optimize_target;
+  options.verify_own_commits = run.verify_own_commits;
+  options.checker_reads_rows = table.rows_readable;
+  options.checker_faults = table.checker_faults;
+  return options;
+}
+
+// Every read a transaction declares besides its operation's own (the oracle judges them all).
+std::vector<model::Predicate> ExtraReads(const TxnSpec& spec) {
+  std::vector<model::Predicate> reads = spec.extra_reads;
+  if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
+  return reads;
+}
+
+// One scenario's run in progress: the simulator, each transaction's state and what committed.
+struct ScenarioRun {
+  const Scenario& sc;
+  simulator::Simulator& sim;
+  ScenarioReport& r;
+  model::CommittedHistory history;
+  std::map<std::string, Running> running;
+  std::map<int64_t, std::string> committed_at;  // version -> transaction name
+  bool raw_committed = false;
+  std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
+};
+
+Status RunSetup(ScenarioRun& s) {
+  for (const auto& [op, line] : s.sc.setup) {
+    RLC_ASSIGN_OR_RETURN(const int64_t latest, s.sim.LatestVersion());
+    RLC_ASSIGN_OR_RETURN(simulator::Transaction t, s.sim.Prepare(op, latest, conflict::Flags{}));
+    RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, s.sim.Commit(t));
+    if (t.commits_nothing) {
+      s.r.timeline.push_back("setup " + model::Describe(op) + ": nothing to commit");
+      continue;
+    }
+    if (!c.committed) {
+      return Status::InvalidArgument(s.sc.file + ":" + std::to_string(line) +
+                                     ": the setup step did not commit");
+    }
+    s.history.commits.push_back(
+        {"setup" + std::to_string(s.history.commits.size() + 1), latest, op});
+    s.r.timeline.push_back("setup " + model::Describe(op) + ": commits at version " +
+                           std::to_string(c.version));
+  }
+  return Status::Ok();
+}
+
+// The table before the transactions, as the oracle's reader sees it.
+void ReadTableBefore(const std::string& work_dir, const model::LogicalTable& start,
+                     const oracle::ByteSource& bytes, ScenarioReport& r) {
+  const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1, "", bytes);
+  std::optional<std::vector<std::vector<model::Value>>> rows;
+  if (before.snapshot)
+    rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
+  if (!before.snapshot) r.initial_rows_error = before.error;
+  if (rows) r.initial_rows = std::move(*rows);
+}
+
+Status StartStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
+  RLC_ASSIGN_OR_RETURN(const int64_t latest, s.sim.LatestVersion());
+  if (spec.operation) {
+    RLC_ASSIGN_OR_RETURN(run.prepared, s.sim.Prepare(*spec.operation, latest, spec.flags,
+                                                     spec.optimize, spec.writer));
+  } else {
+    run.prepared = simulator::Transaction{};
+    run.prepared.raw_actions = true;
+    run.prepared.read_version = latest;
+    run.prepared.pending.read_version = latest;
+    run.prepared.pending.actions = spec.raw_actions;
+    run.prepared.pending.flags = spec.flags;
+  }
+  if (!run.prepared.commits_nothing)
+    RLC_RETURN_IF_ERROR(s.sim.AddReads(run.prepared, ExtraReads(spec)));
+  run.report.read_version = latest;
+  s.r.timeline.push_back(spec.name + " starts: reads version " + std::to_string(latest) + ", " +
+                         run.report.operation);
+  return Status::Ok();
+}
+
+Status RebaseStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
+  RLC_ASSIGN_OR_RETURN(const simulator::CommitOutcome c, s.sim.Rebase(run.prepared));
+  ++run.report.rebases;
+  std::string line =
+      spec.name + (c.checked_through_version < 0 ? " rebases: no commit to check yet"
+                                                 : " rebases: checked through version " +
+                                                       std::to_string(c.checked_through_version));
+  line += c.abort ? ", aborts there: " + conflict::Describe(*c.abort) : ", loses its race again";
+  s.r.timeline.push_back(line);
+  return Status::Ok();
+}
+
+// The report's record of a commit attempt: events with their winners' operations, the abort.
+void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Running& run) {
+  TxnReport& report = run.report;
+  report.attempted = true;
+  report.skipped = run.prepared.commits_nothing;
+  report.committed = c.committed;
+  report.version = c.version;
+  report.retries = c.optimize_retries;
+  for (const conflict::Event& e : c.events) {
+    report.events.push_back(e.name);
+    const auto winner = s.committed_at.find(e.winner_version);
+    const TxnSpec* winner_spec =
+        winner == s.committed_at.end() ? nullptr : s.sc.Find(winner->second);
+    report.event_winners.push_back(winner_spec == nullptr ? "?"
+                                   : winner_spec->operation
+                                       ? model::OperationName(*winner_spec->operation)
+                                       : "raw");
+  }
+  if (c.abort) {
+    report.abort = conflict::ExceptionName(c.abort->kind);
+    report.abort_detail = conflict::Describe(*c.abort);
+    run.abort_winner_version = c.abort->winner_version;
+    report.abort_winner_version = c.abort->winner_version;
+    report.abort_reason = c.abort->reason;
+  }
+}
+
+Status CommitStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
+  RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, s.sim.Commit(run.prepared));
+  RecordAttempt(s, c, run);
+  TxnReport& report = run.report;
+  if (c.committed) {
+    report.data_change = DataChangeOf(c.actions);
+    for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
+    s.committed_at[c.version] = spec.name;
+    if (spec.writer.any()) s.declared_writers.insert(c.version);
+    if (spec.operation) {
+      s.history.commits.push_back(
+          {spec.name, run.prepared.read_version, *spec.operation, ExtraReads(spec)});
+    } else {
+      s.raw_committed = true;
+    }
+  }
+  std::string line = spec.name + " " + Outcome(report);
+  for (const std::string& e : report.events) line += "; event " + e;
+  if (report.retries > 0)
+    line += "; retried " + std::to_string(report.retries) + " time(s) (OPTIMIZE's own retry)";
+  if (c.abort) line += ": " + report.abort_detail;
+  s.r.timeline.push_back(line);
+  return Status::Ok();
+}
+
+Status RunSteps(ScenarioRun& s) {
+  for (const TxnSpec& spec : s.sc.txns) {
+    Running& run = s.running[spec.name];
+    run.report.name = spec.name;
+    run.report.operation = spec.operation ? model::Describe(*spec.operation) : "raw actions";
+  }
+  for (const Step& step : s.sc.steps) {
+    const TxnSpec& spec = *s.sc.Find(step.txn);
+    Running& run = s.running.at(step.txn);
+    switch (step.kind) {
+      case Step::Kind::kStart:
+        RLC_RETURN_IF_ERROR(StartStep(s, spec, run));
+        break;
+      case Step::Kind::kRebase:
+        RLC_RETURN_IF_ERROR(RebaseStep(s, spec, run));
+        break;
+      default:
+        RLC_RETURN_IF_ERROR(CommitStep(s, spec, run));
+        break;
+    }
+  }
+  for (const TxnSpec& spec : s.sc.txns) s.r.txns.push_back(s.running.at(spec.name).report);
+  return Status::Ok();
+}
+
+oracle::ContractParty PartyOf(const TxnSpec& spec, const Running& run) {
+  oracle::ContractParty p;
+  p.operation = &*spec.operation;
+  p.effect = &run.prepared.effect;
+  for (const auto& [path, dv] : run.prepared.compacted) p.compacted_sources.insert(path);
+  p.every_flag_on = spec.flags.EveryOn();
+  p.extra_reads = ExtraReads(spec);
+  return p;
+}
+
+// The matrix promises commits to honest writers only: a quirk other than adds-first (legal) may
+// cost the pair a reconcile, never data.
+bool Honest(const simulator::WriterQuirks& q) {
+  simulator::WriterQuirks legal;
+  legal.adds_first = q.adds_first;
+  return q == legal;
+}
+
+// Each aborted loser against the documented matrix cell of it and the winner that aborted it.
+void JudgeContracts(const ScenarioRun& s, const model::LogicalTable& start) {
+  ScenarioReport& r = s.r;
+  const bool rlc_preconditions = !s.sc.table.partitioned && s.sc.table.merge_on_read &&
+                                 s.sc.table.deletion_vectors == DeletionVectors::kOn;
+  for (const TxnSpec& spec : s.sc.txns) {
+    const Running& loser = s.running.at(spec.name);
+    if (!loser.report.attempted || loser.report.committed || loser.report.skipped ||
+        !spec.operation)
+      continue;
+    const auto winner_name = s.committed_at.find(loser.abort_winner_version);
+    if (winner_name == s.committed_at.end()) continue;
+    const TxnSpec& winner_spec = *s.sc.Find(winner_name->second);
+    if (!winner_spec.operation) continue;
+    const Running& winner = s.running.at(winner_name->second);
+    oracle::ContractCheck check = oracle::CheckContract(
+        PartyOf(winner_spec, winner), PartyOf(spec, loser), false, r.level,
+        rlc_preconditions && Honest(winner_spec.writer) && Honest(spec.writer), start);
+    check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
+    if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
+    if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
+    r.contract.push_back(std::move(check));
+  }
+}
+
+// What the expectations about files need from the final snapshot.
+struct FinalFiles {
+  std::vector<int64_t> cardinalities;                 // DV sizes, sorted
+  std::map<int64_t, std::vector<int64_t>> dv_of_row;  // id column value -> the DV of its file
+};
+
+FinalFiles FinalFilesOf(const Scenario& sc,
+                        const std::optional<oracle::ReferenceSnapshot>& snapshot) {
+  FinalFiles out;
+  if (!snapshot) return out;
+  // Only a `dv` expectation reads dv_of_row, and parsing every live row costs more than the rest
+  // of the judgement: generated histories carry no expectation.
+  const bool wants_dv_of_row =
+      std::any_of(sc.expectations.begin(), sc.expectations.end(),
+                  [](const Expectation& e) { return e.kind == Expectation::Kind::kDv; });
+  for (const oracle::ReferenceFile& f : snapshot->files) {
+    out.cardinalities.push_back(static_cast<int64_t>(f.deleted.size()));
+    for (size_t position = 0; position < f.physical_values.size(); ++position) {
+      if (!wants_dv_of_row || f.deleted.count(position)) continue;
+      const nlohmann::json row =
+          nlohmann::json::parse(oracle::RowText(f, position), nullptr, false);
+      if (!row.is_object() || !row.contains("id") || !row["id"].is_number_integer()) continue;
+      out.dv_of_row[row["id"].get<int64_t>()] =
+          std::vector<int64_t>(f.deleted.begin(), f.deleted.end());
+    }
+  }
+  std::sort(out.cardinalities.begin(), out.cardinalities.end());
+  return out;
+}
+
+std::string EventsText(const TxnReport& t) {
+  std::string out = "events:";
+  for (const std::string& name : t.events) out += " " + name;
+  return out;
+}
+
+// Whether an expectation about one transaction holds, and what happened instead.
+std::pair<bool, std::string> JudgeTxnExpectation(const Expectation& e, const TxnReport& t) {
+  using K = Expectation::Kind;
+  switch (e.kind) {
+    case K::kCommits:
+      return {t.committed, Outcome(t)};
+    case K::kAborts:
+      return {t.attempted && !t.committed && !t.skipped && (e.name.empty() || e.name == t.abort),
+              Outcome(t)};
+    case K::kSkips:
+      return {t.skipped, Outcome(t)};
+    case K::kEvent:
+      return {std::find(t.events.begin(), t.events.end(), e.name) != t.events.end(),
+              t.events.empty() ? "no events" : EventsText(t)};
+    case K::kNoEvents:
+      return {t.events.empty(), EventsText(t)};
+    case K::kRetries:
+      return {t.retries == e.number, std::to_string(t.retries) + " retries"};
+    case K::kDataChange:
+      return {t.data_change == e.flag,
+              !t.committed    ? Outcome(t)
+              : t.data_change ? "dataChange=" + std::string(*t.data_change ? "true" : "false")
+                              : "its file actions disagree on dataChange (or it has none)"};
+    default:
+      return {true, ""};
+  }
+}
+
+// Whether an expectation about the table holds, and what the table is instead.
+std::pair<bool, std::string> JudgeTableExpectation(const Expectation& e, const FinalFiles& files,
+                                                   ScenarioReport& r) {
+  using K = Expectation::Kind;
+  switch (e.kind) {
+    case K::kRows: {
+      std::vector<std::vector<model::Value>> expected = e.rows;
+      std::sort(expected.begin(), expected.end());
+      return {expected == r.final_rows, "rows " + RowsOrNone(r.final_rows)};
+    }
+    case K::kRowCount:
+      return {static_cast<int64_t>(r.final_rows.size()) == e.number,
+              std::to_string(r.final_rows.size()) + " rows"};
+    case K::kFiles:
+      return {static_cast<int64_t>(files.cardinalities.size()) == e.number,
+              std::to_string(files.cardinalities.size()) + " files"};
+    case K::kDvCardinalities:
+      return {files.cardinalities == e.numbers, "dv-cardinalities " + Numbers(files.cardinalities)};
+    case K::kDv: {
+      const auto it = files.dv_of_row.find(e.number);
+      return {it != files.dv_of_row.end() && it->second == e.numbers,
+              it == files.dv_of_row.end()
+                  ? "no live row has id " + std::to_string(e.number)
+                  : "dv " + std::to_string(e.number) + ": " + Numbers(it->second)};
+    }
+    case K::kMissedReconcile:
+      r.missed_reconcile_expected = true;
+      return {r.missed_reconciles > 0, "no missed reconcile"};
+    default:
+      return {true, ""};
+  }
+}
+
+void CheckExpectations(const ScenarioRun& s,
+                       const std::optional<oracle::ReferenceSnapshot>& final_snapshot) {
+  const FinalFiles files = FinalFilesOf(s.sc, final_snapshot);
+  for (const Expectation& e : s.sc.expectations) {
+    const auto [holds, actual] = e.txn.empty() ? JudgeTableExpectation(e, files, s.r)
+                                               : JudgeTxnExpectation(e, s.running.at(e.txn).report);
+    if (!holds) s.r.mismatches.push_back({e.line, e.text, actual});
+  }
+}
+
 }  // namespace
 
 bool ScenarioReport::oracle_holds() const {
-  const bool rows_ok = rows_check == "holds" || rows_check.rfind("not judged", 0) == 0;  // as oracle::Judgement
-  return rows_ok && cycles.empty() && invariant_findings.empty() && (missed_reconciles == 0 || missed_reconcile_expected);
+  const bool rows_ok =
+      rows_check == "holds" || rows_check.rfind("not judged", 0) == 0;  // as oracle::Judgement
+  return rows_ok && cycles.empty() && invariant_findings.empty() &&
+         (missed_reconciles == 0 || missed_reconcile_expected);
 }
 
 bool ScenarioReport::passed() const { return oracle_holds() && mismatches.empty(); }
 
-Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir, const RunOptions& run) {
-  std::unique_ptr<storage::Storage> storage;
-  std::unique_ptr<oracle::ByteSource> memory_bytes;
-  if (run.store == TableStore::kDirectory) {
-    std::error_code ec;
-    fs::remove_all(work_dir, ec);
-    fs::create_directories(work_dir, ec);
-    if (ec) return Status::IoError(work_dir + ": cannot create the table directory: " + ec.message());
-    storage = storage::NewLocalStorage();
-  } else {
-    auto memory = std::make_unique<storage::InMemoryStorage>();
-    memory_bytes = std::make_unique<StorageBytes>(*memory);
-    storage = std::move(memory);
-  }
-  const oracle::ByteSource& table_bytes = memory_bytes ? *memory_bytes : oracle::LocalFiles();
+Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_dir,
+                                   const RunOptions& run) {
+  RLC_ASSIGN_OR_RETURN(Store store, OpenStore(run.store, work_dir));
   ScenarioReport r;
   r.file = sc.file;
   r.title = sc.title;
   const model::LogicalTable start = sc.StartingTable();
   r.level = start.properties.isolation_level;
-  simulator::TableOptions options;
-  options.merge_on_read = sc.table.merge_on_read;
-  options.statistics = sc.table.statistics;
-  options.optimize_target_rows = sc.table.optimize_target;
-  options.verify_own_commits = run.verify_own_commits;
-  options.checker_reads_rows = sc.table.rows_readable;
-  options.checker_faults = sc.table.checker_faults;
-  simulator::Simulator sim(*storage, work_dir, start, options);
+  simulator::Simulator sim(*store.storage, work_dir, start, OptionsOf(sc.table, run));
   RLC_RETURN_IF_ERROR(sim.Create(sc.table.files));
 
-  model::CommittedHistory history;
-  history.initial = start;
-  for (const auto& [op, line] : sc.setup) {
-    RLC_ASSIGN_OR_RETURN(const int64_t latest, sim.LatestVersion());
-    RLC_ASSIGN_OR_RETURN(simulator::Transaction t, sim.Prepare(op, latest, conflict::Flags{}));
-    RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, sim.Commit(t));
-    if (t.commits_nothing) {
-      r.timeline.push_back("setup " + model::Describe(op) + ": nothing to commit");
-      continue;
-    }
-    if (!c.committed) {
-      return Status::InvalidArgument(sc.file + ":" + std::to_string(line) + ": the setup step did not commit");
-    }
-    history.commits.push_back({"setup" + std::to_string(history.commits.size() + 1), latest, op});
-    r.timeline.push_back("setup " + model::Describe(op) + ": commits at version " + std::to_string(c.version));
-  }
-
-  if (run.read_table_before) {  // the table before the transactions, as the oracle's reader sees it
-    const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1, "", table_bytes);
-    std::optional<std::vector<std::vector<model::Value>>> rows;
-    if (before.snapshot) rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
-    if (!before.snapshot) r.initial_rows_error = before.error;
-    if (rows) r.initial_rows = std::move(*rows);
+  ScenarioRun s{sc, sim, r, {}, {}, {}, false, {}};
+  s.history.initial = start;
+  RLC_RETURN_IF_ERROR(RunSetup(s));
+  if (run.read_table_before) {
+    ReadTableBefore(work_dir, start, store.bytes(), r);
   } else {
     r.initial_rows_error = "not read in this run";
   }
+  RLC_RETURN_IF_ERROR(RunSteps(s));
 
-  std::map<std::string, Running> running;
-  std::map<int64_t, std::string> committed_at;  // version -> transaction name
-  bool raw_committed = false;
-  std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
-  for (const TxnSpec& spec : sc.txns) {
-    Running& run = running[spec.name];
-    run.report.name = spec.name;
-    run.report.operation = spec.operation ? model::Describe(*spec.operation) : "raw actions";
-  }
-  for (const Step& step : sc.steps) {
-    const TxnSpec& spec = *sc.Find(step.txn);
-    Running& run = running.at(step.txn);
-    TxnReport& report = run.report;
-    if (step.kind == Step::Kind::kStart) {
-      RLC_ASSIGN_OR_RETURN(const int64_t latest, sim.LatestVersion());
-      if (spec.operation) {
-        RLC_ASSIGN_OR_RETURN(run.prepared, sim.Prepare(*spec.operation, latest, spec.flags, spec.optimize, spec.writer));
-      } else {
-        run.prepared = simulator::Transaction{};
-        run.prepared.raw_actions = true;
-        run.prepared.read_version = latest;
-        run.prepared.pending.read_version = latest;
-        run.prepared.pending.actions = spec.raw_actions;
-        run.prepared.pending.flags = spec.flags;
-      }
-      std::vector<model::Predicate> reads = spec.extra_reads;
-      if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
-      if (!run.prepared.commits_nothing) RLC_RETURN_IF_ERROR(sim.AddReads(run.prepared, reads));
-      report.read_version = latest;
-      r.timeline.push_back(step.txn + " starts: reads version " + std::to_string(latest) + ", " + report.operation);
-      continue;
-    }
-    if (step.kind == Step::Kind::kRebase) {
-      RLC_ASSIGN_OR_RETURN(const simulator::CommitOutcome c, sim.Rebase(run.prepared));
-      ++report.rebases;
-      std::string line = step.txn + (c.checked_through_version < 0 ? " rebases: no commit to check yet"
-                                                                    : " rebases: checked through version " +
-                                                                          std::to_string(c.checked_through_version));
-      line += c.abort ? ", aborts there: " + conflict::Describe(*c.abort) : ", loses its race again";
-      r.timeline.push_back(line);
-      continue;
-    }
-    RLC_ASSIGN_OR_RETURN(simulator::CommitOutcome c, sim.Commit(run.prepared));
-    report.attempted = true;
-    report.skipped = run.prepared.commits_nothing;
-    report.committed = c.committed;
-    report.version = c.version;
-    report.retries = c.optimize_retries;
-    for (const conflict::Event& e : c.events) {
-      report.events.push_back(e.name);
-      const auto winner = committed_at.find(e.winner_version);
-      const TxnSpec* winner_spec = winner == committed_at.end() ? nullptr : sc.Find(winner->second);
-      report.event_winners.push_back(winner_spec == nullptr ? "?"
-                                     : winner_spec->operation ? model::OperationName(*winner_spec->operation)
-                                                              : "raw");
-    }
-    if (c.abort) {
-      report.abort = conflict::ExceptionName(c.abort->kind);
-      report.abort_detail = conflict::Describe(*c.abort);
-      run.abort_winner_version = c.abort->winner_version;
-      report.abort_winner_version = c.abort->winner_version;
-      report.abort_reason = c.abort->reason;
-    }
-    if (c.committed) {
-      report.data_change = DataChangeOf(c.actions);
-      for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
-      committed_at[c.version] = step.txn;
-      if (spec.writer.any()) declared_writers.insert(c.version);
-      if (spec.operation) {
-        std::vector<model::Predicate> reads = spec.extra_reads;  // the oracle judges every read
-        if (spec.reads_whole_table) reads.push_back(model::Predicate::True());
-        history.commits.push_back({step.txn, run.prepared.read_version, *spec.operation, std::move(reads)});
-      } else {
-        raw_committed = true;
-      }
-    }
-    std::string line = step.txn + " " + Outcome(report);
-    for (const std::string& e : report.events) line += "; event " + e;
-    if (report.retries > 0) line += "; retried " + std::to_string(report.retries) + " time(s) (B5)";
-    if (c.abort) line += ": " + report.abort_detail;
-    r.timeline.push_back(line);
-  }
-  for (const TxnSpec& spec : sc.txns) r.txns.push_back(running.at(spec.name).report);
-
-  // The oracle.
   oracle::Judgement judgement =
-      oracle::JudgeHistory(work_dir, history, r.level, !raw_committed, oracle::kDefaultMaxOrders, table_bytes,
-                           declared_writers);
+      oracle::JudgeHistory(work_dir, s.history, r.level, !s.raw_committed,
+                           oracle::kDefaultMaxOrders, store.bytes(), s.declared_writers);
   r.rows_check = std::move(judgement.rows_check);
   r.final_rows = std::move(judgement.actual_rows);
   r.serial_rows = std::move(judgement.serial_rows);
   r.cycles = std::move(judgement.cycles);
   r.invariant_findings = std::move(judgement.invariant_findings);
   r.declared_writer_findings = std::move(judgement.declared_writer_findings);
-  const std::optional<oracle::ReferenceSnapshot>& final_snapshot = judgement.final_snapshot;
-
-  const bool rlc_preconditions = !sc.table.partitioned && sc.table.merge_on_read &&
-                                 sc.table.deletion_vectors == DeletionVectors::kOn;
-  for (const TxnSpec& spec : sc.txns) {
-    const Running& loser = running.at(spec.name);
-    if (!loser.report.attempted || loser.report.committed || loser.report.skipped || !spec.operation) continue;
-    const auto winner_name = committed_at.find(loser.abort_winner_version);
-    if (winner_name == committed_at.end()) continue;
-    const TxnSpec& winner_spec = *sc.Find(winner_name->second);
-    if (!winner_spec.operation) continue;
-    const Running& winner = running.at(winner_name->second);
-    auto party = [](const TxnSpec& spec, const Running& run) {
-      oracle::ContractParty p;
-      p.operation = &*spec.operation;
-      p.effect = &run.prepared.effect;
-      for (const auto& [path, dv] : run.prepared.compacted) p.compacted_sources.insert(path);
-      p.every_flag_on = EveryFlagOn(spec.flags);
-      p.extra_reads = spec.extra_reads;
-      if (spec.reads_whole_table) p.extra_reads.push_back(model::Predicate::True());
-      return p;
-    };
-    // The matrix promises commits to honest writers only: a quirk other than adds-first (legal)
-    // may cost the pair a reconcile, never data.
-    auto honest = [](const simulator::WriterQuirks& q) {
-      simulator::WriterQuirks legal;
-      legal.adds_first = q.adds_first;
-      return q == legal;
-    };
-    oracle::ContractCheck check =
-        oracle::CheckContract(party(winner_spec, winner), party(spec, loser), false, r.level,
-                              rlc_preconditions && honest(winner_spec.writer) && honest(spec.writer), start);
-    check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
-    if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
-    if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
-    r.contract.push_back(std::move(check));
-  }
-
-  // The expectations.
-  std::vector<int64_t> cardinalities;
-  std::map<int64_t, std::vector<int64_t>> dv_of_row;  // id column value -> the DV of its file
-  // Only a `dv` expectation reads dv_of_row, and parsing every live row costs more than the rest
-  // of this step: generated histories carry no expectation.
-  const bool wants_dv_of_row = std::any_of(sc.expectations.begin(), sc.expectations.end(),
-                                           [](const Expectation& e) { return e.kind == Expectation::Kind::kDv; });
-  if (final_snapshot) {
-    for (const oracle::ReferenceFile& f : final_snapshot->files) {
-      cardinalities.push_back(static_cast<int64_t>(f.deleted.size()));
-      for (size_t position = 0; position < f.physical_values.size(); ++position) {
-        if (!wants_dv_of_row || f.deleted.count(position)) continue;
-        const nlohmann::json row = nlohmann::json::parse(oracle::RowText(f, position), nullptr, false);
-        if (!row.is_object() || !row.contains("id") || !row["id"].is_number_integer()) continue;
-        dv_of_row[row["id"].get<int64_t>()] = std::vector<int64_t>(f.deleted.begin(), f.deleted.end());
-      }
-    }
-    std::sort(cardinalities.begin(), cardinalities.end());
-  }
-  using K = Expectation::Kind;
-  for (const Expectation& e : sc.expectations) {
-    const TxnReport* t = nullptr;
-    if (!e.txn.empty()) t = &running.at(e.txn).report;
-    bool holds = true;
-    std::string actual;
-    switch (e.kind) {
-      case K::kCommits: holds = t->committed; actual = Outcome(*t); break;
-      case K::kAborts:
-        holds = t->attempted && !t->committed && !t->skipped && (e.name.empty() || e.name == t->abort);
-        actual = Outcome(*t);
-        break;
-      case K::kSkips: holds = t->skipped; actual = Outcome(*t); break;
-      case K::kAny: holds = true; break;
-      case K::kEvent: {
-        holds = std::find(t->events.begin(), t->events.end(), e.name) != t->events.end();
-        actual = t->events.empty() ? "no events" : "events:";
-        for (const std::string& name : t->events) actual += " " + name;
-        break;
-      }
-      case K::kNoEvents:
-        holds = t->events.empty();
-        actual = "events:";
-        for (const std::string& name : t->events) actual += " " + name;
-        break;
-      case K::kRetries: holds = t->retries == e.number; actual = std::to_string(t->retries) + " retries"; break;
-      case K::kDataChange:
-        holds = t->data_change == e.flag;
-        actual = !t->committed ? Outcome(*t)
-                 : t->data_change ? "dataChange=" + std::string(*t->data_change ? "true" : "false")
-                                  : "its file actions disagree on dataChange (or it has none)";
-        break;
-      case K::kRows: {
-        std::vector<std::vector<model::Value>> expected = e.rows;
-        std::sort(expected.begin(), expected.end());
-        holds = expected == r.final_rows;
-        actual = "rows " + RowsOrNone(r.final_rows);
-        break;
-      }
-      case K::kRowCount:
-        holds = static_cast<int64_t>(r.final_rows.size()) == e.number;
-        actual = std::to_string(r.final_rows.size()) + " rows";
-        break;
-      case K::kFiles:
-        holds = static_cast<int64_t>(cardinalities.size()) == e.number;
-        actual = std::to_string(cardinalities.size()) + " files";
-        break;
-      case K::kDvCardinalities:
-        holds = cardinalities == e.numbers;
-        actual = "dv-cardinalities " + Numbers(cardinalities);
-        break;
-      case K::kDv: {
-        const auto it = dv_of_row.find(e.number);
-        holds = it != dv_of_row.end() && it->second == e.numbers;
-        actual = it == dv_of_row.end() ? "no live row has id " + std::to_string(e.number)
-                                       : "dv " + std::to_string(e.number) + ": " + Numbers(it->second);
-        break;
-      }
-      case K::kMissedReconcile:
-        r.missed_reconcile_expected = true;
-        holds = r.missed_reconciles > 0;
-        actual = "no missed reconcile";
-        break;
-    }
-    if (!holds) r.mismatches.push_back({e.line, e.text, actual});
-  }
+  JudgeContracts(s, start);
+  CheckExpectations(s, judgement.final_snapshot);
   return r;
 }
 
 std::string RenderReport(const ScenarioReport& r, bool verbose) {
-  std::string out = std::string(r.passed() ? "PASS " : "FAIL ") + r.file + (r.title.empty() ? "" : " (" + r.title + ")") + "\n";
+  std::string out = std::string(r.passed() ? "PASS " : "FAIL ") + r.file +
+                    (r.title.empty() ? "" : " (" + r.title + ")") + "\n";
   if (r.passed() && !verbose) return out;
   out += "  isolation " + model::IsolationLevelName(r.level) + "\n";
-  out += "  table before: " + (r.initial_rows_error.empty() ? RowsOrNone(r.initial_rows) : r.initial_rows_error) + "\n";
+  out += "  table before: " +
+         (r.initial_rows_error.empty() ? RowsOrNone(r.initial_rows) : r.initial_rows_error) + "\n";
   for (const std::string& line : r.timeline) {
     out += "  | " + line + "\n";
     if (!verbose) continue;
@@ -414,13 +521,17 @@ std::string RenderReport(const ScenarioReport& r, bool verbose) {
     }
   }
   for (const std::string& f : r.invariant_findings) out += "  (c) " + f + "\n";
-  for (const std::string& f : r.declared_writer_findings) out += "  (c, its writer's own) " + f + "\n";
+  for (const std::string& f : r.declared_writer_findings)
+    out += "  (c, its writer's own) " + f + "\n";
   for (const oracle::ContractCheck& c : r.contract) {
-    out += "  (d) " + oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " + c.explanation + "\n";
+    out += "  (d) " + oracle::ContractVerdictName(c.verdict) + ": " + c.cell + "; " +
+           c.explanation + "\n";
   }
-  if (r.missed_reconciles > 0 && r.missed_reconcile_expected) out += "      (the file expects the missed reconcile)\n";
+  if (r.missed_reconciles > 0 && r.missed_reconcile_expected)
+    out += "      (the file expects the missed reconcile)\n";
   for (const Mismatch& m : r.mismatches) {
-    out += "  " + r.file + ":" + std::to_string(m.line) + ": expected: " + m.expected + "\n      actual: " + m.actual + "\n";
+    out += "  " + r.file + ":" + std::to_string(m.line) + ": expected: " + m.expected +
+           "\n      actual: " + m.actual + "\n";
   }
   return out;
 }

@@ -32,14 +32,14 @@ namespace rlc::scenario {
 
 struct TxnReport {
   std::string name;
-  std::string operation;     // Describe(), or "raw actions"
+  std::string operation;      // Describe(), or "raw actions"
   int64_t read_version = -1;  // -1: never started
   bool attempted = false;     // a commit was tried
   bool committed = false;
-  bool skipped = false;       // nothing to commit (an idempotent write already applied, a failing MERGE)
+  bool skipped = false;  // nothing to commit (an idempotent write already applied, a failing MERGE)
   int64_t version = -1;
-  std::string abort;          // ExceptionName, when aborted
-  std::string abort_detail;   // Describe(abort)
+  std::string abort;         // ExceptionName, when aborted
+  std::string abort_detail;  // Describe(abort)
   std::vector<std::string> events;
   std::vector<std::string> event_winners;  // per event: the winning transaction's operation name
   int64_t abort_winner_version = -1;       // when aborted: the version of the winner it lost to
@@ -68,12 +68,12 @@ struct ScenarioReport {
   std::string initial_rows_error;
   std::vector<std::vector<model::Value>> final_rows;
   // Oracle.
-  std::string rows_check;                               // "holds", or why not
-  std::vector<std::vector<model::Value>> serial_rows;   // when (a) fails: the commit-order result
-  std::vector<std::string> cycles;                      // (b): each forbidden cycle, explained
-  std::vector<std::string> invariant_findings;          // (c)
-  std::vector<std::string> declared_writer_findings;    // (c) at versions of writers with quirks
-  std::vector<oracle::ContractCheck> contract;          // (d): one per aborted loser
+  std::string rows_check;                              // "holds", or why not
+  std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
+  std::vector<std::string> cycles;                     // (b): each forbidden cycle, explained
+  std::vector<std::string> invariant_findings;         // (c)
+  std::vector<std::string> declared_writer_findings;   // (c) at versions of writers with quirks
+  std::vector<oracle::ContractCheck> contract;         // (d): one per aborted loser
   int missed_reconciles = 0;
   int deferred_cells = 0;
   bool missed_reconcile_expected = false;

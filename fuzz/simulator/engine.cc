@@ -61,8 +61,9 @@ bool SupportsWriterFeature(const std::string& feature) {
 // Another engine's habits: the commit's adds before its removes, and a tag of its own on each
 // remove beside any composition tags (readers must ignore both differences).
 void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
-  std::stable_partition(actions.begin(), actions.end(),
-                        [](const delta::Action& a) { return !std::holds_alternative<delta::RemoveFile>(a); });
+  std::stable_partition(actions.begin(), actions.end(), [](const delta::Action& a) {
+    return !std::holds_alternative<delta::RemoveFile>(a);
+  });
   for (delta::Action& a : actions) {
     if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
       if (!remove->tags) remove->tags.emplace();
@@ -73,12 +74,14 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
 
 // Statistics that claim other rows than the file holds: every bound moved past every value a
 // generated table holds (longs by 1000, strings after '~'), or one physical row more.
-std::optional<std::string> LyingStats(const std::optional<std::string>& stats, WriterQuirks::RemoveStats lie) {
+std::optional<std::string> LyingStats(const std::optional<std::string>& stats,
+                                      WriterQuirks::RemoveStats lie) {
   if (!stats.has_value()) return stats;
   nlohmann::json j = nlohmann::json::parse(*stats, nullptr, false);
   if (!j.is_object()) return stats;
   if (lie == WriterQuirks::RemoveStats::kLyingCount) {
-    if (j.contains("numRecords") && j["numRecords"].is_number_integer()) j["numRecords"] = j["numRecords"].get<int64_t>() + 1;
+    if (j.contains("numRecords") && j["numRecords"].is_number_integer())
+      j["numRecords"] = j["numRecords"].get<int64_t>() + 1;
     return j.dump();
   }
   for (const char* side : {"minValues", "maxValues"}) {
@@ -94,11 +97,13 @@ std::optional<std::string> LyingStats(const std::optional<std::string>& stats, W
 // Of each output's first two tagged sources (by offset), the first claims one more physical row
 // and the second starts one row later with one fewer: the runs still tile the output.
 void MiscountTags(std::vector<delta::Action>& actions) {
-  std::map<std::string, std::vector<std::pair<delta::CompositionTag, delta::RemoveFile*>>> by_output;
+  std::map<std::string, std::vector<std::pair<delta::CompositionTag, delta::RemoveFile*>>>
+      by_output;
   for (delta::Action& a : actions) {
     auto* r = std::get_if<delta::RemoveFile>(&a);
     if (r == nullptr || !r->tags.has_value()) continue;
-    if (const auto tag = delta::ParseCompositionTags(*r->tags)) by_output[tag->output_path].push_back({*tag, r});
+    if (const auto tag = delta::ParseCompositionTags(*r->tags))
+      by_output[tag->output_path].push_back({*tag, r});
   }
   for (auto& [output, sources] : by_output) {
     if (sources.size() < 2) continue;
@@ -108,7 +113,8 @@ void MiscountTags(std::vector<delta::Action>& actions) {
     sources[0].first.source_num_physical_records += 1;
     sources[1].first.row_offset_in_target += 1;
     sources[1].first.source_num_physical_records -= 1;
-    for (int i = 0; i < 2; ++i) delta::WriteCompositionTags(sources[i].first, &*sources[i].second->tags);
+    for (int i = 0; i < 2; ++i)
+      delta::WriteCompositionTags(sources[i].first, &*sources[i].second->tags);
   }
 }
 
@@ -118,7 +124,8 @@ void TellAHalfTruth(std::vector<delta::Action>& actions) {
   std::map<std::string, int> touched;  // path -> 1 remove, 2 add with a DV, 3 both
   for (const delta::Action& a : actions) {
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) touched[r->path] |= 1;
-    if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->deletion_vector) touched[add->path] |= 2;
+    if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->deletion_vector)
+      touched[add->path] |= 2;
   }
   std::vector<std::string> updated;
   for (const auto& [path, bits] : touched) {
@@ -126,8 +133,10 @@ void TellAHalfTruth(std::vector<delta::Action>& actions) {
   }
   if (updated.size() < 2) return;
   for (delta::Action& a : actions) {
-    if (auto* r = std::get_if<delta::RemoveFile>(&a); r && r->path == updated.back()) r->data_change = false;
-    if (auto* add = std::get_if<delta::AddFile>(&a); add && add->path == updated.back()) add->data_change = false;
+    if (auto* r = std::get_if<delta::RemoveFile>(&a); r && r->path == updated.back())
+      r->data_change = false;
+    if (auto* add = std::get_if<delta::AddFile>(&a); add && add->path == updated.back())
+      add->data_change = false;
   }
 }
 
@@ -152,7 +161,8 @@ void AddAGhostRemove(std::vector<delta::Action>& actions) {
   for (const delta::Action& a : actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a)) data_change = add->data_change;
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) data_change = r->data_change;
-    if (std::holds_alternative<delta::AddFile>(a) || std::holds_alternative<delta::RemoveFile>(a)) break;
+    if (std::holds_alternative<delta::AddFile>(a) || std::holds_alternative<delta::RemoveFile>(a))
+      break;
   }
   delta::RemoveFile ghost;
   ghost.path = "ghost-of-a-file.rows";
@@ -170,7 +180,8 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
     if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
       if (q.no_data_change) remove->data_change = false;
       switch (q.remove_stats) {
-        case WriterQuirks::RemoveStats::kCopied: break;
+        case WriterQuirks::RemoveStats::kCopied:
+          break;
         case WriterQuirks::RemoveStats::kAbsent:
           remove->stats.reset();
           remove->partition_values.reset();
@@ -178,15 +189,18 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
           remove->extended_file_metadata = false;
           break;
         case WriterQuirks::RemoveStats::kLyingBounds:
-        case WriterQuirks::RemoveStats::kLyingCount: remove->stats = LyingStats(remove->stats, q.remove_stats); break;
+        case WriterQuirks::RemoveStats::kLyingCount:
+          remove->stats = LyingStats(remove->stats, q.remove_stats);
+          break;
       }
     } else if (auto* add = std::get_if<delta::AddFile>(&a)) {
       if (q.no_data_change) add->data_change = false;
     }
   }
   if (q.adds_first) {
-    std::stable_partition(actions.begin(), actions.end(),
-                          [](const delta::Action& a) { return !std::holds_alternative<delta::RemoveFile>(a); });
+    std::stable_partition(actions.begin(), actions.end(), [](const delta::Action& a) {
+      return !std::holds_alternative<delta::RemoveFile>(a);
+    });
   }
 }
 
@@ -194,7 +208,8 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
 class FaultyTableFiles final : public conflict::TableFiles {
  public:
   // `reads` counts across the simulator's checks, so that each check meets its failures elsewhere.
-  FaultyTableFiles(const conflict::TableFiles& inner, int n, int& reads) : inner_(inner), n_(n), reads_(reads) {}
+  FaultyTableFiles(const conflict::TableFiles& inner, int n, int& reads)
+      : inner_(inner), n_(n), reads_(reads) {}
   // Every n-th read fails: the reads come in the same order in every run of a history.
   Result<dv::RowBitmap> ReadDeletionVector(const dv::DvDescriptor& descriptor) const override {
     if (Fails()) return Status::IoError(descriptor.UniqueId() + ": injected read failure");
@@ -223,7 +238,8 @@ class FaultyTableFiles final : public conflict::TableFiles {
 class FaultyDvWriter final : public conflict::DvWriter {
  public:
   // `writes` counts across the simulator's checks (one check rarely writes n DVs).
-  FaultyDvWriter(conflict::DvWriter& inner, int n, int& writes) : inner_(inner), n_(n), writes_(writes) {}
+  FaultyDvWriter(conflict::DvWriter& inner, int n, int& writes)
+      : inner_(inner), n_(n), writes_(writes) {}
   Result<dv::DvDescriptor> Write(const dv::RowBitmap& rows) override {
     if (writes_++ % n_ == 0) return Status::IoError("injected DV write failure");
     return inner_.Write(rows);
@@ -241,30 +257,39 @@ std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/forei
 
 conflict::DvWriter& Simulator::DvWriter() {
   // One writer for the simulator's life: seeding its generator costs more than a small DV.
-  if (dv_writer_ == nullptr) dv_writer_ = std::make_unique<conflict::StorageDvWriter>(storage_, DvDir(), root_);
+  if (dv_writer_ == nullptr)
+    dv_writer_ = std::make_unique<conflict::StorageDvWriter>(storage_, DvDir(), root_);
   return *dv_writer_;
 }
 
 struct Simulator::Snapshot {
-  std::shared_ptr<const delta::Snapshot> log;                       // as impl/ replays it
-  const std::map<std::string, delta::AddFile>& files() const { return log->files; }  // decoded path -> active add
+  std::shared_ptr<const delta::Snapshot> log;  // as impl/ replays it
+  const std::map<std::string, delta::AddFile>& files() const {
+    return log->files;
+  }  // decoded path -> active add
   model::LogicalTable table;
-  std::map<std::string, std::vector<model::RowId>> file_rows;       // physical rows' identities
+  std::map<std::string, std::vector<model::RowId>> file_rows;  // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
   // Live row -> (its file's decoded path, a key of log->files, and its position there).
   std::map<model::RowId, std::pair<const std::string*, uint64_t>> where;
-  bool deletion_vectors_writable = false;  // the protocol has the feature and the property allows it
+  bool deletion_vectors_writable =
+      false;  // the protocol has the feature and the property allows it
 };
 
-Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options)
+Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table,
+                     TableOptions options)
     : storage_(storage), root_(std::move(root)), table_(std::move(table)), options_(options) {
-  checker_reads_ = static_cast<int>(table_.rows.size());  // where the first injected read failure falls
+  checker_reads_ =
+      static_cast<int>(table_.rows.size());  // where the first injected read failure falls
   next_row_id_ = std::max<model::RowId>(table_.next_row_id, options_.row_id_base + 1);
   row_file_columns_.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
-    row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
-    if (!c.is_partition) stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
+    row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong
+                                             ? RowFileColumn::Type::kLong
+                                             : RowFileColumn::Type::kString});
+    if (!c.is_partition)
+      stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
   }
   // Column names are distinct (model::MakeTable's schema), so name order is a total order.
   std::sort(stats_columns_.begin(), stats_columns_.end(),
@@ -283,12 +308,16 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
 }
 
 std::string Simulator::NewPath(const std::string& partition, const char* kind) {
-  const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) + ".rows";
+  const std::string name =
+      options_.file_prefix + kind + "-" + std::to_string(next_file_++) + ".rows";
   std::string part_column;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
   }
-  return part_column.empty() ? name : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : partition) + "/" + name;
+  return part_column.empty()
+             ? name
+             : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : partition) +
+                   "/" + name;
 }
 
 delta::Metadata Simulator::MetadataAction() const {
@@ -297,34 +326,96 @@ delta::Metadata Simulator::MetadataAction() const {
     if (c.is_partition) m.partition_columns.push_back(c.name);
   }
   m.id = "simulated-table";
-  // Delta's struct type: {"fields":[{"metadata":{},"name":..,"nullable":true,"type":..},..],"type":"struct"}.
+  // Delta's struct type:
+  // {"fields":[{"metadata":{},"name":..,"nullable":true,"type":..},..],"type":"struct"}.
   m.schema_string = "{\"fields\":[";
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
     m.schema_string += i == 0 ? "{\"metadata\":{},\"name\":" : ",{\"metadata\":{},\"name\":";
     delta::AppendJsonQuoted(c.name, &m.schema_string);
-    m.schema_string += c.type == model::ColumnType::kLong ? ",\"nullable\":true,\"type\":\"long\"}"
-                                                          : ",\"nullable\":true,\"type\":\"string\"}";
+    m.schema_string += c.type == model::ColumnType::kLong
+                           ? ",\"nullable\":true,\"type\":\"long\"}"
+                           : ",\"nullable\":true,\"type\":\"string\"}";
   }
   m.schema_string += "],\"type\":\"struct\"}";
-  m.configuration.emplace_back("delta.enableDeletionVectors", table_.properties.deletion_vectors_enabled ? "true" : "false");
+  m.configuration.emplace_back("delta.enableDeletionVectors",
+                               table_.properties.deletion_vectors_enabled ? "true" : "false");
   const model::IsolationLevel level = table_.properties.isolation_level;
-  if (level == model::IsolationLevel::kWriteSerializable) m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
+  if (level == model::IsolationLevel::kWriteSerializable)
+    m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
   for (const auto& [k, v] : table_.properties.other) m.configuration.emplace_back(k, v);
   m.created_time_ms = kTimestamp;
   return m;
 }
 
-Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows) {
+namespace {
+
+// Statistics of one data column over a file's rows.
+struct ColumnStats {
+  const model::Value* min = nullptr;
+  const model::Value* max = nullptr;
+  int64_t nulls = 0;
+};
+
+// An add's statistics as Delta's writers lay them out: the members in name order, as a JSON
+// object's dump orders them; a column without a value (all NULL, or no rows) is left out of
+// minValues and maxValues. Without column statistics, numRecords alone.
+std::string StatisticsJson(const std::vector<model::Column>& schema,
+                           const std::vector<size_t>& stats_columns,
+                           const std::vector<ColumnStats>& stats_of, int64_t rows,
+                           bool with_columns) {
+  std::string stats = "{";
+  char digits[24];
+  const auto append_int = [&](int64_t n) {
+    stats.append(digits, std::to_chars(digits, digits + sizeof(digits), n).ptr);
+  };
+  // Strings as Delta's writer keeps them: their first kStatsPrefix characters; a maximum cut
+  // short gets U+FFFF after the prefix, so that it still bounds every value from above.
+  const auto append_value = [&](const model::Value& v, bool is_max) {
+    if (const auto* n = std::get_if<int64_t>(&v)) return append_int(*n);
+    const std::string& text = std::get<std::string>(v);
+    if (text.size() <= kStatsPrefix) return delta::AppendJsonQuoted(text, &stats);
+    delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);
+  };
+  const auto object = [&](const char* name, auto has_value, auto append) {
+    stats += '"';
+    stats += name;
+    stats += "\":{";
+    bool first = true;
+    for (size_t i : stats_columns) {
+      if (!has_value(stats_of[i])) continue;
+      if (!first) stats += ',';
+      first = false;
+      delta::AppendJsonQuoted(schema[i].name, &stats);
+      stats += ':';
+      append(stats_of[i]);
+    }
+    stats += "},";
+  };
+  if (with_columns) {
+    object(
+        "maxValues", [](const ColumnStats& st) { return st.max != nullptr; },
+        [&](const ColumnStats& st) { append_value(*st.max, true); });
+    object(
+        "minValues", [](const ColumnStats& st) { return st.min != nullptr; },
+        [&](const ColumnStats& st) { append_value(*st.min, false); });
+    object(
+        "nullCount", [&](const ColumnStats&) { return rows > 0; },
+        [&](const ColumnStats& st) { append_int(st.nulls); });
+  }
+  stats += "\"numRecords\":";
+  append_int(rows);
+  stats += '}';
+  return stats;
+}
+
+}  // namespace
+
+Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
+                                               const std::vector<model::Row>& rows) {
   RowFile file;
   file.columns = row_file_columns_;
-  // Statistics of the data columns, by schema position.
-  struct ColumnStats {
-    const model::Value* min = nullptr;
-    const model::Value* max = nullptr;
-    int64_t nulls = 0;
-  };
-  std::vector<ColumnStats> stats_of(table_.schema.size());
+  std::vector<ColumnStats> stats_of(table_.schema.size());  // by schema position
   file.rows.reserve(rows.size());
   for (const model::Row& row : rows) {
     std::vector<RowFileValue> values;
@@ -351,57 +442,14 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition, con
   delta::AddFile add;
   add.path = path;
   for (const model::Column& c : table_.schema) {
-    if (c.is_partition) add.partition_values.emplace_back(c.name, partition.empty() ? std::nullopt : std::optional(partition));
+    if (!c.is_partition) continue;
+    add.partition_values.emplace_back(c.name,
+                                      partition.empty() ? std::nullopt : std::optional(partition));
   }
   add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
-  // The members in name order, as Delta's writers and a JSON object's dump order them; a column
-  // without a value (all NULL, or no rows) is left out of that object.
-  std::string stats = "{";
-  char digits[24];
-  const auto append_int = [&](int64_t n) { stats.append(digits, std::to_chars(digits, digits + sizeof(digits), n).ptr); };
-  if (options_.statistics) {
-    const auto object = [&](const char* name, auto has_value, auto append_value) {
-      stats += '"';
-      stats += name;
-      stats += "\":{";
-      bool first = true;
-      for (size_t i : stats_columns_) {
-        const ColumnStats& st = stats_of[i];
-        if (!has_value(st)) continue;
-        if (!first) stats += ',';
-        first = false;
-        delta::AppendJsonQuoted(table_.schema[i].name, &stats);
-        stats += ':';
-        append_value(st);
-      }
-      stats += "},";
-    };
-    // Strings as Delta's writer keeps them: their first kStatsPrefix characters; a maximum cut
-    // short gets U+FFFF after the prefix, so that it still bounds every value from above.
-    const auto append_value = [&](const model::Value& v, bool is_max) {
-      if (const auto* n = std::get_if<int64_t>(&v)) {
-        append_int(*n);
-        return;
-      }
-      const std::string& text = std::get<std::string>(v);
-      if (text.size() <= kStatsPrefix) {
-        delta::AppendJsonQuoted(text, &stats);
-      } else {
-        delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);
-      }
-    };
-    object("maxValues", [](const ColumnStats& st) { return st.max != nullptr; },
-           [&](const ColumnStats& st) { append_value(*st.max, true); });
-    object("minValues", [](const ColumnStats& st) { return st.min != nullptr; },
-           [&](const ColumnStats& st) { append_value(*st.min, false); });
-    object("nullCount", [&](const ColumnStats&) { return !rows.empty(); },
-           [&](const ColumnStats& st) { append_int(st.nulls); });
-  }
-  stats += "\"numRecords\":";
-  append_int(static_cast<int64_t>(rows.size()));
-  stats += '}';
-  add.stats = std::move(stats);
+  add.stats = StatisticsJson(table_.schema, stats_columns_, stats_of,
+                             static_cast<int64_t>(rows.size()), options_.statistics);
   row_files_.emplace(path, std::move(file));  // the simulator reads its own files from here
   return add;
 }
@@ -411,7 +459,8 @@ Status Simulator::Create(int files) {
   delta::Protocol protocol;
   protocol.min_reader_version = 3;
   protocol.min_writer_version = 7;
-  protocol.reader_features = std::vector<std::string>(table_.protocol_features.begin(), table_.protocol_features.end());
+  protocol.reader_features =
+      std::vector<std::string>(table_.protocol_features.begin(), table_.protocol_features.end());
   protocol.writer_features = protocol.reader_features;
   actions.push_back(Info("CREATE TABLE", -1, false));
   actions.push_back(protocol);
@@ -422,14 +471,15 @@ Status Simulator::Create(int files) {
   for (const auto& [partition, rows] : by_partition) {
     const size_t per_file = std::max<size_t>(1, (rows.size() + files - 1) / std::max(files, 1));
     for (size_t start = 0; start < rows.size(); start += per_file) {
-      const std::vector<model::Row> chunk(rows.begin() + static_cast<std::ptrdiff_t>(start),
-                                          rows.begin() + static_cast<std::ptrdiff_t>(std::min(rows.size(), start + per_file)));
+      const std::vector<model::Row> chunk(
+          rows.begin() + static_cast<std::ptrdiff_t>(start),
+          rows.begin() + static_cast<std::ptrdiff_t>(std::min(rows.size(), start + per_file)));
       RLC_ASSIGN_OR_RETURN(delta::AddFile add, WriteRowFile(partition, chunk));
       actions.push_back(add);
     }
   }
-  RLC_RETURN_IF_ERROR(
-      storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(0), delta::WriteCommitFile(actions)));
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(0),
+                                           delta::WriteCommitFile(actions)));
   own_commits_.emplace(0, delta::Commit{0, std::move(actions)});
   return Status::Ok();
 }
@@ -465,13 +515,14 @@ Result<std::shared_ptr<const delta::Snapshot>> Simulator::LogAt(int64_t version)
   for (int64_t v = from; v <= version; ++v) {
     const auto own = own_commits_.find(v);
     if (own != own_commits_.end() && !options_.verify_own_commits) {
-      RLC_RETURN_IF_ERROR(delta::ApplyCommit(own->second, log.get()).WithContext(delta::LogDir(root_)));
+      RLC_RETURN_IF_ERROR(
+          delta::ApplyCommit(own->second, log.get()).WithContext(delta::LogDir(root_)));
       continue;
     }
     RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage_, root_, v));
     if (own != own_commits_.end() && commit.actions != own->second.actions) {
       return Status::Corrupt(delta::LogDir(root_) + "/" + delta::CommitFileName(v) +
-                              ": the commit does not parse back to the actions the simulator wrote");
+                             ": the commit does not parse back to the actions the simulator wrote");
     }
     RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, log.get()).WithContext(delta::LogDir(root_)));
   }
@@ -498,7 +549,8 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
   // DVs need the table feature in the protocol (writer side) and delta.enableDeletionVectors.
   bool feature = false;
   if (log.protocol.has_value() && log.protocol->writer_features.has_value()) {
-    for (const std::string& f : *log.protocol->writer_features) feature = feature || f == "deletionVectors";
+    for (const std::string& f : *log.protocol->writer_features)
+      feature = feature || f == "deletionVectors";
   }
   s.deletion_vectors_writable = feature && table_.properties.deletion_vectors_enabled;
   // Idempotent writes: the versions each application committed, as the log records them.
@@ -514,7 +566,8 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     const RowFile& file = decoded->second;
     dv::RowBitmap deleted;
     if (add.deletion_vector.has_value()) {
-      RLC_ASSIGN_OR_RETURN(deleted, delta::LoadDeletionVector(storage_, root_, *add.deletion_vector));
+      RLC_ASSIGN_OR_RETURN(deleted,
+                           delta::LoadDeletionVector(storage_, root_, *add.deletion_vector));
     }
     std::vector<model::RowId>& ids = s.file_rows[path];
     ids.reserve(file.rows.size());
@@ -541,31 +594,38 @@ Result<model::LogicalTable> Simulator::Read(int64_t version) const {
 }
 
 Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_t read_version,
-                                       const conflict::Flags& flags, const OptimizeOptions& optimize_options,
+                                       const conflict::Flags& flags,
+                                       const OptimizeOptions& optimize_options,
                                        const WriterQuirks& quirks) {
-  RLC_ASSIGN_OR_RETURN(Transaction t, PrepareHonestly(operation, read_version, flags, optimize_options));
+  RLC_ASSIGN_OR_RETURN(Transaction t,
+                       PrepareHonestly(operation, read_version, flags, optimize_options));
   if (!quirks.any() || t.commits_nothing) return t;
   WriterQuirks q = quirks;
   // An UPDATE that leaves every value as it was changes no data: written dataChange=false it
   // would tell the truth, not lie. It is written as an honest engine writes it.
-  const bool no_value_changes = std::all_of(t.effect.writes.begin(), t.effect.writes.end(), [](const model::RowWrite& w) {
-    return w.kind == model::RowWrite::Kind::kUpdate && w.before.has_value() && w.after.has_value() &&
-           w.before->values == w.after->values;
-  });
+  const bool no_value_changes =
+      std::all_of(t.effect.writes.begin(), t.effect.writes.end(), [](const model::RowWrite& w) {
+        return w.kind == model::RowWrite::Kind::kUpdate && w.before.has_value() &&
+               w.after.has_value() && w.before->values == w.after->values;
+      });
   if (no_value_changes) q.no_data_change = false;
   // What the engine itself writes (its own check sees it): not lies about another's file.
   if (q.half_truth) TellAHalfTruth(t.pending.actions);
   if (q.malformed_stats) {
     for (delta::Action& a : t.pending.actions) {
-      if (auto* add = std::get_if<delta::AddFile>(&a); add && add->stats) add->stats = "{\"numRecords\":";  // cut short
+      if (auto* add = std::get_if<delta::AddFile>(&a); add && add->stats)
+        add->stats = "{\"numRecords\":";  // cut short
     }
   }
   if (q.empty_output && std::holds_alternative<model::Optimize>(operation)) {
     const std::string partition =
-        t.pending.actions.size() > 1 && std::holds_alternative<delta::RemoveFile>(t.pending.actions[1]) &&
+        t.pending.actions.size() > 1 &&
+                std::holds_alternative<delta::RemoveFile>(t.pending.actions[1]) &&
                 std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values.has_value() &&
                 !std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values->empty()
-            ? std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values->front().second.value_or("")
+            ? std::get<delta::RemoveFile>(t.pending.actions[1])
+                  .partition_values->front()
+                  .second.value_or("")
             : "";
     RLC_ASSIGN_OR_RETURN(delta::AddFile empty, WriteRowFile(partition, {}));
     empty.data_change = false;
@@ -576,14 +636,70 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
   return t;
 }
 
-Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation, int64_t read_version,
-                                               const conflict::Flags& flags, const OptimizeOptions& optimize_options) {
+// What an OPTIMIZE's bins share: how rows are laid out and ordered, what the capture records.
+struct Simulator::BinPlan {
+  OptimizeLayout layout = OptimizeLayout::kBinPack;
+  bool zorder = false;
+  size_t zorder_column = 0;
+  conflict::Flags capture_flags;  // the OPTIMIZE's flags, or none when it records no composition
+};
+
+namespace {
+
+// Bins of consecutive files (path, live rows) up to `target_rows` live rows each.
+std::vector<std::vector<std::string>> Bins(
+    const std::vector<std::pair<std::string, int64_t>>& files, int64_t target_rows) {
+  std::vector<std::vector<std::string>> bins(1);
+  int64_t rows_in_bin = 0;
+  for (const auto& [path, live] : files) {
+    if (!bins.back().empty() && rows_in_bin + live > target_rows) {
+      bins.emplace_back();
+      rows_in_bin = 0;
+    }
+    bins.back().push_back(path);
+    rows_in_bin += live;
+  }
+  return bins;
+}
+
+// A bin's rows (with their source path) in the order the writer writes them.
+std::vector<std::pair<std::string, model::Row>> RowsInWriteOrder(
+    const std::vector<std::vector<std::pair<std::string, model::Row>>>& rows_by_source,
+    OptimizeLayout layout) {
+  std::vector<std::pair<std::string, model::Row>> rows;
+  if (layout == OptimizeLayout::kInterleave) {
+    for (size_t k = 0, left = 1; left > 0; ++k) {
+      left = 0;
+      for (const auto& source_rows : rows_by_source) {
+        if (k < source_rows.size()) rows.push_back(source_rows[k]);
+        left += k + 1 < source_rows.size() ? 1 : 0;
+      }
+    }
+  } else {
+    for (const auto& source_rows : rows_by_source)
+      rows.insert(rows.end(), source_rows.begin(), source_rows.end());
+  }
+  return rows;
+}
+
+// Which of a bin's outputs row k goes to: one, or two for a split or a repartition.
+int OutputOf(OptimizeLayout layout, size_t k, size_t rows, const model::Row& row) {
+  if (layout == OptimizeLayout::kSplit) return k >= (rows + 1) / 2 ? 1 : 0;
+  if (layout == OptimizeLayout::kRepartition) return static_cast<int>(row.id % 2);
+  return 0;
+}
+
+}  // namespace
+
+Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation,
+                                               int64_t read_version, const conflict::Flags& flags,
+                                               const OptimizeOptions& optimize_options) {
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(read_version));
   const Snapshot& s = *snapshot;
   Transaction t;
   t.operation = operation;
   t.read_version = read_version;
-  t.effect = model::Apply(s.table, operation, next_row_id_);  // identities are never reused across transactions
+  t.effect = model::Apply(s.table, operation, next_row_id_);  // identities are never reused
   next_row_id_ = std::max(next_row_id_, t.effect.after.next_row_id);
   t.pending.read_version = read_version;
   t.pending.flags = flags;
@@ -593,17 +709,32 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     for (const std::string& f : conflict::RequiredWriterFeatures(*s.log->protocol)) {
       if (!SupportsWriterFeature(f)) {
         t.commits_nothing = true;
-        t.refused = "the table's protocol needs writer feature '" + f + "', which this writer does not support";
+        t.refused = "the table's protocol needs writer feature '" + f +
+                    "', which this writer does not support";
       }
     }
   }
   // DELETE, UPDATE and MERGE commit only when they change something (Delta's commitIfNeeded).
-  const bool dml = std::holds_alternative<model::Delete>(operation) || std::holds_alternative<model::Update>(operation) ||
+  const bool dml = std::holds_alternative<model::Delete>(operation) ||
+                   std::holds_alternative<model::Update>(operation) ||
                    std::holds_alternative<model::Merge>(operation);
   if (dml && t.effect.writes.empty()) t.commits_nothing = true;
   if (t.commits_nothing) return t;
-  std::vector<delta::Action>& actions = t.pending.actions;
-  // What the model says the operation read.
+  RecordReads(s, t);
+  t.pending.actions.push_back(
+      Info(model::OperationName(operation), read_version, t.effect.is_blind_append));
+  if (AppendTableActions(operation, t)) return t;
+  if (const auto* optimize = std::get_if<model::Optimize>(&operation)) {
+    RLC_RETURN_IF_ERROR(PrepareOptimize(s, *optimize, flags, optimize_options, t));
+  } else {
+    RLC_RETURN_IF_ERROR(PrepareRowWrites(s, t));
+  }
+  if (options_.foreign) WriteLikeAnotherEngine(t.pending.actions);
+  return t;
+}
+
+// What the model says the operation read: its predicates, and the files of the rows they matched.
+void Simulator::RecordReads(const Snapshot& s, Transaction& t) const {
   std::set<std::string> read_files;
   for (const model::PredicateRead& read : t.effect.reads) {
     if (read.predicate.kind == model::Predicate::Kind::kTrue) {
@@ -612,17 +743,21 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     } else {
       t.pending.read_predicates.push_back(model::ToString(read.predicate));
     }
-    for (model::RowId id : read.matched) read_files.insert(s.files().at(*s.where.at(id).first).path);
+    for (model::RowId id : read.matched)
+      read_files.insert(s.files().at(*s.where.at(id).first).path);
   }
   t.pending.read_files.assign(read_files.begin(), read_files.end());
-  const bool blind = t.effect.is_blind_append;
-  actions.push_back(Info(model::OperationName(operation), read_version, blind));
+}
 
+// The actions of an operation on the table rather than its rows: a metadata or protocol change
+// (true: nothing else to write), an idempotent write's txn (false: its rows follow).
+bool Simulator::AppendTableActions(const model::Operation& operation, Transaction& t) const {
+  std::vector<delta::Action>& actions = t.pending.actions;
   if (const auto* change = std::get_if<model::MetadataChange>(&operation)) {
     delta::Metadata m = MetadataAction();
     m.configuration.emplace_back(change->key, change->value);
     actions.push_back(m);
-    return t;
+    return true;
   }
   if (const auto* change = std::get_if<model::ProtocolChange>(&operation)) {
     delta::Protocol p;
@@ -633,7 +768,7 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     p.reader_features = std::vector<std::string>(features.begin(), features.end());
     p.writer_features = p.reader_features;
     actions.push_back(p);
-    return t;
+    return true;
   }
   if (const auto* write = std::get_if<model::IdempotentWrite>(&operation)) {
     t.pending.read_app_ids.push_back(write->app_id);  // it read its application's last version
@@ -643,107 +778,105 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     txn.last_updated_ms = kTimestamp;
     actions.push_back(txn);
   }
-  if (const auto* optimize = std::get_if<model::Optimize>(&operation)) {
-    const bool zorder = !optimize->zorder_by.empty();
-    const int64_t target_rows =
-        optimize_options.target_rows > 0 ? optimize_options.target_rows : options_.optimize_target_rows;
-    conflict::Flags capture_flags = flags;
-    if (!optimize_options.capture) {
-      capture_flags.optimize_reconcile = false;
-      capture_flags.optimize_reconcile_reverse = false;
-    }
-    if (zorder) {
-      std::get<delta::CommitInfo>(actions[0]).operation_parameters.push_back(
-          {"zOrderBy", nlohmann::json(nlohmann::json(optimize->zorder_by).dump()).dump()});
-    }
-    // Bins of consecutive files with live rows, per partition.
-    std::map<std::string, std::vector<std::string>> by_partition;
-    for (const auto& [path, add] : s.files()) {
-      const auto& ids = s.file_rows.at(path);
-      if (ids.size() > s.file_dvs.at(path).Cardinality()) {
-        by_partition[add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("")].push_back(path);
-      }
-    }
-    for (const auto& [partition, paths] : by_partition) {
-      std::vector<std::vector<std::string>> bins(1);
-      int64_t rows_in_bin = 0;
-      for (const std::string& path : paths) {
-        const int64_t live = static_cast<int64_t>(s.file_rows.at(path).size() - s.file_dvs.at(path).Cardinality());
-        if (!bins.back().empty() && rows_in_bin + live > target_rows) {
-          bins.emplace_back();
-          rows_in_bin = 0;
-        }
-        bins.back().push_back(path);
-        rows_in_bin += live;
-      }
-      for (const std::vector<std::string>& bin : bins) {
-        const bool has_dv = std::any_of(bin.begin(), bin.end(), [&](const std::string& p) { return !s.file_dvs.at(p).IsEmpty(); });
-        if (bin.size() < 2 && !has_dv) continue;  // nothing to compact
-        std::vector<delta::AddFile> sources;
-        std::vector<std::vector<std::pair<std::string, model::Row>>> rows_by_source;
-        for (const std::string& path : bin) {
-          const delta::AddFile& add = s.files().at(path);
-          sources.push_back(add);
-          t.compacted.push_back({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
-          rows_by_source.emplace_back();
-          const auto& ids = s.file_rows.at(path);
-          for (uint64_t position = 0; position < ids.size(); ++position) {
-            if (!s.file_dvs.at(path).Contains(position)) rows_by_source.back().push_back({add.path, s.table.rows.at(ids[position])});
-          }
-        }
-        // The rows in write order.
-        std::vector<std::pair<std::string, model::Row>> rows;
-        if (optimize_options.layout == OptimizeLayout::kInterleave) {
-          for (size_t k = 0, left = 1; left > 0; ++k) {
-            left = 0;
-            for (const auto& source_rows : rows_by_source) {
-              if (k < source_rows.size()) rows.push_back(source_rows[k]);
-              left += k + 1 < source_rows.size() ? 1 : 0;
-            }
-          }
-        } else {
-          for (const auto& source_rows : rows_by_source) rows.insert(rows.end(), source_rows.begin(), source_rows.end());
-        }
-        if (zorder) {
-          const size_t column = *s.table.ColumnIndex(optimize->zorder_by[0]);
-          std::stable_sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) {
-            const std::optional<int> c = model::Compare(a.second.values[column], b.second.values[column]);
-            return c.has_value() && *c < 0;
-          });
-        }
-        // Which output each row goes to: one, or two for a split or a repartition.
-        const bool two_outputs = optimize_options.layout == OptimizeLayout::kSplit ||
-                                 optimize_options.layout == OptimizeLayout::kRepartition;
-        std::vector<model::Row> output_rows[2];
-        conflict::CompositionCapture capture(sources);
-        for (size_t k = 0; k < rows.size(); ++k) {
-          const auto& [path, row] = rows[k];
-          int output = 0;
-          if (optimize_options.layout == OptimizeLayout::kSplit) output = k >= (rows.size() + 1) / 2 ? 1 : 0;
-          if (optimize_options.layout == OptimizeLayout::kRepartition) output = static_cast<int>(row.id % 2);
-          capture.ObserveRows(path, 1);  // the writer reports each row it writes
-          output_rows[output].push_back(row);
-        }
-        std::vector<delta::AddFile> outputs;
-        for (int o = 0; o < (two_outputs ? 2 : 1); ++o) {
-          if (output_rows[o].empty()) continue;
-          RLC_ASSIGN_OR_RETURN(delta::AddFile output, WriteRowFile(partition, output_rows[o]));
-          output.data_change = false;
-          outputs.push_back(std::move(output));
-        }
-        std::vector<std::string> output_paths;
-        for (const delta::AddFile& output : outputs) output_paths.push_back(output.path);
-        const conflict::CompositionCapture::Outcome outcome =
-            capture.Finish(capture_flags, output_paths, /*tasks=*/two_outputs ? 2 : 1, zorder, kTimestamp);
-        for (const delta::RemoveFile& r : outcome.tombstones) actions.push_back(r);
-        for (const delta::AddFile& output : outputs) actions.push_back(output);
-      }
-    }
-    if (options_.foreign) WriteLikeAnotherEngine(actions);
-    return t;
+  return false;
+}
+
+Status Simulator::PrepareOptimize(const Snapshot& s, const model::Optimize& optimize,
+                                  const conflict::Flags& flags,
+                                  const OptimizeOptions& optimize_options, Transaction& t) {
+  BinPlan plan;
+  plan.layout = optimize_options.layout;
+  plan.zorder = !optimize.zorder_by.empty();
+  plan.capture_flags = flags;
+  if (!optimize_options.capture) {
+    plan.capture_flags.optimize_reconcile = false;
+    plan.capture_flags.optimize_reconcile_reverse = false;
   }
-  // Row-level writes: delete and update rows where they are, write the new images and inserts.
-  std::map<std::string, std::vector<uint64_t>> deleted;  // path -> positions
+  if (plan.zorder) {
+    plan.zorder_column = *s.table.ColumnIndex(optimize.zorder_by[0]);
+    std::get<delta::CommitInfo>(t.pending.actions[0])
+        .operation_parameters.push_back(
+            {"zOrderBy", nlohmann::json(nlohmann::json(optimize.zorder_by).dump()).dump()});
+  }
+  const int64_t target_rows = optimize_options.target_rows > 0 ? optimize_options.target_rows
+                                                               : options_.optimize_target_rows;
+  // The files with live rows, per partition, in path order.
+  std::map<std::string, std::vector<std::pair<std::string, int64_t>>> by_partition;
+  for (const auto& [path, add] : s.files()) {
+    const int64_t live =
+        static_cast<int64_t>(s.file_rows.at(path).size() - s.file_dvs.at(path).Cardinality());
+    if (live == 0) continue;
+    by_partition[add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("")]
+        .push_back({path, live});
+  }
+  for (const auto& [partition, files] : by_partition) {
+    for (const std::vector<std::string>& bin : Bins(files, target_rows)) {
+      const bool has_dv = std::any_of(bin.begin(), bin.end(), [&](const std::string& p) {
+        return !s.file_dvs.at(p).IsEmpty();
+      });
+      if (bin.size() < 2 && !has_dv) continue;  // nothing to compact
+      RLC_RETURN_IF_ERROR(CompactBin(s, partition, bin, plan, t));
+    }
+  }
+  return Status::Ok();
+}
+
+// One bin: its live rows written to one output (or two), the sources' tombstones with the
+// composition the capture recorded.
+Status Simulator::CompactBin(const Snapshot& s, const std::string& partition,
+                             const std::vector<std::string>& bin, const BinPlan& plan,
+                             Transaction& t) {
+  std::vector<delta::AddFile> sources;
+  std::vector<std::vector<std::pair<std::string, model::Row>>> rows_by_source;
+  for (const std::string& path : bin) {
+    const delta::AddFile& add = s.files().at(path);
+    sources.push_back(add);
+    t.compacted.push_back({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
+    rows_by_source.emplace_back();
+    const auto& ids = s.file_rows.at(path);
+    for (uint64_t position = 0; position < ids.size(); ++position) {
+      if (!s.file_dvs.at(path).Contains(position)) {
+        rows_by_source.back().push_back({add.path, s.table.rows.at(ids[position])});
+      }
+    }
+  }
+  std::vector<std::pair<std::string, model::Row>> rows =
+      RowsInWriteOrder(rows_by_source, plan.layout);
+  if (plan.zorder) {
+    std::stable_sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) {
+      const std::optional<int> c =
+          model::Compare(a.second.values[plan.zorder_column], b.second.values[plan.zorder_column]);
+      return c.has_value() && *c < 0;
+    });
+  }
+  const bool two_outputs =
+      plan.layout == OptimizeLayout::kSplit || plan.layout == OptimizeLayout::kRepartition;
+  std::vector<model::Row> output_rows[2];
+  conflict::CompositionCapture capture(sources);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const auto& [path, row] = rows[k];
+    capture.ObserveRows(path, 1);  // the writer reports each row it writes
+    output_rows[OutputOf(plan.layout, k, rows.size(), row)].push_back(row);
+  }
+  std::vector<delta::AddFile> outputs;
+  std::vector<std::string> output_paths;
+  for (const std::vector<model::Row>& written : output_rows) {
+    if (written.empty()) continue;
+    RLC_ASSIGN_OR_RETURN(delta::AddFile output, WriteRowFile(partition, written));
+    output.data_change = false;
+    output_paths.push_back(output.path);
+    outputs.push_back(std::move(output));
+  }
+  const conflict::CompositionCapture::Outcome outcome = capture.Finish(
+      plan.capture_flags, output_paths, /*tasks=*/two_outputs ? 2 : 1, plan.zorder, kTimestamp);
+  for (const delta::RemoveFile& r : outcome.tombstones) t.pending.actions.push_back(r);
+  for (const delta::AddFile& output : outputs) t.pending.actions.push_back(output);
+  return Status::Ok();
+}
+
+// Row-level writes: delete and update rows where they are, write the new images and inserts.
+Status Simulator::PrepareRowWrites(const Snapshot& s, Transaction& t) {
+  std::map<std::string, std::vector<uint64_t>> deleted;     // path -> positions
   std::map<std::string, std::vector<model::Row>> new_rows;  // partition -> rows
   for (const model::RowWrite& w : t.effect.writes) {
     if (w.kind != model::RowWrite::Kind::kInsert) {
@@ -752,46 +885,56 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
     }
     if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
   }
-  conflict::DvWriter& dv_writer = DvWriter();
   for (const auto& [path, positions] : deleted) {
-    const delta::AddFile& add = s.files().at(path);
-    actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
-    dv::RowBitmap dv = s.file_dvs.at(path);
-    for (uint64_t p : positions) dv.Add(p);
-    const auto& ids = s.file_rows.at(path);
-    if (dv.Cardinality() == ids.size()) continue;  // no live row left: the remove alone
-    if (options_.merge_on_read && s.deletion_vectors_writable) {
-      RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, dv_writer.Write(dv));
-      std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
-      if (!rebased) {  // statistics another writer left unparsable: counted again from the file
-        delta::AddFile recounted = add;
-        recounted.stats = "{\"numRecords\":" + std::to_string(ids.size()) + ",\"tightBounds\":false}";
-        rebased = conflict::WithDeletionVector(recounted, descriptor);
-      }
-      if (!rebased) return Status::Corrupt(path + ": statistics do not parse");
-      rebased->data_change = true;
-      actions.push_back(*rebased);
-    } else {
-      std::vector<model::Row> kept;
-      for (uint64_t position = 0; position < ids.size(); ++position) {
-        if (!dv.Contains(position)) kept.push_back(s.table.rows.at(ids[position]));
-      }
-      const std::string partition = add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("");
-      RLC_ASSIGN_OR_RETURN(delta::AddFile rewritten, WriteRowFile(partition, kept));
-      actions.push_back(rewritten);
-    }
+    RLC_RETURN_IF_ERROR(DeleteRows(s, path, positions, t.pending.actions));
   }
   for (const auto& [partition, rows] : new_rows) {
     RLC_ASSIGN_OR_RETURN(delta::AddFile add, WriteRowFile(partition, rows));
-    actions.push_back(add);
+    t.pending.actions.push_back(add);
   }
-  if (options_.foreign) WriteLikeAnotherEngine(actions);
-  return t;
+  return Status::Ok();
 }
 
-Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const {
+// Deletes rows of one file: a DV update (merge-on-read where DVs are writable), the remove
+// alone when no row is left, a rewrite of the live rows otherwise.
+Status Simulator::DeleteRows(const Snapshot& s, const std::string& path,
+                             const std::vector<uint64_t>& positions,
+                             std::vector<delta::Action>& actions) {
+  const delta::AddFile& add = s.files().at(path);
+  actions.push_back(conflict::RemoveFrom(add, kTimestamp, true));
+  dv::RowBitmap dv = s.file_dvs.at(path);
+  for (uint64_t p : positions) dv.Add(p);
+  const auto& ids = s.file_rows.at(path);
+  if (dv.Cardinality() == ids.size()) return Status::Ok();  // no live row left: the remove alone
+  if (options_.merge_on_read && s.deletion_vectors_writable) {
+    RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, DvWriter().Write(dv));
+    std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
+    if (!rebased) {  // statistics another writer left unparsable: counted again from the file
+      delta::AddFile recounted = add;
+      recounted.stats = "{\"numRecords\":" + std::to_string(ids.size()) + ",\"tightBounds\":false}";
+      rebased = conflict::WithDeletionVector(recounted, descriptor);
+    }
+    if (!rebased) return Status::Corrupt(path + ": statistics do not parse");
+    rebased->data_change = true;
+    actions.push_back(*rebased);
+    return Status::Ok();
+  }
+  std::vector<model::Row> kept;
+  for (uint64_t position = 0; position < ids.size(); ++position) {
+    if (!dv.Contains(position)) kept.push_back(s.table.rows.at(ids[position]));
+  }
+  const std::string partition =
+      add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("");
+  RLC_ASSIGN_OR_RETURN(delta::AddFile rewritten, WriteRowFile(partition, kept));
+  actions.push_back(rewritten);
+  return Status::Ok();
+}
+
+Status Simulator::AddReads(Transaction& transaction,
+                           const std::vector<model::Predicate>& reads) const {
   if (reads.empty()) return Status::Ok();
-  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(transaction.read_version));
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot,
+                       ReadSnapshot(transaction.read_version));
   const Snapshot& s = *snapshot;
   conflict::PendingTransaction& pending = transaction.pending;
   std::set<std::string> files(pending.read_files.begin(), pending.read_files.end());
@@ -814,7 +957,7 @@ Status Simulator::AddReads(Transaction& transaction, const std::vector<model::Pr
 }
 
 struct CommitProgress {
-  conflict::PendingTransaction pending;         // the actions to write, rebased so far
+  conflict::PendingTransaction pending;          // the actions to write, rebased so far
   std::optional<conflict::ConflictCheck> check;  // the check under way, once a race was lost
   std::vector<conflict::Event> earlier_events;   // of checks an OPTIMIZE's retry (B5) left
   CommitOutcome outcome;
@@ -835,8 +978,8 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
   const RowFileTableFiles row_files(storage_, root_);
   const conflict::StorageTableFiles dv_files(storage_, root_);
-  const conflict::TableFiles& files = options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files)
-                                                                  : dv_files;
+  const conflict::TableFiles& files =
+      options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files) : dv_files;
   const int faults = options_.checker_faults;
   // Reads fail a little less often than writes: a check reads several DVs before it writes one.
   const FaultyTableFiles faulty_files(files, std::max(faults, 1) + 1, checker_reads_);
@@ -846,17 +989,21 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
   env.dv_writer = faults > 0 ? static_cast<conflict::DvWriter*>(&faulty_writer) : &DvWriter();
   env.now_ms = kTimestamp;
   if (!p.check.has_value()) {
-    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(p.pending.read_version));
-    RLC_ASSIGN_OR_RETURN(conflict::ConflictCheck check, conflict::BeginCheck(p.pending, *read, root_));
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read,
+                         LogAt(p.pending.read_version));
+    RLC_ASSIGN_OR_RETURN(conflict::ConflictCheck check,
+                         conflict::BeginCheck(p.pending, *read, root_));
     p.check.emplace(std::move(check));
   }
-  RLC_ASSIGN_OR_RETURN(const conflict::Verdict verdict, p.check->ContinueAgainstLog(storage_, root_, env));
+  RLC_ASSIGN_OR_RETURN(const conflict::Verdict verdict,
+                       p.check->ContinueAgainstLog(storage_, root_, env));
   p.outcome.checked_through_version = verdict.checked_through_version;
   p.outcome.events = p.earlier_events;
   p.outcome.events.insert(p.outcome.events.end(), verdict.events.begin(), verdict.events.end());
   if (!verdict.commits()) {
-    // B5: an OPTIMIZE starts over on the latest version with the same actions while what it
-    // compacted is still there, unchanged (and the table's partitioning with it).
+    // B5 (docs/baseline.md#b5): an OPTIMIZE starts over on the latest version with the same
+    // actions while what it compacted is still there, unchanged (and the table's partitioning
+    // with it).
     RLC_ASSIGN_OR_RETURN(const bool retry, OptimizeMayRetry(transaction));
     if (!retry || p.outcome.optimize_retries >= 100) {
       p.outcome.abort = verdict.abort;
@@ -887,8 +1034,9 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
     const int64_t version = p.NextVersion();
     std::vector<delta::Action> written = p.pending.actions;
     if (transaction.quirks.any()) ApplyWriterQuirks(transaction.quirks, written);
-    const Status put = storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),
-                                            delta::WriteCommitFile(written));
+    const Status put =
+        storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(version),
+                             delta::WriteCommitFile(written));
     if (put.ok()) {
       p.outcome.committed = true;
       p.outcome.version = version;
@@ -914,11 +1062,15 @@ Result<CommitOutcome> Simulator::Rebase(Transaction& transaction) {
 }
 
 Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
-  if (transaction.raw_actions || !std::holds_alternative<model::Optimize>(transaction.operation)) return false;
+  if (transaction.raw_actions || !std::holds_alternative<model::Optimize>(transaction.operation))
+    return false;
   RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> now, LogAt(latest));
-  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> then, LogAt(transaction.read_version));
-  if (!now->metadata || !then->metadata || now->metadata->partition_columns != then->metadata->partition_columns) return false;
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> then,
+                       LogAt(transaction.read_version));
+  if (!now->metadata || !then->metadata ||
+      now->metadata->partition_columns != then->metadata->partition_columns)
+    return false;
   if (now->protocol.has_value()) {  // a new transaction must be able to write the latest protocol
     for (const std::string& f : conflict::RequiredWriterFeatures(*now->protocol)) {
       if (!SupportsWriterFeature(f)) return false;

@@ -59,8 +59,8 @@ struct TableOptions {
   bool statistics = true;
   int64_t optimize_target_rows = 8;  // an OPTIMIZE bin holds up to this many live rows
   // Several simulators writing one table (separate processes) need disjoint names and identities.
-  std::string file_prefix;           // before every data file name
-  uint64_t row_id_base = 0;          // new rows' identities start above this
+  std::string file_prefix;   // before every data file name
+  uint64_t row_id_base = 0;  // new rows' identities start above this
   // Write like another engine: in each commit, adds before removes; DV files in a folder of
   // their own (absolute 'p' descriptors); an extra tag beside the composition tags.
   bool foreign = false;
@@ -83,10 +83,10 @@ struct TableOptions {
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
 // (the writer reports what it really wrote), so its tombstones stay untagged.
 enum class OptimizeLayout {
-  kBinPack,     // each bin's sources one after another into one output
-  kInterleave,  // one output, rows taken from the bin's sources in turn
-  kSplit,       // each bin written as two outputs, split in the middle
-  kRepartition, // each bin's rows spread over two outputs by row identity (a shuffle)
+  kBinPack,      // each bin's sources one after another into one output
+  kInterleave,   // one output, rows taken from the bin's sources in turn
+  kSplit,        // each bin written as two outputs, split in the middle
+  kRepartition,  // each bin's rows spread over two outputs by row identity (a shuffle)
 };
 
 struct OptimizeOptions {
@@ -109,16 +109,16 @@ struct WriterQuirks {
     kLyingCount,   // removes' statistics claim one physical row more than the file has
   };
   RemoveStats remove_stats = RemoveStats::kCopied;
-  bool adds_first = false;         // the commit's adds before its removes (legal)
-  bool miscounted_tags = false;    // OPTIMIZE: of each output's first two sources, one row moves
-                                   // from the second's run to the first's (the runs still tile)
-  bool malformed_tags = false;     // OPTIMIZE: one tombstone's compactionInfo is not a run
-  bool malformed_stats = false;    // its adds' statistics do not parse (cut short): what its own
-                                   // check sees too
-  bool empty_output = false;       // OPTIMIZE: also writes an empty file (no row, dataChange=false)
-  bool ghost_removes = false;      // one more remove, of a path the table never held
-  bool no_data_change = false;     // every file action dataChange=false (a DML passed off as a
-                                   // relocation)
+  bool adds_first = false;       // the commit's adds before its removes (legal)
+  bool miscounted_tags = false;  // OPTIMIZE: of each output's first two sources, one row moves
+                                 // from the second's run to the first's (the runs still tile)
+  bool malformed_tags = false;   // OPTIMIZE: one tombstone's compactionInfo is not a run
+  bool malformed_stats = false;  // its adds' statistics do not parse (cut short): what its own
+                                 // check sees too
+  bool empty_output = false;     // OPTIMIZE: also writes an empty file (no row, dataChange=false)
+  bool ghost_removes = false;    // one more remove, of a path the table never held
+  bool no_data_change = false;   // every file action dataChange=false (a DML passed off as a
+                                 // relocation)
   // Not in the log alone: the engine itself takes its DV update of one file (the last path of a
   // commit that updates two or more) for no data change, and records it dataChange=false in the
   // actions its own conflict check judges. Its other actions keep dataChange=true, so its commit
@@ -126,8 +126,9 @@ struct WriterQuirks {
   bool half_truth = false;
 
   bool any() const {
-    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags || malformed_tags ||
-           malformed_stats || empty_output || ghost_removes || no_data_change || half_truth;
+    return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags ||
+           malformed_tags || malformed_stats || empty_output || ghost_removes || no_data_change ||
+           half_truth;
   }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
@@ -137,13 +138,13 @@ struct CommitProgress;  // engine.cc: a commit under way (its conflict check, it
 struct Transaction {
   model::Operation operation;
   int64_t read_version = 0;
-  model::OperationEffect effect;          // the model's effect on the snapshot
-  conflict::PendingTransaction pending;   // read set, actions and flags, as the checker sees them
+  model::OperationEffect effect;         // the model's effect on the snapshot
+  conflict::PendingTransaction pending;  // read set, actions and flags, as the checker sees them
   // The model skipped the operation or it failed, or a DELETE, UPDATE or MERGE changed no row
   // (Delta commits those only when needed).
   bool commits_nothing = false;
-  bool raw_actions = false;               // pending.actions were given, not derived from `operation`
-  std::string refused;                    // why the engine does not write at all (commits_nothing)
+  bool raw_actions = false;  // pending.actions were given, not derived from `operation`
+  std::string refused;       // why the engine does not write at all (commits_nothing)
   // How the commit is written to the log (Prepare's quirks, less a lie that would be the truth);
   // pending holds what the engine did, which its own conflict check judges.
   WriterQuirks quirks;
@@ -156,18 +157,19 @@ struct Transaction {
 
 struct CommitOutcome {
   bool committed = false;
-  int64_t version = -1;                   // the version written, when committed
-  std::optional<conflict::Abort> abort;   // why not, when aborted
-  std::vector<conflict::Event> events;    // the reconcile events of every check on the way
-  std::vector<delta::Action> actions;     // what was committed (rebased when a case ran)
-  int optimize_retries = 0;               // B5 retries of an OPTIMIZE's pre-built actions
-  int64_t checked_through_version = -1;   // the last commit its check has seen (-1: none yet)
+  int64_t version = -1;                  // the version written, when committed
+  std::optional<conflict::Abort> abort;  // why not, when aborted
+  std::vector<conflict::Event> events;   // the reconcile events of every check on the way
+  std::vector<delta::Action> actions;    // what was committed (rebased when a case ran)
+  int optimize_retries = 0;              // B5 retries of an OPTIMIZE's pre-built actions
+  int64_t checked_through_version = -1;  // the last commit its check has seen (-1: none yet)
 };
 
 class Simulator {
  public:
   // `table` gives the schema (model::MakeTable's), the properties and the protocol features.
-  Simulator(storage::Storage& storage, std::string root, model::LogicalTable table, TableOptions options = {});
+  Simulator(storage::Storage& storage, std::string root, model::LogicalTable table,
+            TableOptions options = {});
   ~Simulator();
 
   // Version 0: protocol, metadata, and the table's rows spread over `files` row files.
@@ -177,16 +179,17 @@ class Simulator {
   Result<int64_t> LatestVersion() const;
 
   // `optimize` applies when the operation is an OPTIMIZE; `quirks`: how its engine writes.
-  Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version, const conflict::Flags& flags,
-                              const OptimizeOptions& optimize = {}, const WriterQuirks& quirks = {});
+  Result<Transaction> Prepare(const model::Operation& operation, int64_t read_version,
+                              const conflict::Flags& flags, const OptimizeOptions& optimize = {},
+                              const WriterQuirks& quirks = {});
   // Adds reads to a prepared transaction, as if its operation had also read these predicates on
   // its snapshot (TRUE: the whole table): their text, and the files holding the rows they match.
   // The transaction stops being a blind append.
   Status AddReads(Transaction& transaction, const std::vector<model::Predicate>& reads) const;
   // Commits at the next free version through the checker. An OPTIMIZE the checker aborts retries
   // its pre-built actions on the latest version while every source it compacted, with the same
-  // DV, is still active there (delta-rlc.md B5), as Delta's OPTIMIZE does. After a lost race the
-  // check goes on (conflict::ConflictCheck) from where the last one stopped, never from a new
+  // DV, is still active there (docs/baseline.md#b5), as Delta's OPTIMIZE does. After a lost race
+  // the check goes on (conflict::ConflictCheck) from where the last one stopped, never from a new
   // read version: the loser keeps what it read.
   Result<CommitOutcome> Commit(Transaction& transaction);
   // A commit attempt that loses its race to whatever commits next: the check against every
@@ -200,7 +203,20 @@ class Simulator {
   Result<std::shared_ptr<const Snapshot>> ReadSnapshot(int64_t version) const;
   Result<std::shared_ptr<const delta::Snapshot>> LogAt(int64_t version) const;  // < 0: the latest
   Result<Transaction> PrepareHonestly(const model::Operation& operation, int64_t read_version,
-                                      const conflict::Flags& flags, const OptimizeOptions& optimize);
+                                      const conflict::Flags& flags,
+                                      const OptimizeOptions& optimize);
+  // PrepareHonestly's phases.
+  struct BinPlan;
+  void RecordReads(const Snapshot& s, Transaction& t) const;
+  bool AppendTableActions(const model::Operation& operation, Transaction& t) const;
+  Status PrepareOptimize(const Snapshot& s, const model::Optimize& optimize,
+                         const conflict::Flags& flags, const OptimizeOptions& optimize_options,
+                         Transaction& t);
+  Status CompactBin(const Snapshot& s, const std::string& partition,
+                    const std::vector<std::string>& bin, const BinPlan& plan, Transaction& t);
+  Status PrepareRowWrites(const Snapshot& s, Transaction& t);
+  Status DeleteRows(const Snapshot& s, const std::string& path,
+                    const std::vector<uint64_t>& positions, std::vector<delta::Action>& actions);
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   CommitProgress& ProgressOf(Transaction& transaction) const;
   // One check round against the commits since the last one checked; on an abort an OPTIMIZE
@@ -208,7 +224,8 @@ class Simulator {
   Status CheckRound(const Transaction& transaction, CommitProgress& progress);
   std::string DvDir() const;  // where new DV files go
   conflict::DvWriter& DvWriter();
-  Result<delta::AddFile> WriteRowFile(const std::string& partition, const std::vector<model::Row>& rows);
+  Result<delta::AddFile> WriteRowFile(const std::string& partition,
+                                      const std::vector<model::Row>& rows);
   std::string NewPath(const std::string& partition, const char* kind);
   delta::Metadata MetadataAction() const;
   std::string PartitionValue(const model::Row& row) const;

@@ -14,7 +14,9 @@ using nlohmann::json;
 
 constexpr std::string_view kMagicLine = "rlc-rows 1";
 
-const char* TypeName(RowFileColumn::Type t) { return t == RowFileColumn::Type::kLong ? "long" : "string"; }
+const char* TypeName(RowFileColumn::Type t) {
+  return t == RowFileColumn::Type::kLong ? "long" : "string";
+}
 
 Status Bad(size_t line, const std::string& why) {
   return Status::Corrupt("row file line " + std::to_string(line) + ": " + why);
@@ -79,18 +81,21 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
         return Bad(2, "expected {\"columns\": [...]}");
       }
       for (const json& c : parsed.at("columns")) {
-        if (!c.is_object() || !c.contains("name") || !c.at("name").is_string() || !c.contains("type")) {
+        if (!c.is_object() || !c.contains("name") || !c.at("name").is_string() ||
+            !c.contains("type")) {
           return Bad(2, "a column needs a name and a type");
         }
         const json& type = c.at("type");
         if (type != "long" && type != "string") return Bad(2, "column types are long or string");
-        file.columns.push_back({c.at("name").get<std::string>(),
-                                type == "long" ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
+        file.columns.push_back(
+            {c.at("name").get<std::string>(),
+             type == "long" ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
       }
       continue;
     }
     if (!parsed.is_array() || parsed.size() != file.columns.size()) {
-      return Bad(line_number, "a row must be an array of " + std::to_string(file.columns.size()) + " values");
+      return Bad(line_number,
+                 "a row must be an array of " + std::to_string(file.columns.size()) + " values");
     }
     std::vector<RowFileValue> row;
     for (size_t i = 0; i < parsed.size(); ++i) {
@@ -102,7 +107,8 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
       } else if (file.columns[i].type == RowFileColumn::Type::kString && v.is_string()) {
         row.emplace_back(v.get<std::string>());
       } else {
-        return Bad(line_number, "column " + file.columns[i].name + " holds a value of another type");
+        return Bad(line_number,
+                   "column " + file.columns[i].name + " holds a value of another type");
       }
     }
     file.rows.push_back(std::move(row));
@@ -111,15 +117,18 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
   return file;
 }
 
-Status RowFileTableFiles::ScanRows(const std::string& path, const conflict::RowVisitor& visit) const {
+Status RowFileTableFiles::ScanRows(const std::string& path,
+                                   const conflict::RowVisitor& visit) const {
   const std::string decoded = dv::UrlDecode(path).ok() ? *dv::UrlDecode(path) : path;
-  if (decoded.size() < 5 || decoded.substr(decoded.size() - 5) != ".rows") return StorageTableFiles::ScanRows(path, visit);
+  if (decoded.size() < 5 || decoded.substr(decoded.size() - 5) != ".rows")
+    return StorageTableFiles::ScanRows(path, visit);
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage().ReadFile(table_root() + "/" + decoded));
   Result<RowFile> file = DecodeRowFile(bytes);
   if (!file.ok()) return file.status().WithContext(decoded);
   uint64_t position = 0;
   for (const auto& row : file->rows) {
-    const predicate::RowLookup lookup = [&](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
+    const predicate::RowLookup lookup =
+        [&](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
       if (column.size() != 1) return std::nullopt;
       for (size_t i = 0; i < file->columns.size(); ++i) {
         if (file->columns[i].name != column[0]) continue;

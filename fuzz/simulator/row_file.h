@@ -45,7 +45,8 @@ struct RowFile {
 };
 
 std::string EncodeRowFile(const RowFile& file);
-// Errors (kCorrupt) name the line: a bad header, a value of the wrong type, a row of the wrong width.
+// Errors (kCorrupt) name the line: a bad header, a value of the wrong type, a row of the wrong
+// width.
 Result<RowFile> DecodeRowFile(std::string_view bytes);
 
 class RowFileTableFiles : public conflict::StorageTableFiles {

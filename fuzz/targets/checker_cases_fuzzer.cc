@@ -29,7 +29,8 @@ const conflict::ReadTable& Table() {
     t.metadata.id = "t";
     t.metadata.schema_string =
         R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]})";
-    t.metadata.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+    t.metadata.configuration = {{"delta.enableDeletionVectors", "true"},
+                                {"delta.isolationLevel", "WriteSerializable"}};
     t.protocol.min_reader_version = 3;
     t.protocol.min_writer_version = 7;
     t.protocol.reader_features = std::vector<std::string>{"deletionVectors"};
@@ -39,7 +40,8 @@ const conflict::ReadTable& Table() {
   return table;
 }
 
-rlc::Result<conflict::Verdict> Run(const conflict::PendingTransaction& loser, const std::vector<conflict::WinningCommit>& winners) {
+rlc::Result<conflict::Verdict> Run(const conflict::PendingTransaction& loser,
+                                   const std::vector<conflict::WinningCommit>& winners) {
   rlc::storage::InMemoryStorage memory;  // fresh per run: the seeded writer reuses names
   conflict::StorageTableFiles files(memory, "/t");
   conflict::StorageDvWriter writer(memory, "/t", "/t", /*seed=*/1);
@@ -57,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   constexpr std::string_view kSeparator = "\n---\n";
   const size_t first = text.find(kSeparator);
   if (first == std::string_view::npos) return 0;
-  rlc::Result<conflict::PendingTransaction> parsed = conflict::ParsePendingTransaction(text.substr(0, first));
+  rlc::Result<conflict::PendingTransaction> parsed =
+      conflict::ParsePendingTransaction(text.substr(0, first));
   if (!parsed.ok()) return 0;
   conflict::PendingTransaction loser = std::move(parsed).value();
   if (loser.read_version < 0 || loser.read_version > 1000) return 0;
@@ -65,18 +68,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view rest = text.substr(first + kSeparator.size());
   while (winners.size() < 2) {
     const size_t next = rest.find(kSeparator);
-    winners.push_back({loser.read_version + 1 + static_cast<int64_t>(winners.size()), std::string(rest.substr(0, next)),
-                       "winner"});
+    winners.push_back({loser.read_version + 1 + static_cast<int64_t>(winners.size()),
+                       std::string(rest.substr(0, next)), "winner"});
     if (next == std::string_view::npos) break;
     rest = rest.substr(next + kSeparator.size());
   }
   loser.flags = conflict::Flags{};
   const rlc::Result<conflict::Verdict> off = Run(loser, winners);
-  for (bool* f : {&loser.flags.exclude_no_data_change_files, &loser.flags.data_skipping, &loser.flags.value_exact,
-                  &loser.flags.row_level_concurrency, &loser.flags.optimize_reconcile,
-                  &loser.flags.optimize_reconcile_reverse}) {
-    *f = true;
-  }
+  loser.flags = conflict::Flags::Every();
   const rlc::Result<conflict::Verdict> on = Run(loser, winners);
   // (With flags on, the check may reach a later winner whose bytes are bad where the flags-off
   // check had already aborted; only a flags-off commit, which read every winner, binds.)

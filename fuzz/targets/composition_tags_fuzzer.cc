@@ -40,7 +40,8 @@ void CheckWrite(const CompositionTag& tag, const StringMap& existing) {
   FUZZ_CHECK(over.size() == existing.size());
   for (size_t i = 0; i < over.size(); ++i) {
     FUZZ_CHECK(over[i].first == existing[i].first);
-    if (over[i].first != kInto && over[i].first != kInfo) FUZZ_CHECK(over[i].second == existing[i].second);
+    if (over[i].first != kInto && over[i].first != kInfo)
+      FUZZ_CHECK(over[i].second == existing[i].second);
   }
   back = rlc::delta::ParseCompositionTags(over);
   FUZZ_CHECK(back.has_value());
@@ -53,7 +54,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const size_t split = input.find('\0');
   const std::string into(input.substr(0, split));
-  const std::string info(split == std::string_view::npos ? std::string_view() : input.substr(split + 1));
+  const std::string info(split == std::string_view::npos ? std::string_view()
+                                                         : input.substr(split + 1));
 
   const std::optional<CompositionTag> direct = rlc::delta::ParseCompositionTags(into, info);
 
@@ -61,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const StringMap reversed = {{"other", std::nullopt}, {kInfo, info}, {"x", "y"}, {kInto, into}};
   FUZZ_CHECK(rlc::delta::ParseCompositionTags(in_order) == direct);
   FUZZ_CHECK(rlc::delta::ParseCompositionTags(reversed) == direct);
-  FUZZ_CHECK(!rlc::delta::ParseCompositionTags(StringMap{{kInto, into}, {kInfo, info}, {kInto, into}}));
+  FUZZ_CHECK(
+      !rlc::delta::ParseCompositionTags(StringMap{{kInto, into}, {kInfo, info}, {kInto, into}}));
   FUZZ_CHECK(!rlc::delta::ParseCompositionTags(StringMap{{kInto, std::nullopt}, {kInfo, info}}));
   FUZZ_CHECK(!rlc::delta::ParseCompositionTags(StringMap{{kInto, into}}));
 

@@ -30,12 +30,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string file_bytes(reinterpret_cast<const char*>(data + 8), size - 8);
   if (fix_crc && offset + 4 + size_bytes + 4 <= file_bytes.size()) {
     std::string crc;
-    rlc::AppendBe32(&crc, rlc::dv::Crc32(std::string_view(file_bytes).substr(offset + 4, size_bytes)));
+    rlc::AppendBe32(&crc,
+                    rlc::dv::Crc32(std::string_view(file_bytes).substr(offset + 4, size_bytes)));
     file_bytes.replace(offset + 4 + size_bytes, 4, crc);
   }
   const std::string_view file(file_bytes);
 
-  rlc::Result<std::string_view> payload = rlc::dv::ReadDvRecordFromFileBytes(file, offset, size_bytes);
+  rlc::Result<std::string_view> payload =
+      rlc::dv::ReadDvRecordFromFileBytes(file, offset, size_bytes);
   if (!payload.ok()) return 0;
   FUZZ_CHECK(payload->size() == size_bytes);
   FUZZ_CHECK(offset >= 1);
@@ -56,7 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!bitmap.ok()) return 0;
   FUZZ_CHECK(bitmap->Validate().ok());
   FUZZ_CHECK(*cardinality == bitmap->Cardinality());
-  rlc::Result<rlc::dv::RowBitmap> decoded_again = rlc::dv::DecodeBitmap(rlc::dv::EncodeBitmap(*bitmap));
+  rlc::Result<rlc::dv::RowBitmap> decoded_again =
+      rlc::dv::DecodeBitmap(rlc::dv::EncodeBitmap(*bitmap));
   FUZZ_CHECK(decoded_again.ok());
   FUZZ_CHECK(*decoded_again == *bitmap);
   return 0;

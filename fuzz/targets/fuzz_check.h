@@ -11,12 +11,12 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define FUZZ_CHECK(condition)                                                             \
-  do {                                                                                    \
-    if (!(condition)) {                                                                   \
+#define FUZZ_CHECK(condition)                                                                  \
+  do {                                                                                         \
+    if (!(condition)) {                                                                        \
       std::fprintf(stderr, "fuzz check failed: %s (%s:%d)\n", #condition, __FILE__, __LINE__); \
-      std::abort();                                                                       \
-    }                                                                                     \
+      std::abort();                                                                            \
+    }                                                                                          \
   } while (0)
 
 #endif  // RLC_FUZZ_TARGETS_FUZZ_CHECK_H_

@@ -17,31 +17,38 @@
 namespace {
 
 bool Small(const rlc::scenario::Scenario& s) {
-  return s.table.rows.size() <= 24 && s.table.files <= 4 && s.setup.size() <= 3 && s.txns.size() <= 5;
+  return s.table.rows.size() <= 24 && s.table.files <= 4 && s.setup.size() <= 3 &&
+         s.txns.size() <= 5;
 }
 
 // Tables live in memory (impl/'s InMemoryStorage): no file-system call per input.
 constexpr char kTableRoot[] = "/rlc-history-fuzz";
-const rlc::scenario::RunOptions kJudgeOnly{rlc::scenario::TableStore::kMemory, /*read_table_before=*/false};
-const rlc::scenario::RunOptions kForReport{rlc::scenario::TableStore::kMemory, /*read_table_before=*/true};
+const rlc::scenario::RunOptions kJudgeOnly{rlc::scenario::TableStore::kMemory,
+                                           /*read_table_before=*/false};
+const rlc::scenario::RunOptions kForReport{rlc::scenario::TableStore::kMemory,
+                                           /*read_table_before=*/true};
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  rlc::Result<rlc::scenario::Scenario> parsed =
-      rlc::scenario::ParseScenario(std::string_view(reinterpret_cast<const char*>(data), size), "input");
+  rlc::Result<rlc::scenario::Scenario> parsed = rlc::scenario::ParseScenario(
+      std::string_view(reinterpret_cast<const char*>(data), size), "input");
   if (!parsed.ok() || !Small(*parsed)) return 0;
   parsed->expectations.clear();
-  rlc::Result<rlc::scenario::ScenarioReport> report = rlc::scenario::RunScenario(*parsed, kTableRoot, kJudgeOnly);
+  rlc::Result<rlc::scenario::ScenarioReport> report =
+      rlc::scenario::RunScenario(*parsed, kTableRoot, kJudgeOnly);
   if (!report.ok()) return 0;  // e.g. a setup step the history makes fail: not a finding
   if (rlc::explorer::OracleViolation(*report)) {
     rlc::scenario::Scenario baseline = *parsed;
     for (rlc::scenario::TxnSpec& t : baseline.txns) t.flags = rlc::conflict::Flags{};
-    rlc::Result<rlc::scenario::ScenarioReport> base = rlc::scenario::RunScenario(baseline, kTableRoot, kJudgeOnly);
+    rlc::Result<rlc::scenario::ScenarioReport> base =
+        rlc::scenario::RunScenario(baseline, kTableRoot, kJudgeOnly);
     const bool delta_own = !base.ok() || rlc::explorer::OracleViolation(*base);
     if (!delta_own) {  // the report, from a run that also reads the table before
-      rlc::Result<rlc::scenario::ScenarioReport> full = rlc::scenario::RunScenario(*parsed, kTableRoot, kForReport);
-      std::fprintf(stderr, "%s", rlc::scenario::RenderReport(full.ok() ? *full : *report, true).c_str());
+      rlc::Result<rlc::scenario::ScenarioReport> full =
+          rlc::scenario::RunScenario(*parsed, kTableRoot, kForReport);
+      std::fprintf(stderr, "%s",
+                   rlc::scenario::RenderReport(full.ok() ? *full : *report, true).c_str());
     }
     FUZZ_CHECK(delta_own);
   }

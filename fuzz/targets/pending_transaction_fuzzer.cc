@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rlc::Result<rlc::conflict::PendingTransaction> txn = rlc::conflict::ParsePendingTransaction(text);
   if (txn.ok()) {
     for (const rlc::delta::Action& action : txn->actions) {
-      rlc::Result<rlc::delta::Action> again = rlc::delta::ParseActionLine(rlc::delta::WriteActionLine(action));
+      rlc::Result<rlc::delta::Action> again =
+          rlc::delta::ParseActionLine(rlc::delta::WriteActionLine(action));
       FUZZ_CHECK(again.ok());
       FUZZ_CHECK(*again == action);
     }

@@ -14,7 +14,8 @@
 // UnionTestingMeet gives a ∪ b and answers a ∩ b == m; DifferenceTestingSubset gives a \ b and
 // answers b ⊆ a; every result passes Validate() and CRoaring's own container invariants.
 #include <roaring/roaring.hh>
-#include <roaring/containers/containers.h>
+
+#include <roaring/containers/containers.h>  // after roaring.hh: it wraps them in extern "C"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +45,8 @@ void CheckCroaringInvariants(const RowBitmap& bitmap) {
       if (type != ARRAY_CONTAINER_TYPE_CODE) continue;
       const auto* array = static_cast<const array_container_t*>(c);
       FUZZ_CHECK(array->cardinality <= DEFAULT_MAX_SIZE);
-      for (int32_t k = 1; k < array->cardinality; ++k) FUZZ_CHECK(array->array[k - 1] < array->array[k]);
+      for (int32_t k = 1; k < array->cardinality; ++k)
+        FUZZ_CHECK(array->array[k - 1] < array->array[k]);
     }
   }
 }
@@ -86,7 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const RowBitmap& b : x) {
       const RowBitmap meet = a.Intersect(b);
       const RowBitmap plain_union = a.Union(b);
-      for (const RowBitmap* m : {&std::as_const(x[0]), &std::as_const(x[1]), &std::as_const(x[2]), &meet}) {
+      for (const RowBitmap* m :
+           {&std::as_const(x[0]), &std::as_const(x[1]), &std::as_const(x[2]), &meet}) {
         RowBitmap joined;
         FUZZ_CHECK(a.UnionTestingMeet(b, *m, &joined) == (meet == *m));
         FUZZ_CHECK(joined == plain_union);

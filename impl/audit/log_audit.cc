@@ -32,7 +32,8 @@ std::optional<int64_t> NumRecords(const std::optional<std::string>& stats) {
 
 class Auditor {
  public:
-  Auditor(const storage::Storage& storage, std::string_view root, const delta::DvLoadOptions& options)
+  Auditor(const storage::Storage& storage, std::string_view root,
+          const delta::DvLoadOptions& options)
       : storage_(storage), root_(root), options_(options) {}
 
   Status Version(const delta::Commit& commit);
@@ -42,10 +43,12 @@ class Auditor {
   void Find(int64_t version, std::string path, const char* rule, std::string detail) {
     report.findings.push_back({version, std::move(path), rule, std::move(detail)});
   }
-  Result<dv::RowBitmap> LoadDv(int64_t version, const std::string& path, const std::optional<dv::DvDescriptor>& d) {
+  Result<dv::RowBitmap> LoadDv(int64_t version, const std::string& path,
+                               const std::optional<dv::DvDescriptor>& d) {
     if (!d.has_value()) return dv::RowBitmap();
     Result<dv::RowBitmap> rows = delta::LoadDeletionVector(storage_, root_, *d, options_);
-    if (!rows.ok()) return rows.status().WithContext("version " + std::to_string(version) + ", " + path);
+    if (!rows.ok())
+      return rows.status().WithContext("version " + std::to_string(version) + ", " + path);
     return rows;
   }
   std::optional<int64_t> Live() const {
@@ -56,7 +59,11 @@ class Auditor {
     }
     return total;
   }
-  void CheckTags(const delta::Commit& commit, const std::map<std::string, const delta::AddFile*>& adds,
+  // One added file: its DV within the file, and no row an earlier version deleted live again.
+  Status CheckAdd(int64_t v, const std::string& path, const delta::AddFile& add,
+                  const std::map<std::string, dv::RowBitmap>& removed_dvs, ActiveFile* file);
+  void CheckTags(const delta::Commit& commit,
+                 const std::map<std::string, const delta::AddFile*>& adds,
                  const std::map<std::string, dv::RowBitmap>& removed_dvs);
 
   const storage::Storage& storage_;
@@ -65,7 +72,8 @@ class Auditor {
   std::map<std::string, ActiveFile> active_;  // by decoded path
 };
 
-void Auditor::CheckTags(const delta::Commit& commit, const std::map<std::string, const delta::AddFile*>& adds,
+void Auditor::CheckTags(const delta::Commit& commit,
+                        const std::map<std::string, const delta::AddFile*>& adds,
                         const std::map<std::string, dv::RowBitmap>& removed_dvs) {
   using Domain = conflict::ConcreteDomain;
   std::map<std::string, std::vector<std::pair<std::string, kernel::SourceRun<Domain>>>> groups;
@@ -79,11 +87,13 @@ void Auditor::CheckTags(const delta::Commit& commit, const std::map<std::string,
     if (!tagged) continue;
     const std::optional<delta::CompositionTag> tag = delta::ParseCompositionTags(*r->tags);
     if (!tag.has_value()) {
-      Find(commit.version, r->path, "tags-tile-output", "composition tags are malformed or incomplete");
+      Find(commit.version, r->path, "tags-tile-output",
+           "composition tags are malformed or incomplete");
       continue;
     }
     const auto dv = removed_dvs.find(DecodedPath(r->path));
-    const int64_t deleted = dv == removed_dvs.end() ? 0 : static_cast<int64_t>(dv->second.Cardinality());
+    const int64_t deleted =
+        dv == removed_dvs.end() ? 0 : static_cast<int64_t>(dv->second.Cardinality());
     groups[DecodedPath(tag->output_path)].push_back(
         {r->path, {tag->row_offset_in_target, tag->source_num_physical_records - deleted}});
   }
@@ -91,7 +101,8 @@ void Auditor::CheckTags(const delta::Commit& commit, const std::map<std::string,
     ++report.tag_groups_checked;
     auto add = adds.find(output);
     if (add == adds.end()) {
-      Find(commit.version, output, "tags-tile-output", "sources are tagged into an output this commit does not add");
+      Find(commit.version, output, "tags-tile-output",
+           "sources are tagged into an output this commit does not add");
       continue;
     }
     const std::optional<int64_t> rows = NumRecords(add->second->stats);
@@ -113,6 +124,38 @@ void Auditor::CheckTags(const delta::Commit& commit, const std::map<std::string,
   }
 }
 
+Status Auditor::CheckAdd(int64_t v, const std::string& path, const delta::AddFile& add,
+                         const std::map<std::string, dv::RowBitmap>& removed_dvs,
+                         ActiveFile* file) {
+  file->key = delta::Snapshot::LogicalKey(path, add.deletion_vector);
+  file->num_records = NumRecords(add.stats);
+  RLC_ASSIGN_OR_RETURN(file->dv, LoadDv(v, add.path, add.deletion_vector));
+  if (add.deletion_vector.has_value()) {
+    ++report.dvs_checked;
+    if (!file->num_records.has_value()) {
+      Find(v, add.path, "dv-within-file", "the file has a DV but no numRecords");
+    } else if (!file->dv.IsEmpty() &&
+               file->dv.Maximum() >= static_cast<uint64_t>(*file->num_records)) {
+      Find(v, add.path, "dv-within-file",
+           "the DV deletes row " + std::to_string(file->dv.Maximum()) + " of a file of " +
+               std::to_string(*file->num_records) + " rows");
+    }
+  }
+  auto active = active_.find(path);
+  const bool replaced = removed_dvs.count(path) != 0;
+  if (active != active_.end() && !replaced && active->second.key != file->key) {
+    Find(v, add.path, "single-active-version",
+         "adds a second version of an active path without removing the first");
+  }
+  if (replaced && !removed_dvs.at(path).IsSubsetOf(file->dv)) {
+    const dv::RowBitmap back = removed_dvs.at(path).Difference(file->dv);
+    Find(v, add.path, "dv-never-shrinks",
+         std::to_string(back.Cardinality()) + " deleted row(s) come back, e.g. row " +
+             std::to_string(back.ToVector().front()));
+  }
+  return Status::Ok();
+}
+
 Status Auditor::Version(const delta::Commit& commit) {
   const int64_t v = commit.version;
   ++report.versions_checked;
@@ -126,7 +169,8 @@ Status Auditor::Version(const delta::Commit& commit) {
       file_actions = true;
       all_no_data_change = all_no_data_change && !r->data_change;
       const std::string path = DecodedPath(r->path);
-      if (++remove_count[path] == 2) Find(v, r->path, "single-active-version", "the commit removes this path twice");
+      if (++remove_count[path] == 2)
+        Find(v, r->path, "single-active-version", "the commit removes this path twice");
       auto it = active_.find(path);
       const std::string key = delta::Snapshot::LogicalKey(path, r->deletion_vector);
       if (it == active_.end()) {
@@ -142,38 +186,14 @@ Status Auditor::Version(const delta::Commit& commit) {
       file_actions = true;
       all_no_data_change = all_no_data_change && !add->data_change;
       const std::string path = DecodedPath(add->path);
-      if (++add_count[path] == 2) Find(v, add->path, "single-active-version", "the commit adds this path twice");
+      if (++add_count[path] == 2)
+        Find(v, add->path, "single-active-version", "the commit adds this path twice");
       adds[path] = add;
     }
   }
   std::map<std::string, ActiveFile> added;
-  for (const auto& [path, add] : adds) {
-    ActiveFile& file = added[path];
-    file.key = delta::Snapshot::LogicalKey(path, add->deletion_vector);
-    file.num_records = NumRecords(add->stats);
-    RLC_ASSIGN_OR_RETURN(file.dv, LoadDv(v, add->path, add->deletion_vector));
-    if (add->deletion_vector.has_value()) {
-      ++report.dvs_checked;
-      if (!file.num_records.has_value()) {
-        Find(v, add->path, "dv-within-file", "the file has a DV but no numRecords");
-      } else if (!file.dv.IsEmpty() && file.dv.Maximum() >= static_cast<uint64_t>(*file.num_records)) {
-        Find(v, add->path, "dv-within-file",
-             "the DV deletes row " + std::to_string(file.dv.Maximum()) + " of a file of " +
-                 std::to_string(*file.num_records) + " rows");
-      }
-    }
-    auto active = active_.find(path);
-    const bool replaced = removed_dvs.count(path) != 0;
-    if (active != active_.end() && !replaced && active->second.key != file.key) {
-      Find(v, add->path, "single-active-version", "adds a second version of an active path without removing the first");
-    }
-    if (replaced && !removed_dvs.at(path).IsSubsetOf(file.dv)) {
-      const dv::RowBitmap back = removed_dvs.at(path).Difference(file.dv);
-      Find(v, add->path, "dv-never-shrinks",
-           std::to_string(back.Cardinality()) + " deleted row(s) come back, e.g. row " +
-               std::to_string(back.ToVector().front()));
-    }
-  }
+  for (const auto& [path, add] : adds)
+    RLC_RETURN_IF_ERROR(CheckAdd(v, path, *add, removed_dvs, &added[path]));
   // Apply: removes first, then adds (keyed by decoded path).
   for (const auto& [path, dv] : removed_dvs) {
     if (adds.count(path) == 0) active_.erase(path);
@@ -187,7 +207,8 @@ Status Auditor::Version(const delta::Commit& commit) {
       ++report.no_data_change_commits_uncounted;
     } else if (*live_before != *live_after) {
       Find(v, "", "no-data-change-conserves",
-           "live rows go from " + std::to_string(*live_before) + " to " + std::to_string(*live_after));
+           "live rows go from " + std::to_string(*live_before) + " to " +
+               std::to_string(*live_after));
     }
   }
   return Status::Ok();
@@ -199,14 +220,16 @@ Result<AuditReport> AuditLog(const storage::Storage& storage, std::string_view t
                              const delta::DvLoadOptions& dv_options) {
   RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
   if (listing.commit_versions.empty() || listing.commit_versions.front() != 0) {
-    return Status::Unsupported(delta::LogDir(table_root) +
-                               ": the JSON history does not start at version 0 (checkpoints cannot be read here)");
+    return Status::Unsupported(
+        delta::LogDir(table_root) +
+        ": the JSON history does not start at version 0 (checkpoints cannot be read here)");
   }
   Auditor auditor(storage, table_root, dv_options);
   int64_t expected = 0;
   for (int64_t v : listing.commit_versions) {
     if (v != expected) {
-      return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(expected) + " is missing");
+      return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(expected) +
+                             " is missing");
     }
     ++expected;
     const std::string path = delta::LogDir(table_root) + "/" + delta::CommitFileName(v);

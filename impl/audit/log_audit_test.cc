@@ -15,10 +15,12 @@ namespace {
 
 using delta::Action;
 
-dv::DvDescriptor Dv(const std::vector<uint64_t>& rows) { return dv::InlineDescriptor(dv::RowBitmap::FromSorted(rows)); }
+dv::DvDescriptor Dv(const std::vector<uint64_t>& rows) {
+  return dv::InlineDescriptor(dv::RowBitmap::FromSorted(rows));
+}
 
-delta::AddFile Add(const std::string& path, std::optional<int64_t> rows, std::vector<uint64_t> dv = {},
-                   bool data_change = true) {
+delta::AddFile Add(const std::string& path, std::optional<int64_t> rows,
+                   std::vector<uint64_t> dv = {}, bool data_change = true) {
   delta::AddFile a;
   a.path = path;
   a.size_bytes = 1;
@@ -36,7 +38,8 @@ delta::RemoveFile Remove(const delta::AddFile& add, bool data_change = true) {
   return r;
 }
 
-delta::RemoveFile Tagged(delta::RemoveFile r, const std::string& output, int64_t offset, int64_t physical) {
+delta::RemoveFile Tagged(delta::RemoveFile r, const std::string& output, int64_t offset,
+                         int64_t physical) {
   delta::StringMap tags;
   delta::WriteCompositionTags({output, offset, physical}, &tags);
   r.tags = tags;
@@ -50,11 +53,15 @@ struct Log {
     if (next == 0) {
       delta::Metadata m;
       m.id = "t";
-      m.schema_string = R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]})";
+      m.schema_string =
+          R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]})";
       delta::Protocol p;
       actions.insert(actions.begin(), {p, m});
     }
-    ASSERT_TRUE(storage.PutIfAbsent("/t/_delta_log/" + delta::CommitFileName(next++), delta::WriteCommitFile(actions)).ok());
+    ASSERT_TRUE(storage
+                    .PutIfAbsent("/t/_delta_log/" + delta::CommitFileName(next++),
+                                 delta::WriteCommitFile(actions))
+                    .ok());
   }
   AuditReport Run() {
     Result<AuditReport> r = AuditLog(storage, "/t");
@@ -65,7 +72,8 @@ struct Log {
 
 std::vector<std::string> Rules(const AuditReport& r) {
   std::vector<std::string> rules;
-  for (const Finding& f : r.findings) rules.push_back("v" + std::to_string(f.version) + " " + f.rule + " " + f.path);
+  for (const Finding& f : r.findings)
+    rules.push_back("v" + std::to_string(f.version) + " " + f.rule + " " + f.path);
   return rules;
 }
 
@@ -75,7 +83,8 @@ TEST(AuditLog, ACleanHistoryWithACompactionIsClean) {
   log.Commit({f1, f2});
   const delta::AddFile f1_dv = Add("f1", 4, {1});
   log.Commit({Remove(f1), f1_dv});
-  log.Commit({Tagged(Remove(f1_dv, false), "c1", 0, 4), Tagged(Remove(f2, false), "c1", 3, 3), Add("c1", 6, {}, false)});
+  log.Commit({Tagged(Remove(f1_dv, false), "c1", 0, 4), Tagged(Remove(f2, false), "c1", 3, 3),
+              Add("c1", 6, {}, false)});
   const AuditReport r = log.Run();
   EXPECT_TRUE(r.findings.empty()) << testing::PrintToString(Rules(r));
   EXPECT_EQ(r.versions_checked, 3);
@@ -88,17 +97,19 @@ TEST(AuditLog, ACleanHistoryWithACompactionIsClean) {
 TEST(AuditLog, SingleActiveVersion) {
   Log log;
   const delta::AddFile f1 = Add("f1", 4);
-  log.Commit({f1, Add("f1", 4, {0})});                 // two adds of one path
-  log.Commit({Remove(Add("ghost", 1))});               // not active
-  log.Commit({Add("f1", 4, {2})});                     // a second version, the first not removed
-  EXPECT_EQ(Rules(log.Run()), (std::vector<std::string>{"v0 single-active-version f1", "v1 single-active-version ghost",
+  log.Commit({f1, Add("f1", 4, {0})});    // two adds of one path
+  log.Commit({Remove(Add("ghost", 1))});  // not active
+  log.Commit({Add("f1", 4, {2})});        // a second version, the first not removed
+  EXPECT_EQ(Rules(log.Run()), (std::vector<std::string>{"v0 single-active-version f1",
+                                                        "v1 single-active-version ghost",
                                                         "v2 single-active-version f1"}));
 }
 
 TEST(AuditLog, DvWithinFile) {
   Log log;
   log.Commit({Add("f1", 4, {4}), Add("f2", std::nullopt, {0})});
-  EXPECT_EQ(Rules(log.Run()), (std::vector<std::string>{"v0 dv-within-file f1", "v0 dv-within-file f2"}));
+  EXPECT_EQ(Rules(log.Run()),
+            (std::vector<std::string>{"v0 dv-within-file f1", "v0 dv-within-file f2"}));
 }
 
 TEST(AuditLog, DvNeverShrinks) {
@@ -116,18 +127,21 @@ TEST(AuditLog, TagsTileOutput) {
   const delta::AddFile f1 = Add("f1", 4, {1}), f2 = Add("f2", 3);
   log.Commit({f1, f2});
   // f1 holds 3 live rows: f2's run must start at 3, not 4 (a gap), and the output has 6 rows.
-  log.Commit({Tagged(Remove(f1, false), "c1", 0, 4), Tagged(Remove(f2, false), "c1", 4, 3), Add("c1", 6, {}, false)});
+  log.Commit({Tagged(Remove(f1, false), "c1", 0, 4), Tagged(Remove(f2, false), "c1", 4, 3),
+              Add("c1", 6, {}, false)});
   const delta::AddFile g = Add("g", 2);
   log.Commit({g});
-  log.Commit({Tagged(Remove(g, false), "elsewhere", 0, 2), Add("c2", 2, {}, false)});  // output not added
+  log.Commit(
+      {Tagged(Remove(g, false), "elsewhere", 0, 2), Add("c2", 2, {}, false)});  // output not added
   const delta::AddFile h = Add("h", 2);
   log.Commit({h});
   delta::RemoveFile half = Remove(h, false);
   half.tags = delta::StringMap{{"compactedInto", R"(["c3"])"}};  // one tag without the other
   log.Commit({half, Add("c3", 2, {}, false)});
   const AuditReport r = log.Run();
-  EXPECT_EQ(Rules(r), (std::vector<std::string>{"v1 tags-tile-output c1", "v3 tags-tile-output elsewhere",
-                                                "v5 tags-tile-output h"}));
+  EXPECT_EQ(Rules(r),
+            (std::vector<std::string>{"v1 tags-tile-output c1", "v3 tags-tile-output elsewhere",
+                                      "v5 tags-tile-output h"}));
   EXPECT_EQ(r.tag_groups_checked, 2);
   EXPECT_EQ(r.tag_groups_tiled, 0);
 }
@@ -136,9 +150,11 @@ TEST(AuditLog, NoDataChangeConserves) {
   Log log;
   const delta::AddFile f1 = Add("f1", 4);
   log.Commit({f1});
-  log.Commit({Remove(f1, false), Add("c1", 3, {}, false)});  // a row vanishes under dataChange=false
+  log.Commit(
+      {Remove(f1, false), Add("c1", 3, {}, false)});  // a row vanishes under dataChange=false
   log.Commit({Add("u", std::nullopt)});
-  log.Commit({Remove(Add("u", std::nullopt), false), Add("u2", std::nullopt, {}, false)});  // not countable
+  log.Commit({Remove(Add("u", std::nullopt), false),
+              Add("u2", std::nullopt, {}, false)});  // not countable
   const AuditReport r = log.Run();
   EXPECT_EQ(Rules(r), (std::vector<std::string>{"v1 no-data-change-conserves "}));
   EXPECT_EQ(r.no_data_change_commits, 2);
@@ -153,7 +169,8 @@ TEST(AuditLog, UnreadableHistoryIsAStatus) {
   log.Commit({Add("f2", 1)});
   Result<AuditReport> gap = AuditLog(log.storage, "/t");
   ASSERT_FALSE(gap.ok());
-  EXPECT_NE(gap.status().message().find("version 1 is missing"), std::string::npos) << gap.status().ToString();
+  EXPECT_NE(gap.status().message().find("version 1 is missing"), std::string::npos)
+      << gap.status().ToString();
 }
 
 }  // namespace

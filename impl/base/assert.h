@@ -10,8 +10,8 @@ namespace rlc::internal {
 [[noreturn]] void AssertFailed(const char* condition, const char* file, int line);
 }  // namespace rlc::internal
 
-#define RLC_ASSERT(condition)                                            \
-  do {                                                                   \
+#define RLC_ASSERT(condition)                                                        \
+  do {                                                                               \
     if (!(condition)) ::rlc::internal::AssertFailed(#condition, __FILE__, __LINE__); \
   } while (0)
 

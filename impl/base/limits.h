@@ -14,7 +14,7 @@
 namespace rlc {
 
 // The largest row index Delta's RoaringBitmapArray can hold: high key 2^31-2, low 0x80000000
-// (delta-rlc.md A5). Row indexes are 0-based positions in a data file.
+// (docs/formats.md#a5). Row indexes are 0-based positions in a data file.
 inline constexpr uint64_t kRowIndexMax = (uint64_t{0x7FFFFFFE} << 32) | 0x80000000u;
 
 // A serialized DV larger than this is refused. Delta stores sizeInBytes as a 32-bit int; a

@@ -4,14 +4,22 @@ namespace rlc {
 
 std::string_view StatusCodeName(StatusCode code) {
   switch (code) {
-    case StatusCode::kOk: return "OK";
-    case StatusCode::kCorrupt: return "Corrupt";
-    case StatusCode::kUnsupported: return "Unsupported";
-    case StatusCode::kInvalidArgument: return "InvalidArgument";
-    case StatusCode::kNotFound: return "NotFound";
-    case StatusCode::kIoError: return "IoError";
-    case StatusCode::kOverLimit: return "OverLimit";
-    case StatusCode::kAlreadyExists: return "AlreadyExists";
+    case StatusCode::kOk:
+      return "OK";
+    case StatusCode::kCorrupt:
+      return "Corrupt";
+    case StatusCode::kUnsupported:
+      return "Unsupported";
+    case StatusCode::kInvalidArgument:
+      return "InvalidArgument";
+    case StatusCode::kNotFound:
+      return "NotFound";
+    case StatusCode::kIoError:
+      return "IoError";
+    case StatusCode::kOverLimit:
+      return "OverLimit";
+    case StatusCode::kAlreadyExists:
+      return "AlreadyExists";
   }
   return "Unknown";
 }

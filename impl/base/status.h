@@ -72,7 +72,7 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : state_(std::move(value)) {}        // NOLINT: implicit by design
   Result(Status status) : state_(std::move(status)) {  // NOLINT: implicit by design
     RLC_ASSERT(!std::get<Status>(state_).ok());
   }
@@ -107,9 +107,9 @@ class [[nodiscard]] Result {
 }  // namespace rlc
 
 // Propagates a failed Status (or the Status of a failed Result) to the caller.
-#define RLC_RETURN_IF_ERROR(expr)            \
-  do {                                       \
-    ::rlc::Status rlc_status_ = (expr);      \
+#define RLC_RETURN_IF_ERROR(expr)              \
+  do {                                         \
+    ::rlc::Status rlc_status_ = (expr);        \
     if (!rlc_status_.ok()) return rlc_status_; \
   } while (0)
 

@@ -62,12 +62,13 @@ std::optional<std::string> PartitionHint(const delta::StringMap& partition_value
 
 std::set<std::string> RequiredWriterFeatures(const delta::Protocol& p) {
   if (p.min_writer_version >= 7) {
-    return p.writer_features ? std::set<std::string>(p.writer_features->begin(), p.writer_features->end())
-                             : std::set<std::string>{};
+    return p.writer_features
+               ? std::set<std::string>(p.writer_features->begin(), p.writer_features->end())
+               : std::set<std::string>{};
   }
   static const std::pair<int32_t, const char*> kLegacy[] = {
-      {2, "appendOnly"},      {2, "invariants"},       {3, "checkConstraints"}, {4, "changeDataFeed"},
-      {4, "generatedColumns"}, {5, "columnMapping"},   {6, "identityColumns"}};
+      {2, "appendOnly"},       {2, "invariants"},    {3, "checkConstraints"}, {4, "changeDataFeed"},
+      {4, "generatedColumns"}, {5, "columnMapping"}, {6, "identityColumns"}};
   std::set<std::string> features;
   for (const auto& [version, feature] : kLegacy) {
     if (p.min_writer_version >= version) features.insert(feature);
@@ -84,7 +85,8 @@ std::optional<Abort> CheckProtocol(const RuleContext& c) {
     for (const std::string& f : RequiredWriterFeatures(*c.winner.protocol)) {
       if (supported.count(f) == 0) {
         return MakeAbort(c, ConflictKind::kUnsupportedTableFeature,
-                         "the winner's protocol needs writer feature '" + f + "', which the loser's writer does not support");
+                         "the winner's protocol needs writer feature '" + f +
+                             "', which the loser's writer does not support");
       }
     }
   }
@@ -126,17 +128,19 @@ std::optional<Abort> CheckAppIds(const RuleContext& c) {
     if (std::find(c.loser.read_app_ids.begin(), c.loser.read_app_ids.end(), t.app_id) !=
         c.loser.read_app_ids.end()) {
       return MakeAbort(c, ConflictKind::kConcurrentTransaction,
-                       "the winner committed application transaction '" + t.app_id +
-                           "' (version " + std::to_string(t.version) + ") that the loser read");
+                       "the winner committed application transaction '" + t.app_id + "' (version " +
+                           std::to_string(t.version) + ") that the loser read");
     }
   }
   return std::nullopt;
 }
 
 bool AddedFilesMatter(const RuleContext& c) {
-  // Which of the winner's adds the loser should have read, by isolation level (B3 check 5).
+  // Which of the winner's adds the loser should have read, by isolation level
+  // (docs/baseline.md#b3, check 5).
   if (c.isolation == IsolationLevel::kSnapshotIsolation) return false;
-  const bool blind_adds_count = c.isolation == IsolationLevel::kSerializable || c.loser.ChangesMetadata();
+  const bool blind_adds_count =
+      c.isolation == IsolationLevel::kSerializable || c.loser.ChangesMetadata();
   if (c.winner.is_blind_append && !blind_adds_count) return false;
   // Candidate filtering (B4.1).
   return !c.loser.IsBlindAppend();
@@ -149,19 +153,21 @@ std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& ad
   std::map<delta::StringMap, bool> may_match;
   auto read_may_match = [&](const delta::StringMap& values) {
     auto it = may_match.find(values);
-    if (it == may_match.end()) it = may_match.emplace(values, c.read_matcher.MayMatch(values)).first;
+    if (it == may_match.end())
+      it = may_match.emplace(values, c.read_matcher.MayMatch(values)).first;
     return it->second;
   };
   for (const delta::AddFile* add : adds) {
-    const bool matches = c.loser.read_whole_table || !partitioned || c.loser.read_predicates.empty() ||
-                         read_may_match(add->partition_values);
+    const bool matches = c.loser.read_whole_table || !partitioned ||
+                         c.loser.read_predicates.empty() || read_may_match(add->partition_values);
     if (!matches) continue;
-    Abort a = MakeAbort(c, ConflictKind::kConcurrentAppend,
-                        std::string("the winner added a file the loser's read should have seen") +
-                            (c.loser.read_whole_table ? " (the loser read the whole table)"
-                             : !partitioned           ? " (the table is unpartitioned)"
-                             : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
-                                                              : ""));
+    Abort a =
+        MakeAbort(c, ConflictKind::kConcurrentAppend,
+                  std::string("the winner added a file the loser's read should have seen") +
+                      (c.loser.read_whole_table          ? " (the loser read the whole table)"
+                       : !partitioned                    ? " (the table is unpartitioned)"
+                       : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
+                                                         : ""));
     a.path = add->path;
     a.partition = PartitionHint(add->partition_values);
     return a;
@@ -186,7 +192,8 @@ RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes) {
 }
 
 Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove) {
-  Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead, "the winner removed a file the loser read");
+  Abort a =
+      MakeAbort(c, ConflictKind::kConcurrentDeleteRead, "the winner removed a file the loser read");
   a.path = remove.path;
   if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
   return a;
@@ -215,7 +222,8 @@ std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveLis
     Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
                         "the winner and the loser both removed the same file");
     a.path = remove->path;
-    if (remove->partition_values.has_value()) a.partition = PartitionHint(*remove->partition_values);
+    if (remove->partition_values.has_value())
+      a.partition = PartitionHint(*remove->partition_values);
     return a;
   }
   return std::nullopt;

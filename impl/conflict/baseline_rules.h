@@ -1,10 +1,10 @@
-// Delta's baseline conflict rules (delta-rlc.md B3), one function per check, each returning the
-// abort it finds or nothing.
+// Delta's baseline conflict rules (docs/baseline.md#b3), one function per check, each returning
+// the abort it finds or nothing.
 //
 // Concern: the rules alone, path-keyed as in Delta (files are compared by URL-decoded path, not
 // by DV). The file checks take the winner's files they must consider: the driver (checker.cc)
 // passes the winner's adds and removes minus what the reconcile cases resolved or left out
-// (reference/decisions.md "Phase order"); with every flag off these are all of them. Choices
+// (docs/decisions.md#phase-order); with every flag off these are all of them. Choices
 // where the reference leaves a gap, all on the side of aborting:
 //   - metadata: any winner metaData action aborts (the strict rule 2a; Delta's allow-list resolver
 //     is not reproduced);
@@ -38,7 +38,7 @@ struct RuleContext {
   const PendingTransaction& loser;
   const delta::Metadata& read_metadata;
   const delta::Protocol& read_protocol;
-  IsolationLevel isolation;          // the loser's commit level
+  IsolationLevel isolation;  // the loser's commit level
   const WinnerSummary& winner;
   const ReadPredicateMatcher& read_matcher;
 };
@@ -50,7 +50,7 @@ using RemoveList = std::vector<const delta::RemoveFile*>;
 // (checkpoints, vacuum, type changes that need a metadata change anyway): a winner that adds one
 // leaves the loser's commit valid as it is.
 inline constexpr std::string_view kCommitNeutralWriterFeatures[] = {
-    "deletionVectors", "v2Checkpoint", "vacuumProtocolCheck", "checkpointProtection",
+    "deletionVectors", "v2Checkpoint", "vacuumProtocolCheck",  "checkpointProtection",
     "timestampNtz",    "typeWidening", "typeWidening-preview", "domainMetadata"};
 
 // The writer features a protocol requires: its writerFeatures at writer version 7; before that,

@@ -29,7 +29,8 @@ inline delta::Metadata TestTable(std::vector<std::string> partition_columns = {}
       R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
       R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
   m.partition_columns = std::move(partition_columns);
-  m.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+  m.configuration = {{"delta.enableDeletionVectors", "true"},
+                     {"delta.isolationLevel", "WriteSerializable"}};
   return m;
 }
 
@@ -44,11 +45,13 @@ inline delta::Protocol TestProtocol() {
 
 // numRecords = rows; id within [min_id, max_id].
 inline std::string IdStats(int64_t rows, int64_t min_id, int64_t max_id) {
-  return R"({"numRecords":)" + std::to_string(rows) + R"(,"minValues":{"id":)" + std::to_string(min_id) +
-         R"(},"maxValues":{"id":)" + std::to_string(max_id) + R"(},"nullCount":{"id":0}})";
+  return R"({"numRecords":)" + std::to_string(rows) + R"(,"minValues":{"id":)" +
+         std::to_string(min_id) + R"(},"maxValues":{"id":)" + std::to_string(max_id) +
+         R"(},"nullCount":{"id":0}})";
 }
 
-inline delta::AddFile AddOf(const std::string& path, std::optional<std::string> stats, bool data_change = true) {
+inline delta::AddFile AddOf(const std::string& path, std::optional<std::string> stats,
+                            bool data_change = true) {
   delta::AddFile a;
   a.path = path;
   a.size_bytes = 100;
@@ -84,14 +87,18 @@ inline WinningCommit WinnerAt(int64_t version, const std::vector<delta::Action>&
 inline std::vector<predicate::RowValues> IdRows(const std::vector<int64_t>& ids) {
   std::vector<predicate::RowValues> rows;
   for (int64_t id : ids) {
-    rows.push_back({{{"id"}, predicate::Literal::Long(id)}, {{"part"}, predicate::Literal::String("a")}});
+    rows.push_back(
+        {{{"id"}, predicate::Literal::Long(id)}, {{"part"}, predicate::Literal::String("a")}});
   }
   return rows;
 }
 
-// A loser at read version 0 with flags set by short name ("conflictDetection.dataSkipping.enabled").
-inline PendingTransaction LoserOf(std::vector<std::string> predicates, std::vector<std::string> read_files,
-                                  std::vector<delta::Action> actions, const std::vector<std::string>& flags = {}) {
+// A loser at read version 0 with flags set by short name
+// ("conflictDetection.dataSkipping.enabled").
+inline PendingTransaction LoserOf(std::vector<std::string> predicates,
+                                  std::vector<std::string> read_files,
+                                  std::vector<delta::Action> actions,
+                                  const std::vector<std::string>& flags = {}) {
   PendingTransaction t;
   t.read_version = 0;
   t.read_predicates = std::move(predicates);
@@ -111,7 +118,8 @@ struct CaseCheck {
 
   StorageDvWriter dv_writer{storage, "/t", "/t", /*seed=*/7};
 
-  Verdict Run(const PendingTransaction& loser, const std::vector<WinningCommit>& winners, bool with_files = true) {
+  Verdict Run(const PendingTransaction& loser, const std::vector<WinningCommit>& winners,
+              bool with_files = true) {
     CheckEnvironment env;
     if (with_files) {
       env.files = &files;

@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <set>
 
+#include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/data_skipping.h"
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/no_data_change.h"
-#include "impl/conflict/optimize_reconciliation.h"
-#include "impl/conflict/row_level_concurrency.h"
 #include "impl/conflict/partition_filter.h"
+#include "impl/conflict/rewrite_inputs.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/log.h"
 #include "impl/delta/snapshot.h"
-#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 namespace {
@@ -32,10 +32,11 @@ struct CheckInputs {
 // paths they resolved to the skip-list. None runs with every flag off.
 void RunRewritingCases(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
                        std::set<std::string>& resolved, std::vector<Event>& events) {
-  const Flags& flags = loser.flags;
-  if (flags.row_level_concurrency) ResolveRowLevelConflicts(c.winner, in.rewrite, loser, resolved, events);
-  if (flags.optimize_reconcile) ResolveOptimizeConflicts(c.winner, in.rewrite, loser, resolved, events);
-  if (flags.optimize_reconcile_reverse) ResolveReverseOptimizeConflicts(c.winner, in.rewrite, loser, resolved, events);
+  for (const CaseEntry& rewriting : kCases) {
+    if (rewriting.rewrite != nullptr && loser.flags.*rewriting.member) {
+      rewriting.rewrite(c.winner, in.rewrite, loser, resolved, events);
+    }
+  }
 }
 
 bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
@@ -44,11 +45,14 @@ bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
 
 // Checks 5-7 on the winner's files minus what the cases resolved or left out (Case 3's decision
 // is taken by the caller: it also moves the loser's reads).
-std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, const std::set<std::string>& resolved,
-                                const NoDataChangeExclusion& no_data_change, std::vector<Event>& events) {
+std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
+                                const std::set<std::string>& resolved,
+                                const NoDataChangeExclusion& no_data_change,
+                                std::vector<Event>& events) {
   const Flags& flags = c.loser.flags;
   const WinnerSummary& winner = c.winner;
-  const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files, in.view};
+  const SkippingInputs skipping{c.loser,  c.read_metadata,     in.matcher,
+                                in.files, in.read_table.files, in.view};
   std::vector<bool> re_adds;  // 1b's added-files arm
   if (flags.data_skipping && flags.value_exact) re_adds = ReAddsWithoutNewRows(skipping, winner);
 
@@ -57,11 +61,13 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
     for (size_t i = 0; i < winner.added_files.size(); ++i) {
       const delta::AddFile& add = winner.added_files[i];
       if (Resolved(resolved, add.path)) continue;  // doubt: reconciled by a rewriting case
-      if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i]) continue;  // doubt: left out by Case 3
+      if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i])
+        continue;                                    // doubt: left out by Case 3
       if (!re_adds.empty() && re_adds[i]) continue;  // doubt: a re-add 1b shows brings no row
       adds.push_back(&add);
     }
-    if (flags.data_skipping && !adds.empty()) adds = SkipAddedFiles(skipping, winner.version, adds, events);
+    if (flags.data_skipping && !adds.empty())
+      adds = SkipAddedFiles(skipping, winner.version, adds, events);
     if (auto abort = FirstConflictingAdd(c, adds)) return abort;
   }
 
@@ -69,13 +75,17 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
   for (const delta::RemoveFile& remove : winner.removed_files) {
     if (Resolved(resolved, remove.path)) continue;  // doubt: reconciled by a rewriting case
     removes_vs_removed.push_back(&remove);
-    if (no_data_change.removes_left_out && (!remove.data_change || RLC_MUTANT(kCase3ExcludesEveryRemove))) continue;
+    if (no_data_change.removes_left_out &&
+        (!remove.data_change || RLC_MUTANT(kCase3ExcludesEveryRemove)))
+      continue;
     removes_vs_read.push_back(&remove);
   }
   const RemoveList overlap = RemovesOfReadFiles(c, removes_vs_read);
   if (!overlap.empty()) {
-    if (!DeleteReadRefinementApplies(skipping)) return RemovedReadFileAbort(c, *overlap.front());  // doubt: 1b cannot judge
-    if (const delta::RemoveFile* match = FirstRemovedFileThatMayMatch(skipping, winner, overlap)) {  // doubt: a removed row may be read
+    if (!DeleteReadRefinementApplies(skipping))
+      return RemovedReadFileAbort(c, *overlap.front());  // doubt: 1b cannot judge
+    if (const delta::RemoveFile* match = FirstRemovedFileThatMayMatch(
+            skipping, winner, overlap)) {  // doubt: a removed row may be read
       Abort abort = RemovedReadFileAbort(c, *match);
       abort.reason += " and some row it removed may match the loser's read";
       return abort;
@@ -92,8 +102,8 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in, con
   return CheckRemovedVsRemoved(c, removes_vs_removed);
 }
 
-std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
-                                    std::vector<Event>& events) {
+std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
+                                    PendingTransaction& loser, std::vector<Event>& events) {
   using Rule = std::optional<Abort> (*)(const RuleContext&);
   for (Rule rule : {CheckProtocol, CheckMetadata, CheckDomainMetadata, CheckAppIds}) {
     if (auto abort = rule(c)) return abort;
@@ -102,8 +112,8 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, Pendi
   RunRewritingCases(c, in, loser, resolved, events);
   NoDataChangeExclusion no_data_change;  // Case 3
   if (loser.flags.exclude_no_data_change_files) {
-    const NoDataChangeInputs inputs{loser, in.read_table.files, in.removed_since_read, in.view, in.files,
-                                    in.read_table.metadata};
+    const NoDataChangeInputs inputs{loser,    in.read_table.files,   in.removed_since_read, in.view,
+                                    in.files, in.read_table.metadata};
     no_data_change = ExcludeNoDataChangeFiles(c.winner, inputs);
   }
   if (auto abort = CheckFiles(c, in, resolved, no_data_change, events)) return abort;
@@ -112,31 +122,35 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in, Pendi
 }
 
 bool ChangesData(const WinnerSummary& winner) {
-  return std::any_of(winner.added_files.begin(), winner.added_files.end(), [](const auto& a) { return a.data_change; }) ||
-         std::any_of(winner.removed_files.begin(), winner.removed_files.end(), [](const auto& r) { return r.data_change; });
+  return std::any_of(winner.added_files.begin(), winner.added_files.end(),
+                     [](const auto& a) { return a.data_change; }) ||
+         std::any_of(winner.removed_files.begin(), winner.removed_files.end(),
+                     [](const auto& r) { return r.data_change; });
 }
 
 // Whether the winner may have changed rows: some file action says dataChange=true, or its
 // dataChange=false actions are no relocation (they do not conserve rows: a writer that passes
 // data off as no change must not pass for one that read nothing).
-bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in, const PendingTransaction& loser) {
+bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in,
+                   const PendingTransaction& loser) {
   if (ChangesData(winner)) return true;
   if (winner.added_files.empty() && winner.removed_files.empty()) return false;
-  const NoDataChangeInputs inputs{loser, in.read_table.files, in.removed_since_read, in.view, in.files,
-                                  in.read_table.metadata};
+  const NoDataChangeInputs inputs{loser,    in.read_table.files,   in.removed_since_read, in.view,
+                                  in.files, in.read_table.metadata};
   const NoDataChangeExclusion e = ExcludeNoDataChangeFiles(winner, inputs);
-  const bool only_re_adds = winner.removed_files.empty() &&
-                            std::all_of(e.add_left_out.begin(), e.add_left_out.end(), [](bool b) { return b; });
+  const bool only_re_adds =
+      winner.removed_files.empty() &&
+      std::all_of(e.add_left_out.begin(), e.add_left_out.end(), [](bool b) { return b; });
   return !only_re_adds && !e.conserved;
 }
 
 // Under WriteSerializable the loser passes a blind append without reading its files: the append
-// may move after the loser (B3 check 5). It cannot once a later winner the loser is ordered after
-// depended on the append (read or changed its rows), and the log does not say which did. Delta's
-// own rules leave that to chance; the cases must not widen it. So when the loser passed a blind
-// append and then a data-changing winner that may have seen it, and Delta's rules (every flag
-// off) would not have let it commit at all, the appends are checked as Serializable checks them
-// (data skipping as the loser's flags allow).
+// may move after the loser (docs/baseline.md#b3, check 5). It cannot once a later winner the
+// loser is ordered after depended on the append (read or changed its rows), and the log does not
+// say which did. Delta's own rules leave that to chance; the cases must not widen it. So when the
+// loser passed a blind append and then a data-changing winner that may have seen it, and Delta's
+// rules (every flag off) would not have let it commit at all, the appends are checked as
+// Serializable checks them (data skipping as the loser's flags allow).
 struct PassedBlindAppend {
   WinnerSummary winner;
   std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
@@ -151,21 +165,29 @@ bool MaySeeAppend(const WinnerSummary& winner, int64_t append_version) {
 }
 
 std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
-                                             const std::vector<PassedBlindAppend>& passed, std::vector<Event>& events) {
+                                             const std::vector<PassedBlindAppend>& passed,
+                                             std::vector<Event>& events) {
   for (const auto& [append, followed_by] : passed) {
     if (followed_by.empty()) continue;  // doubt: nothing the loser follows saw the append
-    const RuleContext c{loser, in.read_table.metadata, in.read_table.protocol, IsolationLevel::kSerializable, append,
+    const RuleContext c{loser,
+                        in.read_table.metadata,
+                        in.read_table.protocol,
+                        IsolationLevel::kSerializable,
+                        append,
                         in.matcher};
     if (!AddedFilesMatter(c)) continue;
     AddList adds;
     for (const delta::AddFile& add : append.added_files) adds.push_back(&add);
     if (loser.flags.data_skipping && !adds.empty()) {
-      const SkippingInputs skipping{loser, in.read_table.metadata, in.matcher, in.files, in.read_table.files, in.view};
+      const SkippingInputs skipping{loser,    in.read_table.metadata, in.matcher,
+                                    in.files, in.read_table.files,    in.view};
       adds = SkipAddedFiles(skipping, append.version, adds, events);
     }
     if (auto abort = FirstConflictingAdd(c, adds)) {
-      abort->reason += "; WriteSerializable cannot order this blind append after the loser, which follows version " +
-                       std::to_string(followed_by.front()) + " (that winner may depend on the append)";
+      abort->reason +=
+          "; WriteSerializable cannot order this blind append after the loser, which follows "
+          "version " +
+          std::to_string(followed_by.front()) + " (that winner may depend on the append)";
       return abort;
     }
   }
@@ -181,7 +203,7 @@ struct ConflictCheck::State {
   PendingTransaction original;  // the loser as it read: Delta's own rules judge this one
   PendingTransaction current;   // the loser as the cases rebased it so far
   ReadTable read_table;
-  TableView view;               // the read snapshot with every winner checked so far applied
+  TableView view;  // the read snapshot with every winner checked so far applied
   IsolationLevel isolation = IsolationLevel::kSerializable;
   std::unique_ptr<ReadPredicateMatcher> matcher;
   DvStore dvs;
@@ -200,10 +222,12 @@ struct ConflictCheck::State {
 
 Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
-  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs, env.now_ms, composition, *matcher, env.files,
-                        read_table.files,    view};
+  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs,
+                        env.now_ms,          composition,         *matcher,
+                        env.files,           read_table.files,    view};
   CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read, view};
-  const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner, *matcher};
+  const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
+                            *matcher};
   verdict.checked_through_version = w.version;
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
     verdict.abort = std::move(abort);
@@ -212,13 +236,15 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   if (track_delta_verdict && !delta_aborts) {
     PendingTransaction baseline = original;
     baseline.flags = Flags{};
-    const RuleContext c{baseline, read_table.metadata, read_table.protocol, isolation, winner, *matcher};
+    const RuleContext c{baseline, read_table.metadata, read_table.protocol, isolation, winner,
+                        *matcher};
     std::vector<Event> no_events;
     delta_aborts = CheckOneWinner(c, inputs, baseline, no_events).has_value();
   }
   if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
-      if (MaySeeAppend(winner, append.winner.version)) append.followed_by.push_back(w.version);  // doubt: the follower read before the append
+      if (MaySeeAppend(winner, append.winner.version))
+        append.followed_by.push_back(w.version);  // doubt: the follower read before the append
     }
   }
   for (const delta::RemoveFile& r : winner.removed_files) {
@@ -227,17 +253,21 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   view.Apply(winner);
   // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
   // needs no append, before or after it.)
-  if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append && !AddedFilesMatter(context) &&
-      AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol, IsolationLevel::kSerializable,
-                                   winner, *matcher})) {
-    passed_blind_appends.push_back({std::move(winner), {}});  // passed only because it may move later
+  if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append &&
+      !AddedFilesMatter(context) &&
+      AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol,
+                                   IsolationLevel::kSerializable, winner, *matcher})) {
+    passed_blind_appends.push_back(
+        {std::move(winner), {}});  // passed only because it may move later
   }
   // Judged after every winner, so that where rounds end changes nothing.
   const bool some_append_cannot_move =
       std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
                   [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
-  if (some_append_cannot_move && delta_aborts) {  // doubt: an append that cannot move, where Delta aborts
-    if (auto abort = CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
+  if (some_append_cannot_move &&
+      delta_aborts) {  // doubt: an append that cannot move, where Delta aborts
+    if (auto abort =
+            CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
       verdict.abort = std::move(abort);
     }
   }
@@ -253,8 +283,10 @@ Result<ConflictCheck> ConflictCheck::Begin(const PendingTransaction& loser, Read
   RLC_ASSIGN_OR_RETURN(IsolationLevel table_level, TableIsolationLevel(read_table.metadata));
   auto s = std::make_unique<State>(loser, std::move(read_table));
   s->isolation = CommitIsolationLevel(table_level, loser);
-  s->matcher = std::make_unique<ReadPredicateMatcher>(loser.read_predicates, s->read_table.metadata);
-  s->track_delta_verdict = loser.flags.AnyOn() && s->isolation == IsolationLevel::kWriteSerializable;
+  s->matcher =
+      std::make_unique<ReadPredicateMatcher>(loser.read_predicates, s->read_table.metadata);
+  s->track_delta_verdict =
+      loser.flags.AnyOn() && s->isolation == IsolationLevel::kWriteSerializable;
   s->verdict.checked_through_version = loser.read_version;
   s->verdict.actions = loser.actions;
   s->verdict.read_files = loser.read_files;
@@ -262,10 +294,13 @@ Result<ConflictCheck> ConflictCheck::Begin(const PendingTransaction& loser, Read
 }
 
 int64_t ConflictCheck::read_version() const { return state_->original.read_version; }
-int64_t ConflictCheck::checked_through_version() const { return state_->verdict.checked_through_version; }
+int64_t ConflictCheck::checked_through_version() const {
+  return state_->verdict.checked_through_version;
+}
 const Verdict& ConflictCheck::verdict() const { return state_->verdict; }
 
-Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
+Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winners,
+                                        const CheckEnvironment& env) {
   State& s = *state_;
   s.dvs.Bind(env.files, env.dv_writer);
   int64_t expected_version = s.verdict.checked_through_version + 1;
@@ -273,7 +308,8 @@ Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winner
     if (s.verdict.abort.has_value()) break;
     if (w.version != expected_version) {
       return Status::InvalidArgument("winning commits must be consecutive: expected version " +
-                                     std::to_string(expected_version) + ", got " + std::to_string(w.version));
+                                     std::to_string(expected_version) + ", got " +
+                                     std::to_string(w.version));
     }
     ++expected_version;
     RLC_RETURN_IF_ERROR(s.CheckWinner(w, env));
@@ -289,7 +325,8 @@ Result<Verdict> ConflictCheck::Continue(const std::vector<WinningCommit>& winner
   return s.verdict;
 }
 
-Result<Verdict> ConflictCheck::ContinueAgainstLog(const storage::Storage& storage, std::string_view table_root,
+Result<Verdict> ConflictCheck::ContinueAgainstLog(const storage::Storage& storage,
+                                                  std::string_view table_root,
                                                   const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
   std::vector<WinningCommit> winners;
@@ -306,7 +343,8 @@ Result<Verdict> ConflictCheck::ContinueAgainstLog(const storage::Storage& storag
 }
 
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env) {
+                               const std::vector<WinningCommit>& winners,
+                               const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(ConflictCheck check, ConflictCheck::Begin(loser, read_table));
   return check.Continue(winners, env);
 }
@@ -315,24 +353,31 @@ Result<ConflictCheck> BeginCheck(const PendingTransaction& loser, const delta::S
                                  std::string_view table_root) {
   if (snapshot.version != loser.read_version) {
     return Status::InvalidArgument(delta::LogDir(table_root) + ": the snapshot given is version " +
-                                   std::to_string(snapshot.version) + ", the transaction read version " +
+                                   std::to_string(snapshot.version) +
+                                   ", the transaction read version " +
                                    std::to_string(loser.read_version));
   }
   if (!snapshot.metadata.has_value() || !snapshot.protocol.has_value()) {
-    return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(loser.read_version) +
-                           " has no metaData or protocol");
+    return Status::Corrupt(delta::LogDir(table_root) + ": version " +
+                           std::to_string(loser.read_version) + " has no metaData or protocol");
   }
-  return ConflictCheck::Begin(loser, ReadTable{*snapshot.metadata, *snapshot.protocol, snapshot.files});
+  return ConflictCheck::Begin(loser,
+                              ReadTable{*snapshot.metadata, *snapshot.protocol, snapshot.files});
 }
 
-Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const CheckEnvironment& env) {
-  RLC_ASSIGN_OR_RETURN(const delta::Snapshot snapshot, delta::ReplayLog(storage, table_root, loser.read_version));
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage,
+                                         std::string_view table_root,
+                                         const PendingTransaction& loser,
+                                         const CheckEnvironment& env) {
+  RLC_ASSIGN_OR_RETURN(const delta::Snapshot snapshot,
+                       delta::ReplayLog(storage, table_root, loser.read_version));
   return CheckConflictsAgainstLog(storage, table_root, loser, snapshot, env);
 }
 
-Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const delta::Snapshot& snapshot,
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage,
+                                         std::string_view table_root,
+                                         const PendingTransaction& loser,
+                                         const delta::Snapshot& snapshot,
                                          const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(ConflictCheck check, BeginCheck(loser, snapshot, table_root));
   return check.ContinueAgainstLog(storage, table_root, env);

@@ -1,9 +1,9 @@
 // The conflict checker: may the loser commit on top of the winners that landed after its read
 // version, and with which actions? The library's public entry point.
 //
-// Concern: the driver of delta-rlc.md B0. Winners are checked one at a time in version order;
-// each check may update the loser (its actions and read files), and the next winner is checked
-// against the updated loser. Inside one winner (reference/decisions.md, "Phase order"):
+// Concern: the driver of docs/baseline.md#b0. Winners are checked one at a time in version
+// order; each check may update the loser (its actions and read files), and the next winner is
+// checked against the updated loser. Inside one winner (docs/decisions.md#phase-order):
 // protocol, metadata, domain metadata, app ids, then the rewriting cases (a per-winner
 // skip-list of resolved paths), then the file checks: added files (less Case 3's relocations,
 // 1b's DV-update re-adds, then Case 1's data skipping), removed-vs-read (less Case 3's
@@ -81,7 +81,8 @@ class ConflictCheck {
   ~ConflictCheck();
 
   // REQUIRES: winners are consecutive versions starting at checked_through_version() + 1.
-  Result<Verdict> Continue(const std::vector<WinningCommit>& winners, const CheckEnvironment& env = {});
+  Result<Verdict> Continue(const std::vector<WinningCommit>& winners,
+                           const CheckEnvironment& env = {});
   // Every commit of the log after checked_through_version(). env.files nullptr: DVs through
   // `storage`, no row reader.
   Result<Verdict> ContinueAgainstLog(const storage::Storage& storage, std::string_view table_root,
@@ -100,23 +101,28 @@ class ConflictCheck {
 // One round: ConflictCheck::Begin, then Continue.
 // REQUIRES: winners are consecutive versions starting at loser.read_version + 1.
 Result<Verdict> CheckConflicts(const PendingTransaction& loser, const ReadTable& read_table,
-                               const std::vector<WinningCommit>& winners, const CheckEnvironment& env = {});
+                               const std::vector<WinningCommit>& winners,
+                               const CheckEnvironment& env = {});
 
 // Reads the table at the loser's read version and every later commit from the log, then checks.
 // env.files nullptr: DVs through `storage`, no row reader.
-Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const CheckEnvironment& env = {});
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage,
+                                         std::string_view table_root,
+                                         const PendingTransaction& loser,
+                                         const CheckEnvironment& env = {});
 // The same with the table at the read version already in hand, as an engine keeps the snapshot
 // its transaction read: only the later commits are read. kInvalidArgument when
 // `read_snapshot.version` is not loser.read_version.
-Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage, std::string_view table_root,
-                                         const PendingTransaction& loser, const delta::Snapshot& read_snapshot,
+Result<Verdict> CheckConflictsAgainstLog(const storage::Storage& storage,
+                                         std::string_view table_root,
+                                         const PendingTransaction& loser,
+                                         const delta::Snapshot& read_snapshot,
                                          const CheckEnvironment& env = {});
 // The check to continue, begun on the table at the read version already in hand.
 // kInvalidArgument when `read_snapshot.version` is not loser.read_version; kCorrupt without
 // metaData or protocol.
-Result<ConflictCheck> BeginCheck(const PendingTransaction& loser, const delta::Snapshot& read_snapshot,
-                                 std::string_view table_root);
+Result<ConflictCheck> BeginCheck(const PendingTransaction& loser,
+                                 const delta::Snapshot& read_snapshot, std::string_view table_root);
 
 }  // namespace rlc::conflict
 

@@ -75,7 +75,8 @@ PendingTransaction DeleteLoser() {
 }
 
 Verdict Check(const PendingTransaction& loser, std::vector<WinningCommit> winners,
-              const delta::Metadata& metadata = Table(), const delta::Protocol& protocol = Protocol()) {
+              const delta::Metadata& metadata = Table(),
+              const delta::Protocol& protocol = Protocol()) {
   Result<Verdict> v = CheckConflicts(loser, ReadTable{metadata, protocol}, winners);
   EXPECT_TRUE(v.ok()) << v.status().ToString();
   return v.ok() ? *v : Verdict{};
@@ -97,7 +98,8 @@ TEST(Checker, NoWinnersCommitsTheActionsUnchanged) {
 TEST(Checker, ProtocolChangeAbortsALoserThatChangesProtocolToo) {
   PendingTransaction loser = DeleteLoser();
   loser.actions.push_back(Protocol({"deletionVectors", "rowTracking"}));
-  Verdict v = Check(loser, {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "v2Checkpoint"})})});
+  Verdict v = Check(
+      loser, {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "v2Checkpoint"})})});
   ExpectAbort(v, ConflictKind::kProtocolChanged, 1);
   EXPECT_EQ(v.abort->winner_operation, "UPGRADE");
 }
@@ -110,12 +112,15 @@ TEST(Checker, WinnerDroppingAFeatureTheLoserReadAborts) {
 }
 
 TEST(Checker, WinnerAddingAFeatureDoesNotAbort) {
-  EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "v2Checkpoint"})})}).commits());
+  EXPECT_TRUE(
+      Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "v2Checkpoint"})})}).commits());
 }
 
 TEST(Checker, WinnerAddingAWriterFeatureTheLoserCannotWriteAborts) {
   // rowTracking: every add must then carry a baseRowId, which the loser's actions lack.
-  Verdict v = Check(DeleteLoser(), {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "rowTracking"})})});
+  Verdict v =
+      Check(DeleteLoser(),
+            {Winner(1, {Info("UPGRADE", false), Protocol({"deletionVectors", "rowTracking"})})});
   ExpectAbort(v, ConflictKind::kUnsupportedTableFeature, 1);
   EXPECT_EQ(ExceptionName(v.abort->kind), "DeltaUnsupportedTableFeatureException");
   EXPECT_NE(v.abort->reason.find("'rowTracking'"), std::string::npos);
@@ -127,22 +132,26 @@ TEST(Checker, WinnerAddingAWriterFeatureTheLoserCannotWriteAborts) {
   // A writer that declares the feature, or a table whose read protocol had it, passes.
   PendingTransaction declared = DeleteLoser();
   declared.writer_features = {"rowTracking"};
-  EXPECT_TRUE(Check(declared, {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}).commits());
-  EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}, Table(),
-                    Protocol({"deletionVectors", "rowTracking"}))
+  EXPECT_TRUE(
+      Check(declared, {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}).commits());
+  EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})},
+                    Table(), Protocol({"deletionVectors", "rowTracking"}))
                   .commits());
 }
 
 TEST(Checker, LegacyWriterVersionsStandForTheirFeatures) {
   delta::Protocol legacy;
   legacy.min_reader_version = 1;
-  legacy.min_writer_version = 4;  // appendOnly, invariants, checkConstraints, changeDataFeed, generatedColumns
-  EXPECT_EQ(RequiredWriterFeatures(legacy), (std::set<std::string>{"appendOnly", "invariants", "checkConstraints",
-                                                                   "changeDataFeed", "generatedColumns"}));
+  legacy.min_writer_version =
+      4;  // appendOnly, invariants, checkConstraints, changeDataFeed, generatedColumns
+  EXPECT_EQ(RequiredWriterFeatures(legacy),
+            (std::set<std::string>{"appendOnly", "invariants", "checkConstraints", "changeDataFeed",
+                                   "generatedColumns"}));
   // A table read at writer version 2 upgraded to 4 needs changeDataFeed and generatedColumns.
   delta::Protocol read = legacy;
   read.min_writer_version = 2;
-  ExpectAbort(Check(DeleteLoser(), {Winner(1, {legacy})}, Table(), read), ConflictKind::kUnsupportedTableFeature, 1);
+  ExpectAbort(Check(DeleteLoser(), {Winner(1, {legacy})}, Table(), read),
+              ConflictKind::kUnsupportedTableFeature, 1);
   EXPECT_TRUE(Check(DeleteLoser(), {Winner(1, {legacy})}, Table(), legacy).commits());
 }
 
@@ -185,8 +194,9 @@ TEST(Checker, WriteSerializableLoserIgnoresABlindAppend) {
 TEST(Checker, WriteSerializableLoserChangingMetadataSeesBlindAppends) {
   PendingTransaction loser = DeleteLoser();
   loser.actions.push_back(Table({}, "WriteSerializable"));
-  ExpectAbort(Check(loser, {Winner(1, {Info("WRITE", true), Add("new")})}, Table({}, "WriteSerializable")),
-              ConflictKind::kConcurrentAppend, 1);
+  ExpectAbort(
+      Check(loser, {Winner(1, {Info("WRITE", true), Add("new")})}, Table({}, "WriteSerializable")),
+      ConflictKind::kConcurrentAppend, 1);
 }
 
 TEST(Checker, WriteSerializableLoserConflictsWithChangedDataAdds) {
@@ -197,7 +207,8 @@ TEST(Checker, WriteSerializableLoserConflictsWithChangedDataAdds) {
 
 TEST(Checker, NoDataChangeAddsStillConflictInTheBaseline) {
   // OPTIMIZE's compacted output is a changed-data add for check 5 unless Case 3 is on.
-  ExpectAbort(Check(DeleteLoser(), {Winner(1, {Info("OPTIMIZE", false), Add("big", false), Remove("f9", false)})}),
+  ExpectAbort(Check(DeleteLoser(),
+                    {Winner(1, {Info("OPTIMIZE", false), Add("big", false), Remove("f9", false)})}),
               ConflictKind::kConcurrentAppend, 1);
 }
 
@@ -206,8 +217,10 @@ TEST(Checker, SnapshotIsolationLoserIgnoresAdds) {
   optimize.read_version = 0;
   optimize.read_predicates = {"TRUE"};
   optimize.read_files = {"f1", "f2"};
-  optimize.actions = {Info("OPTIMIZE", false), Remove("f1", false), Remove("f2", false), Add("big", false)};
-  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kSerializable, optimize), IsolationLevel::kSnapshotIsolation);
+  optimize.actions = {Info("OPTIMIZE", false), Remove("f1", false), Remove("f2", false),
+                      Add("big", false)};
+  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kSerializable, optimize),
+            IsolationLevel::kSnapshotIsolation);
   EXPECT_TRUE(Check(optimize, {Winner(1, {Info("WRITE", true), Add("new")})}).commits());
   // ... but not removes of what it read.
   ExpectAbort(Check(optimize, {Winner(1, {Info("DELETE", false), Remove("f2")})}),
@@ -219,7 +232,8 @@ TEST(Checker, BlindAppendLoserNeverConflictsOnAdds) {
   insert.read_version = 0;
   insert.actions = {Info("WRITE", true), Add("mine")};
   EXPECT_TRUE(insert.IsBlindAppend());
-  EXPECT_TRUE(Check(insert, {Winner(1, {Info("UPDATE", false), Add("image"), Remove("f1")})}).commits());
+  EXPECT_TRUE(
+      Check(insert, {Winner(1, {Info("UPDATE", false), Add("image"), Remove("f1")})}).commits());
 }
 
 TEST(Checker, NonBlindLoserWithoutPredicatesConflictsWithEveryAdd) {
@@ -233,7 +247,8 @@ TEST(Checker, NonBlindLoserWithoutPredicatesConflictsWithEveryAdd) {
 TEST(Checker, WholeTableReadConflictsWithAnyAdd) {
   PendingTransaction loser = DeleteLoser();
   loser.read_whole_table = true;
-  ExpectAbort(Check(loser, {Winner(1, {Add("x", true, "z")})}, Table({"part"})), ConflictKind::kConcurrentAppend, 1);
+  ExpectAbort(Check(loser, {Winner(1, {Add("x", true, "z")})}, Table({"part"})),
+              ConflictKind::kConcurrentAppend, 1);
 }
 
 TEST(Checker, WinnerRemovingAFileTheLoserReadAborts) {
@@ -273,7 +288,8 @@ TEST(Checker, BothRemovingOneFileAbortsEvenWithoutARead) {
   loser.read_version = 0;
   loser.read_predicates = {"id = 1"};
   loser.actions = {Info("DELETE", false), Remove("f7")};
-  ExpectAbort(Check(loser, {Winner(1, {Info("DELETE", false), Remove("f7")})}, Table({}, "WriteSerializable")),
+  ExpectAbort(Check(loser, {Winner(1, {Info("DELETE", false), Remove("f7")})},
+                    Table({}, "WriteSerializable")),
               ConflictKind::kConcurrentDeleteDelete, 1);
 }
 
@@ -285,15 +301,17 @@ TEST(Checker, PathsCompareAfterUrlDecoding) {
 }
 
 TEST(Checker, WinnersAreCheckedInOrderAndTheFirstAbortWins) {
-  Verdict v = Check(DeleteLoser(), {Winner(1, {Info("WRITE", true), Add("new")}),
-                                     Winner(2, {Info("DELETE", false), Remove("f1")})},
+  Verdict v = Check(DeleteLoser(),
+                    {Winner(1, {Info("WRITE", true), Add("new")}),
+                     Winner(2, {Info("DELETE", false), Remove("f1")})},
                     Table({}, "WriteSerializable"));
   ExpectAbort(v, ConflictKind::kConcurrentDeleteRead, 2);
   EXPECT_EQ(v.checked_through_version, 2);
 }
 
 TEST(Checker, NonConsecutiveWinnersAreAnError) {
-  Result<Verdict> v = CheckConflicts(DeleteLoser(), ReadTable{Table(), Protocol()}, {Winner(2, {})});
+  Result<Verdict> v =
+      CheckConflicts(DeleteLoser(), ReadTable{Table(), Protocol()}, {Winner(2, {})});
   ASSERT_FALSE(v.ok());
   EXPECT_NE(v.status().message().find("expected version 1, got 2"), std::string::npos);
 }
@@ -302,19 +320,22 @@ TEST(Checker, CorruptWinnerBytesAreAnErrorNamingTheFile) {
   Result<Verdict> v = CheckConflicts(DeleteLoser(), ReadTable{Table(), Protocol()},
                                      {{1, "{\"add\":{}}\n", "log/00000000000000000001.json"}});
   ASSERT_FALSE(v.ok());
-  EXPECT_NE(v.status().message().find("log/00000000000000000001.json (version 1) line 1"), std::string::npos);
+  EXPECT_NE(v.status().message().find("log/00000000000000000001.json (version 1) line 1"),
+            std::string::npos);
 }
 
 TEST(Checker, UnknownIsolationLevelPropertyIsCorrupt) {
-  Result<Verdict> v = CheckConflicts(DeleteLoser(), ReadTable{Table({}, "ReadCommitted"), Protocol()}, {});
+  Result<Verdict> v =
+      CheckConflicts(DeleteLoser(), ReadTable{Table({}, "ReadCommitted"), Protocol()}, {});
   ASSERT_FALSE(v.ok());
   EXPECT_EQ(v.status().code(), StatusCode::kCorrupt);
 }
 
-delta::AddFile AddWithIds(const std::string& path, int64_t min_id, int64_t max_id, bool data_change = true) {
+delta::AddFile AddWithIds(const std::string& path, int64_t min_id, int64_t max_id,
+                          bool data_change = true) {
   delta::AddFile a = Add(path, data_change);
-  a.stats = R"({"numRecords":2,"minValues":{"id":)" + std::to_string(min_id) + R"(},"maxValues":{"id":)" +
-            std::to_string(max_id) + R"(},"nullCount":{"id":0}})";
+  a.stats = R"({"numRecords":2,"minValues":{"id":)" + std::to_string(min_id) +
+            R"(},"maxValues":{"id":)" + std::to_string(max_id) + R"(},"nullCount":{"id":0}})";
   return a;
 }
 
@@ -336,13 +357,16 @@ TEST(Checker, ABlindAppendALaterWinnerMayDependOnIsCheckedWhenACasePassedThatWin
   const Verdict v = Check(loser, winners(7), table);
   ExpectAbort(v, ConflictKind::kConcurrentAppend, 1);
   EXPECT_EQ(v.abort->path, "appended");
-  EXPECT_NE(v.abort->reason.find("cannot order this blind append after the loser"), std::string::npos) << v.abort->reason;
+  EXPECT_NE(v.abort->reason.find("cannot order this blind append after the loser"),
+            std::string::npos)
+      << v.abort->reason;
   // An append whose rows cannot match the loser's read leaves its result unchanged either way.
   EXPECT_TRUE(Check(loser, winners(3), table).commits());
   // Without a data-changing winner after it, the append moves after the loser as before.
   EXPECT_TRUE(Check(loser, {winners(7)[0]}, table).commits());
   // Under Serializable the append was never passed: version 1 aborts with or without the case.
-  ExpectAbort(Check(loser, winners(7), Table({}, "Serializable")), ConflictKind::kConcurrentAppend, 1);
+  ExpectAbort(Check(loser, winners(7), Table({}, "Serializable")), ConflictKind::kConcurrentAppend,
+              1);
 }
 
 TEST(Checker, ACheckInRoundsKeepsWhatItsFirstRoundPassed) {
@@ -394,8 +418,9 @@ TEST(Checker, AWinnerThatReadBeforeTheAppendCannotDependOnIt) {
   const auto winners = [](std::optional<int64_t> follower_read_version) {
     delta::CommitInfo info = Info("WRITE", false);
     info.read_version = follower_read_version;
-    return std::vector<WinningCommit>{Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
-                                      Winner(2, {info, AddWithIds("copied", 1, 2)})};
+    return std::vector<WinningCommit>{
+        Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
+        Winner(2, {info, AddWithIds("copied", 1, 2)})};
   };
   EXPECT_TRUE(Check(loser, winners(0), table).commits());
   // Read at version 1 or later, or with no read version recorded, it may have seen the append.
@@ -408,8 +433,9 @@ TEST(Checker, ABlindAppendFollowedByAWinnerDeltaAlsoPassesStaysDeltasDecision) {
   // the flags change nothing, anomaly or not, so the verdicts agree.
   const delta::Metadata table = Table({}, "WriteSerializable");
   PendingTransaction loser = DeleteLoser();
-  const std::vector<WinningCommit> winners = {Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
-                                              Winner(2, {Info("DELETE", false), Remove("appended")})};
+  const std::vector<WinningCommit> winners = {
+      Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
+      Winner(2, {Info("DELETE", false), Remove("appended")})};
   EXPECT_TRUE(Check(loser, winners, table).commits());
   loser.flags.data_skipping = true;
   loser.flags.row_level_concurrency = true;
@@ -420,7 +446,8 @@ TEST(Checker, ChecksAgainstATableOnStorage) {
   storage::InMemoryStorage s;
   auto put = [&](int64_t version, std::vector<Action> actions) {
     ASSERT_TRUE(s.PutIfAbsent(delta::LogDir("/t") + "/" + delta::CommitFileName(version),
-                              delta::WriteCommitFile(actions)).ok());
+                              delta::WriteCommitFile(actions))
+                    .ok());
   };
   put(0, {Protocol(), Table(), Add("f1")});
   put(1, {Info("DELETE", false), Remove("f1")});
@@ -452,14 +479,17 @@ namespace {
 TEST(CheckerPartitions, AddInAnotherPartitionDoesNotConflict) {
   PendingTransaction loser = DeleteLoser();
   loser.read_predicates = {"part = 'a' AND id > 5"};
-  EXPECT_TRUE(Check(loser, {Winner(1, {Info("WRITE", true), Add("b/new", true, "b")})}, Table({"part"})).commits());
+  EXPECT_TRUE(
+      Check(loser, {Winner(1, {Info("WRITE", true), Add("b/new", true, "b")})}, Table({"part"}))
+          .commits());
 }
 
 TEST(CheckerPartitions, AddInAReadPartitionConflictsWithAHint) {
   PendingTransaction loser = DeleteLoser();
   loser.read_predicates = {"part = 'a' AND id > 5", "part = 'c'"};
-  Verdict v = Check(loser, {Winner(1, {Info("WRITE", true), Add("b/x", true, "b"), Add("c/y", true, "c")})},
-                    Table({"part"}));
+  Verdict v =
+      Check(loser, {Winner(1, {Info("WRITE", true), Add("b/x", true, "b"), Add("c/y", true, "c")})},
+            Table({"part"}));
   ExpectAbort(v, ConflictKind::kConcurrentAppend, 1);
   EXPECT_EQ(v.abort->path, "c/y");
   EXPECT_EQ(v.abort->partition, "[part=c]");
@@ -467,7 +497,8 @@ TEST(CheckerPartitions, AddInAReadPartitionConflictsWithAHint) {
 
 TEST(CheckerPartitions, DataOnlyPredicateReadsEveryPartition) {
   PendingTransaction loser = DeleteLoser();  // id > 5
-  ExpectAbort(Check(loser, {Winner(1, {Add("z/x", true, "z")})}, Table({"part"})), ConflictKind::kConcurrentAppend, 1);
+  ExpectAbort(Check(loser, {Winner(1, {Add("z/x", true, "z")})}, Table({"part"})),
+              ConflictKind::kConcurrentAppend, 1);
 }
 
 TEST(CheckerPartitions, UnparseablePredicateMatchesEverything) {

@@ -1,17 +1,19 @@
 #include "impl/conflict/composition_capture.h"
 
+#include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/stats.h"
 #include "impl/kernel/capture.h"
-#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 
-CompositionCapture::CompositionCapture(std::vector<delta::AddFile> sources) : sources_(std::move(sources)) {
-  for (size_t i = 0; i < sources_.size(); ++i) source_index_[DecodedPath(sources_[i].path)] = static_cast<int>(i);
+CompositionCapture::CompositionCapture(std::vector<delta::AddFile> sources)
+    : sources_(std::move(sources)) {
+  for (size_t i = 0; i < sources_.size(); ++i)
+    source_index_[DecodedPath(sources_[i].path)] = static_cast<int>(i);
 }
 
 void CompositionCapture::ObserveRows(std::string_view source_path, int64_t rows) {
@@ -34,11 +36,12 @@ void CompositionCapture::ObserveRows(std::string_view source_path, int64_t rows)
 }
 
 CompositionCapture::Outcome CompositionCapture::Finish(const Flags& compaction_flags,
-                                                       const std::vector<std::string>& outputs, int tasks,
-                                                       bool multi_dimensional,
+                                                       const std::vector<std::string>& outputs,
+                                                       int tasks, bool multi_dimensional,
                                                        int64_t deletion_timestamp_ms) const {
   Outcome out;
-  for (const delta::AddFile& s : sources_) out.tombstones.push_back(RemoveFrom(s, deletion_timestamp_ms, false));
+  for (const delta::AddFile& s : sources_)
+    out.tombstones.push_back(RemoveFrom(s, deletion_timestamp_ms, false));
   if (!compaction_flags.optimize_reconcile && !compaction_flags.optimize_reconcile_reverse) {
     out.why_untagged = "capture is off (neither optimize.conflictReconciliation flag is set)";
     return out;
@@ -59,8 +62,9 @@ CompositionCapture::Outcome CompositionCapture::Finish(const Flags& compaction_f
   const kernel::CaptureShape shape{static_cast<int>(outputs.size()), tasks, multi_dimensional};
   const kernel::CaptureTags<Domain> tags = kernel::CheckCapture(Domain{}, shape, bin, runs);
   if (!tags.ok) {
-    out.why_untagged = "the capture gate failed: " + std::to_string(outputs.size()) + " output(s), " +
-                       std::to_string(tasks) + " task(s), " + std::to_string(runs_.size()) + " run(s) for " +
+    out.why_untagged = "the capture gate failed: " + std::to_string(outputs.size()) +
+                       " output(s), " + std::to_string(tasks) + " task(s), " +
+                       std::to_string(runs_.size()) + " run(s) for " +
                        std::to_string(sources_.size()) + " source(s)" +
                        (multi_dimensional ? ", a multi-dimensional clustering" : "");
     return out;

@@ -1,5 +1,6 @@
 // CompositionCapture: what a compaction writer calls, while it writes one bin, so that its
-// tombstones can record where each source's rows landed (delta-rlc.md C-4-capture, D).
+// tombstones can record where each source's rows landed (docs/cases.md#c-4-capture,
+// docs/formats.md#d).
 //
 // Concern: the writer reports the rows it actually wrote, in write order, by the source each row
 // came from (ObserveRows; consecutive rows of one source fold into one run), not what it planned.
@@ -11,7 +12,7 @@
 // decoded path; a row from an unknown source fails the gate.
 //
 // Capture is on when the compaction's transaction has the forward or the reverse flag
-// (reference/decisions.md "Names": the OPTIMIZE's own flags decide).
+// (docs/decisions.md#names: the OPTIMIZE's own flags decide).
 //
 // Thread-safety: one writer, one thread.
 #ifndef RLC_IMPL_CONFLICT_COMPOSITION_CAPTURE_H_

@@ -15,7 +15,7 @@ bool IsRow(Int128 v) { return v >= 0 && v <= static_cast<Int128>(kRowIndexMax); 
 // -1, 0, 1 for a long against a double, exactly (no rounding of the long); NaN is unordered.
 std::optional<int> CompareLongDouble(int64_t a, double b) {
   if (std::isnan(b)) return std::nullopt;
-  if (b >= 9223372036854775808.0) return -1;   // 2^63: above every long
+  if (b >= 9223372036854775808.0) return -1;  // 2^63: above every long
   if (b < -9223372036854775808.0) return 1;
   const double floor_b = std::floor(b);
   const auto whole = static_cast<int64_t>(floor_b);

@@ -47,7 +47,9 @@ struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
   Bool UnionTestingMeet(const Set& s, const Set& t, const Set& meet, Set& joined) const {
     return s.UnionTestingMeet(t, meet, &joined);
   }
-  Bool DifferenceTestingSubset(const Set& s, const Set& t, Set& rest) const { return s.DifferenceTestingSubset(t, &rest); }
+  Bool DifferenceTestingSubset(const Set& s, const Set& t, Set& rest) const {
+    return s.DifferenceTestingSubset(t, &rest);
+  }
 
   // Rank by a cursor over the members, sorted once: ascending queries advance it (amortized O(1)),
   // others binary-search. Holds a copy of the members, so the set may change afterwards.
@@ -58,7 +60,7 @@ struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
 
    private:
     std::vector<uint64_t> members_;  // ascending, then UINT64_MAX: no row reaches it
-    mutable size_t next_ = 0;  // members_[0..next_) are below the last row asked
+    mutable size_t next_ = 0;        // members_[0..next_) are below the last row asked
     mutable Int last_ = 0;
   };
   RankCursor Ranker(const Set& s) const { return RankCursor(s); }
@@ -87,7 +89,8 @@ struct ConcreteDomain : kernel::ConcreteScalars<Int128> {
 // Inline: the remap asks once per deleted row, and the cursor's state then stays in registers.
 inline ConcreteDomain::Int ConcreteDomain::RankCursor::Below(Int row) const {
   if (row <= 0) return 0;
-  const uint64_t bound = row > static_cast<Int128>(kRowIndexMax) ? kRowIndexMax + 1 : static_cast<uint64_t>(row);
+  const uint64_t bound =
+      row > static_cast<Int128>(kRowIndexMax) ? kRowIndexMax + 1 : static_cast<uint64_t>(row);
   if (row < last_) next_ = 0;  // a query going backwards restarts the walk
   last_ = row;
   // Two steps without a branch cover the usual gap between successive deleted rows (the sentinel
@@ -98,9 +101,10 @@ inline ConcreteDomain::Int ConcreteDomain::RankCursor::Below(Int row) const {
     const size_t limit = std::min(members_.size() - 1, next_ + 16);
     while (next_ < limit && members_[next_] < bound) ++next_;
     if (members_[next_] < bound) {
-      next_ = static_cast<size_t>(std::lower_bound(members_.begin() + static_cast<std::ptrdiff_t>(next_), members_.end() - 1,
-                                                   bound) -
-                                  members_.begin());
+      next_ = static_cast<size_t>(
+          std::lower_bound(members_.begin() + static_cast<std::ptrdiff_t>(next_),
+                           members_.end() - 1, bound) -
+          members_.begin());
     }
   }
   return static_cast<Int>(next_);

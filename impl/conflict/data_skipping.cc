@@ -7,7 +7,7 @@
 #include "impl/conflict/concrete_domain.h"
 #include "impl/conflict/no_data_change.h"
 #include "impl/delta/stats.h"
-#include "impl/kernel/data_skipping.h"
+#include "impl/kernel/file_skipping.h"
 #include "impl/kernel/removed_rows.h"
 
 namespace rlc::conflict {
@@ -29,17 +29,18 @@ std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string
   if (in.files == nullptr) return std::nullopt;
   Scan scan;
   bool in_order = true;
-  const Status status = in.files->ScanRows(path, [&](uint64_t position, const predicate::RowLookup& row) {
-    if (position != scan.rows || position > kRowIndexMax) {
-      in_order = false;
-      return false;
-    }
-    ++scan.rows;
-    if (!in.matcher.RowMayMatch(row)) return true;
-    scan.matching.Add(position);
-    scan.stopped = decisive(position);
-    return !scan.stopped;
-  });
+  const Status status =
+      in.files->ScanRows(path, [&](uint64_t position, const predicate::RowLookup& row) {
+        if (position != scan.rows || position > kRowIndexMax) {
+          in_order = false;
+          return false;
+        }
+        ++scan.rows;
+        if (!in.matcher.RowMayMatch(row)) return true;
+        scan.matching.Add(position);
+        scan.stopped = decisive(position);
+        return !scan.stopped;
+      });
   if (!status.ok() || !in_order) return std::nullopt;  // doubt: rows unreadable
   return scan;
 }
@@ -53,7 +54,8 @@ bool RowCountAgrees(const Scan& scan, const std::optional<std::string>& stats) {
 }
 
 // The DV's positions (empty without a DV); nullopt when it cannot be loaded.
-std::optional<dv::RowBitmap> LoadDv(const SkippingInputs& in, const std::optional<dv::DvDescriptor>& descriptor) {
+std::optional<dv::RowBitmap> LoadDv(const SkippingInputs& in,
+                                    const std::optional<dv::DvDescriptor>& descriptor) {
   if (!descriptor.has_value()) return dv::RowBitmap();
   if (in.files == nullptr) return std::nullopt;
   Result<dv::RowBitmap> bitmap = in.files->ReadDeletionVector(*descriptor);
@@ -61,7 +63,7 @@ std::optional<dv::RowBitmap> LoadDv(const SkippingInputs& in, const std::optiona
   return std::move(bitmap).value();
 }
 
-// The loser-level guards of kernel/data_skipping.h, the file's statistics still unknown.
+// The loser-level guards of kernel/file_skipping.h, the file's statistics still unknown.
 kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
   kernel::SkippingGuards g;
   g.whole_table_read = in.loser.read_whole_table;
@@ -78,7 +80,8 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& 
   if (stats_json.has_value()) {
     Result<delta::FileStats> stats = delta::ParseStats(*stats_json);
     g.statistics_usable = stats.ok();
-    if (kernel::StatisticsMayDecide(g)) per_read = in.matcher.MayMatchFilePerRead(*stats, partition_values);
+    if (kernel::StatisticsMayDecide(g))
+      per_read = in.matcher.MayMatchFilePerRead(*stats, partition_values);
   }
   return kernel::KeepAddedFile(Domain{}, g, per_read);
 }
@@ -87,15 +90,17 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& 
 bool ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
   const std::optional<dv::RowBitmap> deleted = LoadDv(in, add.deletion_vector);
   if (!deleted.has_value()) return true;  // doubt: the add's DV unreadable
-  const std::optional<Scan> scan =
-      ScanMatchingRows(in, add.path, [&](uint64_t position) { return !deleted->Contains(position); });
-  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats)) return true;  // doubt: rows unreadable or miscounted
+  const std::optional<Scan> scan = ScanMatchingRows(
+      in, add.path, [&](uint64_t position) { return !deleted->Contains(position); });
+  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats))
+    return true;  // doubt: rows unreadable or miscounted
   return kernel::FileMayHoldMatchingRow(Domain{}, *deleted, scan->matching);
 }
 
 AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return survivors;  // doubt: no predicate to judge rows by
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound)
+    return survivors;  // doubt: no predicate to judge rows by
   const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
   if (max_bytes > 0) {
     Int128 total = 0;
@@ -109,13 +114,15 @@ AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
   return kept;
 }
 
-bool RemovedRowsMayMatch(const SkippingInputs& in, const std::unordered_map<std::string, const delta::AddFile*>& post_images,
+bool RemovedRowsMayMatch(const SkippingInputs& in,
+                         const std::unordered_map<std::string, const delta::AddFile*>& post_images,
                          const delta::RemoveFile& remove) {
   const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
   if (!removed.has_value()) return true;  // doubt: a remove the view cannot vouch for
   const std::optional<std::string>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
-  if (!StatisticsKeep(in, pre_stats, removed->partition_values)) return false;  // doubt: statistics rule the file out
+  if (!StatisticsKeep(in, pre_stats, removed->partition_values))
+    return false;  // doubt: statistics rule the file out
   const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
   if (!pre.has_value()) return true;  // doubt: the removed DV unreadable
   std::optional<dv::RowBitmap> post;
@@ -128,7 +135,8 @@ bool RemovedRowsMayMatch(const SkippingInputs& in, const std::unordered_map<std:
     return !pre->Contains(position) && (!post.has_value() || post->Contains(position));
   };
   const std::optional<Scan> scan = ScanMatchingRows(in, remove.path, newly_deleted);
-  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;  // doubt: removed rows unreadable
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats))
+    return true;  // doubt: removed rows unreadable
   return kernel::RemovedRowsMayMatch(Domain{}, *pre, post, scan->matching);
 }
 
@@ -148,11 +156,13 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
                        std::vector<Event>& events) {
   AddList survivors;
   for (const delta::AddFile* add : candidates) {
-    if (StatisticsKeep(in, add->stats, add->partition_values)) survivors.push_back(add);  // doubt: statistics keep the add
+    if (StatisticsKeep(in, add->stats, add->partition_values))
+      survivors.push_back(add);  // doubt: statistics keep the add
   }
   if (in.loser.flags.value_exact && !survivors.empty()) survivors = ExactTier(in, survivors);
   if (survivors.size() < candidates.size()) {
-    events.push_back(FilesSkipped(winner_version, candidates.size(), candidates.size() - survivors.size(), nullptr));
+    events.push_back(FilesSkipped(winner_version, candidates.size(),
+                                  candidates.size() - survivors.size(), nullptr));
   }
   return survivors;
 }
@@ -182,34 +192,43 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
   return out;
 }
 
-bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path, const dv::RowBitmap& base,
-                               const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
-                               const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values) {
+bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path,
+                               const dv::RowBitmap& base, const dv::RowBitmap& winner_dv,
+                               const dv::RowBitmap& loser_dv,
+                               const std::optional<std::string>& pre_stats,
+                               const delta::StringMap& partition_values) {
   const dv::RowBitmap newly_deleted = winner_dv.Difference(base).Difference(loser_dv);
   if (newly_deleted.IsEmpty()) return false;  // nothing to judge
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) return true;  // doubt: no predicate to judge rows by
-  if (!StatisticsKeep(in, pre_stats, partition_values)) return false;  // doubt: statistics rule the file out
-  const std::optional<Scan> scan =
-      ScanMatchingRows(in, path, [&](uint64_t position) { return newly_deleted.Contains(position); });
-  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats)) return true;  // doubt: deleted rows unreadable
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound)
+    return true;  // doubt: no predicate to judge rows by
+  if (!StatisticsKeep(in, pre_stats, partition_values))
+    return false;  // doubt: statistics rule the file out
+  const std::optional<Scan> scan = ScanMatchingRows(
+      in, path, [&](uint64_t position) { return newly_deleted.Contains(position); });
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats))
+    return true;  // doubt: deleted rows unreadable
   return scan->matching.Intersects(newly_deleted);
 }
 
 bool DeleteReadRefinementApplies(const SkippingInputs& in) {
   const Flags& f = in.loser.flags;
   const kernel::SkippingGuards g = LoserGuards(in);
-  return f.data_skipping && f.value_exact && !g.whole_table_read && g.has_read_predicates && g.predicates_bound;
+  return f.data_skipping && f.value_exact && !g.whole_table_read && g.has_read_predicates &&
+         g.predicates_bound;
 }
 
-const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, const WinnerSummary& winner,
+const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,
+                                                      const WinnerSummary& winner,
                                                       const RemoveList& overlap) {
   RLC_ASSERT(DeleteReadRefinementApplies(in));
   // The winner's add of a removed path is its post-image (the first one, by decoded path).
   std::unordered_map<std::string, const delta::AddFile*> post_images;
-  for (const delta::AddFile& add : winner.added_files) post_images.emplace(DecodedPath(add.path), &add);
+  for (const delta::AddFile& add : winner.added_files)
+    post_images.emplace(DecodedPath(add.path), &add);
   for (const delta::RemoveFile* remove : overlap) {
-    if (RemovedRowsMayMatch(in, post_images, *remove)) return remove;  // doubt: a removed row may match
+    if (RemovedRowsMayMatch(in, post_images, *remove))
+      return remove;  // doubt: a removed row may match
   }
   return nullptr;
 }

@@ -1,9 +1,9 @@
 // Case 1, conflict-time data skipping, and 1b, the delete/read refinement: which of a winner's
 // files provably hold no row the loser's reads select.
 //
-// Concern: delta-rlc.md C-1 and C-1b, with reference/decisions.md "Case 1".
+// Concern: docs/cases.md#c-1 and docs/cases.md#c-1b, with docs/decisions.md#case-1.
 //   - SkipAddedFiles (flag conflictDetection.dataSkipping.enabled): the statistics tier keeps an
-//     add unless its statistics prove that no read predicate matches (kernel/data_skipping.h:
+//     add unless its statistics prove that no read predicate matches (kernel/file_skipping.h:
 //     whole-table read, no read predicate, an unbound predicate or missing statistics keep it);
 //     then, with conflictDetection.dataSkipping.valueExact.enabled, the exact tier reads each
 //     survivor's rows (DV applied) and drops the survivors with no live matching row
@@ -21,7 +21,7 @@
 //   - 1b, removed-vs-read arm: FirstRemovedFileThatMayMatch judges each overlapping remove on its
 //     own: no removed row matches when the pre-image's statistics prove no row of the file
 //     matches, or when the rows read show no removed row matching (kernel/removed_rows.h). Files
-//     are never netted against each other (the reference's G11 hazard). The pre-image is the
+//     are never netted against each other (gap G11: docs/gaps.md#g11). The pre-image is the
 //     removed version as the check's view holds it (table_view.h): its statistics and partition
 //     values, not the remove's; a remove the view cannot vouch for may match.
 // Nothing here writes; every doubt answers "may match".
@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
@@ -45,15 +46,14 @@
 
 namespace rlc::conflict {
 
-inline constexpr char kFilesSkippedEvent[] = "delta.conflictDetection.dataSkipping.filesSkipped";
-
 struct SkippingInputs {
   const PendingTransaction& loser;
   const delta::Metadata& read_metadata;
   const ReadPredicateMatcher& matcher;
-  const TableFiles* files;                                  // nullptr: no DVs, no rows
-  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
-  const TableView& view;                                    // the table just before the winner
+  const TableFiles* files;  // nullptr: no DVs, no rows
+  const std::map<std::string, delta::AddFile>&
+      read_files;         // the read snapshot (decoded path -> add)
+  const TableView& view;  // the table just before the winner
 };
 
 // REQUIRES: the loser's dataSkipping flag is on.
@@ -70,7 +70,8 @@ bool DeleteReadRefinementApplies(const SkippingInputs& in);
 // The first of `overlap` (the winner's removes of files the loser read) some of whose removed
 // rows may match the loser's reads; nullptr when none may.
 // REQUIRES: DeleteReadRefinementApplies(in).
-const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, const WinnerSummary& winner,
+const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,
+                                                      const WinnerSummary& winner,
                                                       const RemoveList& overlap);
 
 // Case 2's question before it merges a DV update of a file (row_level_concurrency.h): may some row
@@ -81,9 +82,11 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in, 
 // pre-image (`pre_stats`, bounding every physical row) that no read predicate can match, or those
 // rows read and none matching, say no; a whole-table read, a loser without bound read predicates,
 // rows that cannot be read, say may. Needs neither Case 1 flag: the merge itself depends on it.
-bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path, const dv::RowBitmap& base,
-                               const dv::RowBitmap& winner_dv, const dv::RowBitmap& loser_dv,
-                               const std::optional<std::string>& pre_stats, const delta::StringMap& partition_values);
+bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path,
+                               const dv::RowBitmap& base, const dv::RowBitmap& winner_dv,
+                               const dv::RowBitmap& loser_dv,
+                               const std::optional<std::string>& pre_stats,
+                               const delta::StringMap& partition_values);
 
 }  // namespace rlc::conflict
 

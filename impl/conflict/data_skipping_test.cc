@@ -16,7 +16,8 @@ constexpr char kSkipping[] = "conflictDetection.dataSkipping.enabled";
 constexpr char kExact[] = "conflictDetection.dataSkipping.valueExact.enabled";
 
 // A DELETE loser on an unpartitioned table: read f1 through `predicate`, rewrote it.
-PendingTransaction DeleteLoser(std::vector<std::string> flags, std::vector<std::string> predicates = {"id > 5"}) {
+PendingTransaction DeleteLoser(std::vector<std::string> flags,
+                               std::vector<std::string> predicates = {"id > 5"}) {
   return LoserOf(std::move(predicates), {"f1"}, {InfoOf("DELETE"), RemoveOf("f1")}, flags);
 }
 
@@ -49,8 +50,9 @@ TEST(DataSkipping, FlagOffEveryAddConflicts) {
 
 TEST(DataSkipping, StatisticsExcludeTheAddAndTheEventCountsIt) {
   CaseCheck check;
-  const Verdict v = check.Run(DeleteLoser({kSkipping}),
-                              {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, -9, 5))})});
+  const Verdict v =
+      check.Run(DeleteLoser({kSkipping}),
+                {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, -9, 5))})});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(v.actions, DeleteLoser({kSkipping}).actions);
   const Event* e = FindEvent(v, kFilesSkippedEvent);
@@ -63,8 +65,9 @@ TEST(DataSkipping, StatisticsExcludeTheAddAndTheEventCountsIt) {
 
 TEST(DataSkipping, OnlyTheFilesThatMayMatchSurvive) {
   CaseCheck check;
-  const Verdict v = check.Run(DeleteLoser({kSkipping}),
-                              {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, 4, 6))})});
+  const Verdict v =
+      check.Run(DeleteLoser({kSkipping}),
+                {Append({AddOf("w1", IdStats(3, 0, 4)), AddOf("w2", IdStats(2, 4, 6))})});
   ExpectAppendAbortOn(v, "w2");
   const Event* e = FindEvent(v, kFilesSkippedEvent);
   ASSERT_NE(e, nullptr);
@@ -74,15 +77,18 @@ TEST(DataSkipping, OnlyTheFilesThatMayMatchSurvive) {
 
 TEST(DataSkipping, MissingStatisticsKeepTheAdd) {
   CaseCheck check;
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", std::nullopt)})}), "w1");
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", std::nullopt)})}),
+                      "w1");
   // numRecords alone says nothing about id.
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":3})")})}), "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":3})")})}), "w1");
 }
 
 TEST(DataSkipping, UnparsableStatisticsKeepTheAdd) {
   CaseCheck check;
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":"many"})")})}),
-                      "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":"many"})")})}),
+      "w1");
 }
 
 TEST(DataSkipping, WholeTableReadKeepsEveryAdd) {
@@ -94,30 +100,41 @@ TEST(DataSkipping, WholeTableReadKeepsEveryAdd) {
 
 TEST(DataSkipping, NoReadPredicateKeepsEveryAdd) {
   CaseCheck check;
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}, {}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
 }
 
 TEST(DataSkipping, UnboundPredicateKeepsEveryAdd) {
   CaseCheck check;
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"nosuch > 5"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}),
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"nosuch > 5"}),
+                                {Append({AddOf("w1", IdStats(3, 0, 4))})}),
                       "w1");
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"id >"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
-  // One bad predicate among good ones is enough.
   ExpectAppendAbortOn(
-      check.Run(DeleteLoser({kSkipping}, {"id > 5", "id >"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}), "w1");
+      check.Run(DeleteLoser({kSkipping}, {"id >"}), {Append({AddOf("w1", IdStats(3, 0, 4))})}),
+      "w1");
+  // One bad predicate among good ones is enough.
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"id > 5", "id >"}),
+                                {Append({AddOf("w1", IdStats(3, 0, 4))})}),
+                      "w1");
 }
 
 TEST(DataSkipping, ReadsCombineWithOrConjunctsWithAnd) {
   CaseCheck check;
   const std::vector<std::string> two_reads = {"id < 0", "id > 100"};
-  EXPECT_TRUE(check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 100))})}).commits());
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 101))})}),
-                      "w1");
-  // Within one read the conjuncts narrow: 0..10 holds rows < 3, none that is also > 50.
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}, {"id < 3"}), {Append({AddOf("w1", IdStats(3, 0, 10))})}),
-                      "w1");
   EXPECT_TRUE(
-      check.Run(DeleteLoser({kSkipping}, {"id < 3 AND id > 50"}), {Append({AddOf("w1", IdStats(3, 0, 10))})}).commits());
+      check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 100))})})
+          .commits());
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}, two_reads), {Append({AddOf("w1", IdStats(3, 0, 101))})}),
+      "w1");
+  // Within one read the conjuncts narrow: 0..10 holds rows < 3, none that is also > 50.
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping}, {"id < 3"}), {Append({AddOf("w1", IdStats(3, 0, 10))})}),
+      "w1");
+  EXPECT_TRUE(check
+                  .Run(DeleteLoser({kSkipping}, {"id < 3 AND id > 50"}),
+                       {Append({AddOf("w1", IdStats(3, 0, 10))})})
+                  .commits());
 }
 
 TEST(DataSkipping, PartitionValuesAndStatisticsDecideTogether) {
@@ -125,7 +142,8 @@ TEST(DataSkipping, PartitionValuesAndStatisticsDecideTogether) {
   check.read_table.metadata = TestTable({"part"});
   // (part = 'a' AND id > 5) OR (part = 'b' AND id < 0): a file in 'a' with ids 0..4 matches
   // neither, although each half alone (partition or statistics) admits it.
-  PendingTransaction loser = DeleteLoser({kSkipping}, {"(part = 'a' AND id > 5) OR (part = 'b' AND id < 0)"});
+  PendingTransaction loser =
+      DeleteLoser({kSkipping}, {"(part = 'a' AND id > 5) OR (part = 'b' AND id < 0)"});
   delta::AddFile w1 = AddOf("part=a/w1", IdStats(3, 0, 4));
   w1.partition_values = {{"part", "a"}};
   EXPECT_TRUE(check.Run(loser, {Append({w1})}).commits());
@@ -139,7 +157,8 @@ TEST(DataSkipping, ColumnMappingResolvesStatisticsByPhysicalName) {
       R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":)"
       R"({"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-1"}}]})";
   check.read_table.metadata.configuration.emplace_back("delta.columnMapping.mode", "name");
-  const std::string physical = R"({"numRecords":3,"minValues":{"col-1":0},"maxValues":{"col-1":4}})";
+  const std::string physical =
+      R"({"numRecords":3,"minValues":{"col-1":0},"maxValues":{"col-1":4}})";
   const std::string logical = R"({"numRecords":3,"minValues":{"id":0},"maxValues":{"id":4}})";
   EXPECT_TRUE(check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", physical)})}).commits());
   // Statistics under the logical name are not this column's: kept.
@@ -153,8 +172,10 @@ TEST(DataSkipping, DeleteAgainstUpdateOnDisjointRowsPrunesTheUpdatesNewFile) {
   CaseCheck check;
   delta::AddFile f2_dv = AddOf("f2", IdStats(10, 10, 19));
   f2_dv.deletion_vector = InlineDv({5});
-  const std::vector<Action> update = {InfoOf("UPDATE"), RemoveOf("f2"), f2_dv, AddOf("u1", IdStats(1, 15, 15))};
-  PendingTransaction loser = LoserOf({"id = 5"}, {"f1"}, {InfoOf("DELETE"), RemoveOf("f1")}, {kSkipping});
+  const std::vector<Action> update = {InfoOf("UPDATE"), RemoveOf("f2"), f2_dv,
+                                      AddOf("u1", IdStats(1, 15, 15))};
+  PendingTransaction loser =
+      LoserOf({"id = 5"}, {"f1"}, {InfoOf("DELETE"), RemoveOf("f1")}, {kSkipping});
   const Verdict with_skipping = check.Run(loser, {WinnerAt(1, update)});
   // f2's re-add survives (its statistics 10..19 exclude id = 5 too, so it is pruned as well).
   EXPECT_TRUE(with_skipping.commits()) << Show(with_skipping);
@@ -184,8 +205,9 @@ TEST(DataSkippingExact, SurvivorsAreJudgedOneByOne) {
   CaseCheck check;
   check.files.PutRows("w1", IdRows({0, 9}));
   check.files.PutRows("w2", IdRows({1, 2}));
-  const Verdict v = check.Run(DeleteLoser({kSkipping, kExact}),
-                              {Append({AddOf("w2", IdStats(2, 0, 9)), AddOf("w1", IdStats(2, 0, 9))})});
+  const Verdict v =
+      check.Run(DeleteLoser({kSkipping, kExact}),
+                {Append({AddOf("w2", IdStats(2, 0, 9)), AddOf("w1", IdStats(2, 0, 9))})});
   ExpectAppendAbortOn(v, "w1");
   EXPECT_EQ(FindEvent(v, kFilesSkippedEvent)->data.at("skippedFiles"), "1");
 }
@@ -193,11 +215,13 @@ TEST(DataSkippingExact, SurvivorsAreJudgedOneByOne) {
 TEST(DataSkippingExact, NoRowReaderKeepsEverySurvivor) {
   CaseCheck check;
   check.files.PutRows("w1", IdRows({0, 1}));
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})},
-                                /*with_files=*/false),
-                      "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})},
+                /*with_files=*/false),
+      "w1");
   // A reader without this file's rows (a Parquet file): kept.
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w9", IdStats(2, 0, 9))})}), "w9");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w9", IdStats(2, 0, 9))})}), "w9");
 }
 
 TEST(DataSkippingExact, ByteBudgetBoundsTheRead) {
@@ -205,17 +229,20 @@ TEST(DataSkippingExact, ByteBudgetBoundsTheRead) {
   check.files.PutRows("w1", IdRows({0, 1}));
   PendingTransaction loser = DeleteLoser({kSkipping, kExact});
   ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "99").ok());
-  ExpectAppendAbortOn(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}), "w1");  // 100 > 99
+  ExpectAppendAbortOn(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}),
+                      "w1");  // 100 > 99
   ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "100").ok());
   EXPECT_TRUE(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}).commits());
-  ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "0").ok());  // unbounded
+  ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "0")
+                  .ok());  // unbounded
   EXPECT_TRUE(check.Run(loser, {Append({AddOf("w1", IdStats(2, 0, 9))})}).commits());
 }
 
 TEST(DataSkippingExact, RowCountDisagreeingWithNumRecordsKeepsTheFile) {
   CaseCheck check;
   check.files.PutRows("w1", IdRows({0, 1}));
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(3, 0, 9))})}), "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(3, 0, 9))})}), "w1");
 }
 
 TEST(DataSkippingExact, DvThatDoesNotLoadKeepsTheFile) {
@@ -230,13 +257,15 @@ TEST(DataSkippingExact, DvThatDoesNotLoadKeepsTheFile) {
 TEST(DataSkippingExact, RowThatCannotBeEvaluatedCountsAsAMatch) {
   CaseCheck check;
   check.files.PutRows("w1", {{{{"part"}, predicate::Literal::String("a")}}});  // no id column
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(1, 0, 9))})}), "w1");
+  ExpectAppendAbortOn(
+      check.Run(DeleteLoser({kSkipping, kExact}), {Append({AddOf("w1", IdStats(1, 0, 9))})}), "w1");
 }
 
 TEST(DataSkippingExact, ExactFlagAloneDoesNothing) {
   CaseCheck check;
   check.files.PutRows("w1", IdRows({0, 1}));
-  ExpectAppendAbortOn(check.Run(DeleteLoser({kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})}), "w1");
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kExact}), {Append({AddOf("w1", IdStats(2, 0, 9))})}),
+                      "w1");
 }
 
 // ---- 1b ------------------------------------------------------------------------------------
@@ -249,7 +278,8 @@ PendingTransaction ReaderLoser(std::vector<std::string> flags) {
 
 // `post_stats` lets a test craft a post-image whose statistics Case 1 prunes, so that the
 // removed-vs-read arm is the one that decides.
-std::vector<Action> DvDelete(const std::string& path, std::vector<uint64_t> old_dv, std::vector<uint64_t> new_dv,
+std::vector<Action> DvDelete(const std::string& path, std::vector<uint64_t> old_dv,
+                             std::vector<uint64_t> new_dv,
                              std::string post_stats = IdStats(10, 0, 9)) {
   delta::RemoveFile r = RemoveOf(path);
   r.stats = IdStats(10, 0, 9);
@@ -271,7 +301,8 @@ struct TableWithF1 : CaseCheck {
 
 TEST(DeleteRead, RemovedRowsThatDoNotMatchSuppressTheAbort) {
   TableWithF1 check;
-  const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 2}))});
+  const Verdict v =
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 2}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   bool delete_read_event = false;
   for (const Event& e : v.events) {
@@ -286,7 +317,8 @@ TEST(DeleteRead, RemovedRowsThatDoNotMatchSuppressTheAbort) {
 
 TEST(DeleteRead, RemovedRowThatMatchesAborts) {
   TableWithF1 check;
-  const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 7}))});
+  const Verdict v =
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {}, {1, 7}))});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
   EXPECT_EQ(v.abort->path, "f1");
@@ -298,7 +330,9 @@ TEST(DeleteRead, RowsAlreadyDeletedBeforeDoNotCount) {
   delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
   read.deletion_vector = InlineDv({7});
   check.Active(read);
-  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7}, {1, 7}))}).commits());
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7}, {1, 7}))})
+          .commits());
 }
 
 TEST(DeleteRead, PostImageThatRevivesARowAborts) {
@@ -308,19 +342,21 @@ TEST(DeleteRead, PostImageThatRevivesARowAborts) {
   delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
   read.deletion_vector = InlineDv({7, 8});
   check.Active(read);
-  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}))}),
-                      "f1");
+  ExpectAppendAbortOn(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}))}),
+      "f1");
   // With post-image statistics that Case 1 prunes (0..5), removed-vs-read still refuses it.
-  const Verdict v =
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}, IdStats(10, 0, 5)))});
+  const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}),
+                              {WinnerAt(1, DvDelete("f1", {7, 8}, {1, 8}, IdStats(10, 0, 5)))});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead) << Show(v);
 }
 
 TEST(DeleteRead, FilesAreNeverNettedAgainstEachOther) {
-  // The reference's G11: f1 loses a matching row (+1), f2 revives one (-1); a sum over both
-  // files is 0, "no conflict". Per file, f1 conflicts. (f2's post-image carries statistics that
-  // Case 1 prunes, so the append check lets it through and removed-vs-read decides.)
+  // The reference's G11 (docs/gaps.md#g11): f1 loses a matching row (+1), f2 revives one (-1);
+  // a sum over both files is 0, "no conflict". Per file, f1 conflicts. (f2's post-image carries
+  // statistics that Case 1 prunes, so the append check lets it through and removed-vs-read
+  // decides.)
   TableWithF1 check;
   delta::AddFile f2_read = AddOf("f2", IdStats(10, 0, 9));
   f2_read.deletion_vector = InlineDv({8});
@@ -345,11 +381,13 @@ TEST(DeleteRead, FullRemovalIsJudgedOnEveryLiveRow) {
   delta::RemoveFile r = RemoveOf("f1");
   r.stats = IdStats(4, 0, 7);
   r.deletion_vector = InlineDv({3});
-  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
   read.deletion_vector.reset();  // id 7 is live, and removed
   check.Active(read);
   r.deletion_vector.reset();
-  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
+  EXPECT_FALSE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}).commits());
 }
 
 TEST(DeleteRead, StatisticsAloneCanClearAFile) {
@@ -358,16 +396,22 @@ TEST(DeleteRead, StatisticsAloneCanClearAFile) {
   CaseCheck check;
   check.Active(AddOf("f1", IdStats(5, 0, 4)));
   delta::RemoveFile r = RemoveOf("f1");
-  EXPECT_TRUE(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_TRUE(check
+                  .Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})},
+                       /*with_files=*/false)
+                  .commits());
   r.stats = IdStats(5, 0, 4);  // repeated faithfully
-  EXPECT_TRUE(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_TRUE(check
+                  .Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})},
+                       /*with_files=*/false)
+                  .commits());
   // Without statistics, and without rows, it conflicts.
   check.Active(AddOf("f1", std::nullopt));
   r.stats.reset();
-  EXPECT_FALSE(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_FALSE(check
+                   .Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})},
+                        /*with_files=*/false)
+                   .commits());
 }
 
 TEST(DeleteRead, TheRemoversStatisticsAreNotTrusted) {
@@ -378,7 +422,8 @@ TEST(DeleteRead, TheRemoversStatisticsAreNotTrusted) {
   delta::RemoveFile r = RemoveOf("f1");
   r.stats = IdStats(10, 100, 200);
   for (bool with_files : {true, false}) {
-    const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), r})}, with_files);
+    const Verdict v = check.Run(ReaderLoser({kSkipping, kExact}),
+                                {WinnerAt(1, {InfoOf("DELETE"), r})}, with_files);
     ASSERT_FALSE(v.commits());
     EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
   }
@@ -386,7 +431,8 @@ TEST(DeleteRead, TheRemoversStatisticsAreNotTrusted) {
   delta::RemoveFile ghost = RemoveOf("f1");
   ghost.deletion_vector = InlineDv({0});
   ghost.stats = IdStats(10, 0, 4);
-  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), ghost})}).commits());
+  EXPECT_FALSE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, {InfoOf("DELETE"), ghost})})
+                   .commits());
 }
 
 TEST(DeleteRead, NeedsBothFlags) {
@@ -435,15 +481,19 @@ TEST(DeleteRead, PartitionValuesComeFromTheActiveAdd) {
   delta::AddFile read = AddOf("part=a/f1", IdStats(2, 0, 7));
   read.partition_values = {{"part", "a"}};
   check.Active(read);
-  PendingTransaction loser = LoserOf({"part = 'b'"}, {"part=a/f1"}, {InfoOf("UPDATE"), AddOf("new", IdStats(1, 6, 6))},
-                                     {kSkipping, kExact});
+  PendingTransaction loser =
+      LoserOf({"part = 'b'"}, {"part=a/f1"}, {InfoOf("UPDATE"), AddOf("new", IdStats(1, 6, 6))},
+              {kSkipping, kExact});
   delta::RemoveFile r = RemoveOf("part=a/f1");
-  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_TRUE(
+      check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
   r.partition_values = delta::StringMap{{"part", "b"}};
-  EXPECT_TRUE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_TRUE(
+      check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
   // Read as partition a, the file may hold a matching row.
   loser.read_predicates = {"part = 'a'"};
-  EXPECT_FALSE(check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
+  EXPECT_FALSE(
+      check.Run(loser, {WinnerAt(1, {InfoOf("DELETE"), r})}, /*with_files=*/false).commits());
 }
 
 TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {
@@ -454,7 +504,9 @@ TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {
   EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {w}).commits());
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping}), {w}), "f2");
   // A DV update that revives row 3 (a non-match) is still a new row: it stays in the check.
-  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {9}))}), "f2");
+  ExpectAppendAbortOn(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {9}))}),
+      "f2");
 }
 
 TEST(DeleteRead, ReAddOfAPathTheLoserNeverSawStaysInTheAppendCheck) {
@@ -463,10 +515,12 @@ TEST(DeleteRead, ReAddOfAPathTheLoserNeverSawStaysInTheAppendCheck) {
   // are new to the loser, however few rows the update itself deletes.
   TableWithF1 check;
   check.files.PutRows("f3", IdRows({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
-  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))}), "f3");
+  ExpectAppendAbortOn(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))}), "f3");
   // Once f3 is in the read snapshot, the same update brings the loser no new row.
   check.Active(AddOf("f3", IdStats(10, 0, 9)));
-  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))}).commits());
+  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f3", {}, {1}))})
+                  .commits());
 }
 
 TEST(DeleteRead, ReAddBringingBackARowDeletedAtReadStaysInTheAppendCheck) {
@@ -476,9 +530,12 @@ TEST(DeleteRead, ReAddBringingBackARowDeletedAtReadStaysInTheAppendCheck) {
   delta::AddFile at_read = AddOf("f2", IdStats(10, 0, 9));
   at_read.deletion_vector = InlineDv({3, 9});
   check.Active(at_read);
-  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {9}))}), "f2");
+  ExpectAppendAbortOn(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {9}))}), "f2");
   // With the read's DV kept, nothing comes back.
-  EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {3, 9}))}).commits());
+  EXPECT_TRUE(
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {3, 9}))})
+          .commits());
 }
 
 }  // namespace

@@ -33,8 +33,9 @@ uint64_t StorageDvWriter::NextRandom() {
 
 std::string StorageDvWriter::NextUuid() {
   static constexpr char kHex[] = "0123456789abcdef";
-  const uint64_t high = (NextRandom() & ~uint64_t{0xF000}) | 0x4000;                    // version 4
-  const uint64_t low = (NextRandom() & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // variant 10
+  const uint64_t high = (NextRandom() & ~uint64_t{0xF000}) | 0x4000;  // version 4
+  const uint64_t low =
+      (NextRandom() & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);  // variant 10
   // 8-4-4-4-12 hex digits: high's 64 bits, then low's.
   std::string text(36, '-');
   size_t at = 0;

@@ -16,15 +16,18 @@ using rlc::conflict::StorageDvWriter;
 TEST(StorageDvWriter, NamesEachFileByADistinctVersion4Uuid) {
   rlc::storage::InMemoryStorage storage;
   StorageDvWriter writer(storage, "/t", "/t");
-  const std::regex name(R"(/t/deletion_vector_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.bin)");
+  const std::regex name(
+      R"(/t/deletion_vector_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.bin)");
   for (uint64_t i = 0; i < 2000; ++i) {
     rlc::dv::RowBitmap rows;
     rows.Add(i);
     ASSERT_TRUE(writer.Write(rows).ok());
   }
-  const std::set<std::string> distinct(writer.written_files().begin(), writer.written_files().end());
+  const std::set<std::string> distinct(writer.written_files().begin(),
+                                       writer.written_files().end());
   EXPECT_EQ(distinct.size(), 2000u);
-  for (const std::string& path : writer.written_files()) EXPECT_TRUE(std::regex_match(path, name)) << path;
+  for (const std::string& path : writer.written_files())
+    EXPECT_TRUE(std::regex_match(path, name)) << path;
 }
 
 TEST(StorageDvWriter, ASeedRepeatsTheNamesAndAnotherSeedDoesNot) {

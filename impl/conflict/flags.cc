@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "impl/conflict/case_catalogue.h"
+
 namespace rlc::conflict {
 namespace {
 
@@ -20,19 +22,38 @@ Status ParseBool(std::string_view name, std::string_view value, bool* out) {
 }  // namespace
 
 bool Flags::AnyOn() const {
-  return row_level_concurrency || exclude_no_data_change_files || data_skipping || value_exact ||
-         optimize_reconcile || optimize_reconcile_reverse;
+  for (const CaseEntry& c : kCases) {
+    if (this->*c.member) return true;
+  }
+  return false;
+}
+
+bool Flags::EveryOn() const {
+  for (const CaseEntry& c : kCases) {
+    if (!(this->*c.member)) return false;
+  }
+  return true;
+}
+
+Flags Flags::Every() {
+  Flags f;
+  for (const CaseEntry& c : kCases) f.*c.member = true;
+  return f;
+}
+
+Flags Flags::Subset(uint64_t bits) {
+  Flags f;
+  for (size_t i = 0; i < std::size(kCases); ++i) f.*kCases[i].member = (bits >> i) & 1;
+  return f;
 }
 
 Status Flags::Set(std::string_view name, std::string_view value) {
   std::string_view short_name = name;
-  if (short_name.substr(0, kFlagPrefix.size()) == kFlagPrefix) short_name.remove_prefix(kFlagPrefix.size());
-  if (short_name == kRowLevelConcurrencyFlag) return ParseBool(name, value, &row_level_concurrency);
-  if (short_name == kExcludeNoDataChangeFlag) return ParseBool(name, value, &exclude_no_data_change_files);
-  if (short_name == kDataSkippingFlag) return ParseBool(name, value, &data_skipping);
-  if (short_name == kValueExactFlag) return ParseBool(name, value, &value_exact);
-  if (short_name == kOptimizeReconcileFlag) return ParseBool(name, value, &optimize_reconcile);
-  if (short_name == kOptimizeReconcileReverseFlag) return ParseBool(name, value, &optimize_reconcile_reverse);
+  if (short_name.substr(0, kFlagPrefix.size()) == kFlagPrefix)
+    short_name.remove_prefix(kFlagPrefix.size());
+  for (const CaseEntry& c : kCases) {
+    if (short_name == c.flag) return ParseBool(name, value, &(this->*c.member));
+  }
   if (short_name == kValueExactMaxBytesFlag) {
     int64_t bytes = 0;
     auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), bytes);
@@ -55,15 +76,12 @@ Status Flags::SetFromAssignment(std::string_view assignment) {
 }
 
 std::vector<std::string> Flags::ToAssignments() const {
-  auto b = [](bool v) { return std::string(v ? "true" : "false"); };
   auto name = [](std::string_view n) { return std::string(kFlagPrefix) + std::string(n) + "="; };
-  return {name(kRowLevelConcurrencyFlag) + b(row_level_concurrency),
-          name(kExcludeNoDataChangeFlag) + b(exclude_no_data_change_files),
-          name(kDataSkippingFlag) + b(data_skipping),
-          name(kValueExactFlag) + b(value_exact),
-          name(kValueExactMaxBytesFlag) + std::to_string(value_exact_max_bytes),
-          name(kOptimizeReconcileFlag) + b(optimize_reconcile),
-          name(kOptimizeReconcileReverseFlag) + b(optimize_reconcile_reverse)};
+  std::vector<std::string> out;
+  for (const CaseEntry& c : kCases)
+    out.push_back(name(c.flag) + (this->*c.member ? "true" : "false"));
+  out.push_back(name(kValueExactMaxBytesFlag) + std::to_string(value_exact_max_bytes));
+  return out;
 }
 
 }  // namespace rlc::conflict

@@ -1,6 +1,6 @@
 // Flags: the loser's settings that switch the reconcile cases on (all default off).
 //
-// Concern: the names, as Delta spells them (reference/decisions.md, "Names"): each flag is keyed
+// Concern: the names, as Delta spells them (docs/decisions.md#names): each flag is keyed
 // `spark.databricks.delta.<name>`, and the short `<name>` is accepted as an alias. Flags belong
 // to a transaction: the loser's flags decide which cases run in its conflict check.
 //
@@ -21,23 +21,34 @@ inline constexpr std::string_view kFlagPrefix = "spark.databricks.delta.";
 
 // Short names (without the prefix).
 inline constexpr std::string_view kRowLevelConcurrencyFlag = "rowLevelConcurrency.enabled";
-inline constexpr std::string_view kExcludeNoDataChangeFlag = "conflictDetection.excludeNoDataChangeFiles.enabled";
+inline constexpr std::string_view kExcludeNoDataChangeFlag =
+    "conflictDetection.excludeNoDataChangeFiles.enabled";
 inline constexpr std::string_view kDataSkippingFlag = "conflictDetection.dataSkipping.enabled";
-inline constexpr std::string_view kValueExactFlag = "conflictDetection.dataSkipping.valueExact.enabled";
-inline constexpr std::string_view kValueExactMaxBytesFlag = "conflictDetection.dataSkipping.valueExact.maxBytes";
-inline constexpr std::string_view kOptimizeReconcileFlag = "optimize.conflictReconciliation.enabled";
-inline constexpr std::string_view kOptimizeReconcileReverseFlag = "optimize.conflictReconciliation.reverse.enabled";
+inline constexpr std::string_view kValueExactFlag =
+    "conflictDetection.dataSkipping.valueExact.enabled";
+inline constexpr std::string_view kValueExactMaxBytesFlag =
+    "conflictDetection.dataSkipping.valueExact.maxBytes";
+inline constexpr std::string_view kOptimizeReconcileFlag =
+    "optimize.conflictReconciliation.enabled";
+inline constexpr std::string_view kOptimizeReconcileReverseFlag =
+    "optimize.conflictReconciliation.reverse.enabled";
 
 struct Flags {
-  bool row_level_concurrency = false;        // Case 2
-  bool exclude_no_data_change_files = false; // Case 3
-  bool data_skipping = false;                // Case 1, statistics tier
-  bool value_exact = false;                  // Case 1 exact tier and 1b
+  bool row_level_concurrency = false;                // Case 2
+  bool exclude_no_data_change_files = false;         // Case 3
+  bool data_skipping = false;                        // Case 1, statistics tier
+  bool value_exact = false;                          // Case 1 exact tier and 1b
   int64_t value_exact_max_bytes = int64_t{1} << 30;  // <= 0: unbounded
-  bool optimize_reconcile = false;           // Case 4a (and capture)
-  bool optimize_reconcile_reverse = false;   // Case 4b (and capture)
+  bool optimize_reconcile = false;                   // Case 4a (and capture)
+  bool optimize_reconcile_reverse = false;           // Case 4b (and capture)
 
   bool AnyOn() const;
+  bool EveryOn() const;  // every case of the catalogue on
+
+  // Every case on (maxBytes at its default): what "all" means in a scenario and a race.
+  static Flags Every();
+  // Bit i of `bits` switches the catalogue's i-th case (impl/conflict/case_catalogue.h).
+  static Flags Subset(uint64_t bits);
 
   // Sets one flag from "name" (full or short) and a value ("true"/"false", or an integer for
   // maxBytes). Unknown names and bad values are kInvalidArgument naming the flag.

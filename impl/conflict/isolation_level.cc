@@ -4,9 +4,12 @@ namespace rlc::conflict {
 
 std::string IsolationLevelName(IsolationLevel level) {
   switch (level) {
-    case IsolationLevel::kSerializable: return "Serializable";
-    case IsolationLevel::kWriteSerializable: return "WriteSerializable";
-    case IsolationLevel::kSnapshotIsolation: return "SnapshotIsolation";
+    case IsolationLevel::kSerializable:
+      return "Serializable";
+    case IsolationLevel::kWriteSerializable:
+      return "WriteSerializable";
+    case IsolationLevel::kSnapshotIsolation:
+      return "SnapshotIsolation";
   }
   return "?";
 }
@@ -20,8 +23,8 @@ Result<IsolationLevel> TableIsolationLevel(const delta::Metadata& metadata) {
 }
 
 IsolationLevel CommitIsolationLevel(IsolationLevel table_level, const PendingTransaction& loser) {
-  // B1: every action (commitInfo aside) is a file action or the row-tracking domain, and none
-  // changes data. An empty transaction qualifies too, as in Delta.
+  // B1 (docs/baseline.md#b1): every action (commitInfo aside) is a file action or the
+  // row-tracking domain, and none changes data. An empty transaction qualifies too, as in Delta.
   for (const delta::Action& a : loser.actions) {
     if (std::holds_alternative<delta::CommitInfo>(a)) continue;
     if (const auto* domain = std::get_if<delta::DomainMetadata>(&a)) {

@@ -1,4 +1,4 @@
-// The isolation level a loser commits under (delta-rlc.md B1, reference/decisions.md).
+// The isolation level a loser commits under (docs/baseline.md#b1, docs/decisions.md#isolation).
 //
 // Concern: the table property `delta.isolationLevel` (absent: Serializable, the OSS default;
 // WriteSerializable is accepted because Databricks writes it) and the SnapshotIsolation

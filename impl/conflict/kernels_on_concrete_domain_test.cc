@@ -5,10 +5,10 @@
 #include <limits>
 
 #include "impl/conflict/concrete_domain.h"
-#include "impl/kernel/data_skipping.h"
+#include "impl/kernel/file_skipping.h"
 #include "impl/kernel/relocation.h"
-#include "impl/kernel/removed_rows.h"
 #include "impl/kernel/remap.h"
+#include "impl/kernel/removed_rows.h"
 #include "impl/kernel/tiling.h"
 
 namespace rlc::kernel {
@@ -56,7 +56,8 @@ TEST(RelocationKernel, UnknownOrImpossibleCountsDoNotConserve) {
 
 TEST(RelocationKernel, SumsDoNotOverflow) {
   const int64_t max = std::numeric_limits<int64_t>::max();
-  EXPECT_FALSE(RelocationConservesRows(d, {Rows(max), Rows(max)}, {Rows(-2)}));  // wraps to -2 in 64 bits
+  EXPECT_FALSE(
+      RelocationConservesRows(d, {Rows(max), Rows(max)}, {Rows(-2)}));  // wraps to -2 in 64 bits
   EXPECT_TRUE(RelocationConservesRows(d, {Rows(max), Rows(max)}, {Rows(max), Rows(max)}));
 }
 
@@ -67,7 +68,8 @@ TEST(RelocationKernel, BoundsMustLieWithinTheSources) {
   EXPECT_FALSE(RelocationConservesRows(d, sources, {WithId(Rows(10), -1, 24)}));
   EXPECT_FALSE(RelocationConservesRows(d, sources, {WithId(Rows(10), 0, 25)}));
   // A source without the column's statistics: the bound says nothing.
-  EXPECT_TRUE(RelocationConservesRows(d, {WithId(Rows(5), 0, 9), Rows(5)}, {WithId(Rows(10), -50, 50)}));
+  EXPECT_TRUE(
+      RelocationConservesRows(d, {WithId(Rows(5), 0, 9), Rows(5)}, {WithId(Rows(10), -50, 50)}));
   // The output without statistics: nothing to check.
   EXPECT_TRUE(RelocationConservesRows(d, sources, {Rows(10)}));
 }
@@ -111,11 +113,13 @@ TEST(ConcreteDomainTest, RankCursorAgreesWithRankInAnyQueryOrder) {
   for (uint64_t r = 0; r < 5000; r += 7) s.Add(r);
   s.Add(uint64_t{1} << 40);
   const auto cursor = d.Ranker(s);
-  std::vector<ConcreteDomain::Int> queries = {-3, 0, 1, 7, 8, 100, 101, 4999, 5000, 2, 3000, ConcreteDomain::Int(1) << 41};
+  std::vector<ConcreteDomain::Int> queries = {
+      -3, 0, 1, 7, 8, 100, 101, 4999, 5000, 2, 3000, ConcreteDomain::Int(1) << 41};
   for (uint64_t q = 0; q < 6000; q += 13) queries.push_back(q);  // ascending, small steps
   queries.push_back(ConcreteDomain::Int(1) << 40);
   queries.push_back((ConcreteDomain::Int(1) << 40) + 1);
-  for (ConcreteDomain::Int q : queries) EXPECT_TRUE(cursor.Below(q) == d.Rank(s, q)) << static_cast<int64_t>(q);
+  for (ConcreteDomain::Int q : queries)
+    EXPECT_TRUE(cursor.Below(q) == d.Rank(s, q)) << static_cast<int64_t>(q);
 }
 
 TEST(RemovedRowsKernel, ExactTierKeepsOnlyALiveMatch) {
@@ -127,8 +131,9 @@ TEST(RemovedRowsKernel, ExactTierKeepsOnlyALiveMatch) {
 TEST(RemovedRowsKernel, DvUpdateBringsNoRowBackOnlyWhenItGrows) {
   EXPECT_TRUE(ReAddShowsNoUnseenRow(d, RowBitmap{3}, RowBitmap{3}, RowBitmap{3, 9}));
   EXPECT_TRUE(ReAddShowsNoUnseenRow(d, RowBitmap{}, RowBitmap{}, RowBitmap{}));
-  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{}, RowBitmap{3, 9}, RowBitmap{9}));   // revives 3
-  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{3, 9}, RowBitmap{9}, RowBitmap{9}));  // 3 was deleted at the read
+  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{}, RowBitmap{3, 9}, RowBitmap{9}));  // revives 3
+  EXPECT_FALSE(ReAddShowsNoUnseenRow(d, RowBitmap{3, 9}, RowBitmap{9},
+                                     RowBitmap{9}));  // 3 was deleted at the read
 }
 
 TEST(RemovedRowsKernel, RemovedRowsAreTheNewlyDeletedOnes) {
@@ -148,21 +153,22 @@ TEST(RemovedRowsKernel, RemovedRowsAreTheNewlyDeletedOnes) {
 TEST(RemapKernel, EveryGuardRefusesOnItsOwn) {
   const SourceRun<ConcreteDomain> run{9, 9};
   const int64_t max = int64_t{1} << 40;
-  auto remap = [&](SourceRun<ConcreteDomain> r, ConcreteDomain::Int rows, int64_t row_max, RowBitmap compacted,
-                   RowBitmap before, RowBitmap after) {
+  auto remap = [&](SourceRun<ConcreteDomain> r, ConcreteDomain::Int rows, int64_t row_max,
+                   RowBitmap compacted, RowBitmap before, RowBitmap after) {
     RowBitmap out;
     const bool ok = RemapOntoOutput(d, r, rows, row_max, compacted, before, after, out);
     return std::make_pair(ok, out.ToVector());
   };
-  EXPECT_EQ(remap(run, 18, max, {0}, {0}, {0, 3, 9}), std::make_pair(true, std::vector<uint64_t>{11, 17}));
-  EXPECT_FALSE(remap({-1, 9}, 18, max, {0}, {0}, {0, 3}).first);            // start below 0
-  EXPECT_FALSE(remap({9, -1}, 18, max, {0}, {0}, {0}).first);               // negative length
-  EXPECT_FALSE(remap({10, 9}, 18, max, {0}, {0}, {0, 3}).first);            // run past the output
-  EXPECT_FALSE(remap(run, 18, 16, {0}, {0}, {0, 3}).first);                 // output past the row limit
-  EXPECT_FALSE(remap(run, 18, max, {0, 1}, {0}, {0, 3}).first);             // compacted not within before
-  EXPECT_FALSE(remap(run, 18, max, {0}, {0, 5}, {0, 3}).first);             // a row comes back
-  EXPECT_FALSE(remap(run, 18, max, {0}, {0}, {0, 10}).first);               // rank 9: past the run
-  EXPECT_TRUE(remap(run, 18, max, {0}, {0}, {0}).first);                    // nothing new: fine
+  EXPECT_EQ(remap(run, 18, max, {0}, {0}, {0, 3, 9}),
+            std::make_pair(true, std::vector<uint64_t>{11, 17}));
+  EXPECT_FALSE(remap({-1, 9}, 18, max, {0}, {0}, {0, 3}).first);  // start below 0
+  EXPECT_FALSE(remap({9, -1}, 18, max, {0}, {0}, {0}).first);     // negative length
+  EXPECT_FALSE(remap({10, 9}, 18, max, {0}, {0}, {0, 3}).first);  // run past the output
+  EXPECT_FALSE(remap(run, 18, 16, {0}, {0}, {0, 3}).first);       // output past the row limit
+  EXPECT_FALSE(remap(run, 18, max, {0, 1}, {0}, {0, 3}).first);   // compacted not within before
+  EXPECT_FALSE(remap(run, 18, max, {0}, {0, 5}, {0, 3}).first);   // a row comes back
+  EXPECT_FALSE(remap(run, 18, max, {0}, {0}, {0, 10}).first);     // rank 9: past the run
+  EXPECT_TRUE(remap(run, 18, max, {0}, {0}, {0}).first);          // nothing new: fine
 }
 
 TEST(TilingKernel, RunsMustCoverTheOutputExactly) {
@@ -182,7 +188,8 @@ TEST(DataSkippingKernel, GuardsKeepTheFile) {
   EXPECT_TRUE(KeepAddedFile(d, g, {false, true}));
   EXPECT_TRUE(KeepAddedFile(d, g, {}));
   for (bool SkippingGuards::*guard :
-       {&SkippingGuards::has_read_predicates, &SkippingGuards::predicates_bound, &SkippingGuards::statistics_usable}) {
+       {&SkippingGuards::has_read_predicates, &SkippingGuards::predicates_bound,
+        &SkippingGuards::statistics_usable}) {
     SkippingGuards off = g;
     off.*guard = false;
     EXPECT_TRUE(KeepAddedFile(d, off, {false}));

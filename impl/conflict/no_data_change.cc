@@ -4,13 +4,13 @@
 #include <optional>
 #include <tuple>
 
+#include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
+#include "impl/conflict/table_files.h"
 #include "impl/delta/snapshot.h"
 #include "impl/delta/stats.h"
 #include "impl/kernel/relocation.h"
-#include "impl/base/mutants.h"
-#include "impl/conflict/table_files.h"
 
 namespace rlc::conflict {
 namespace {
@@ -24,7 +24,8 @@ std::string ColumnKey(const delta::ColumnPath& path) {
 }
 
 // The kernel's view of one file: its physical rows, its DV's size, and its non-NULL bounds.
-File ToRelocatedFile(const std::optional<std::string>& stats_json, const std::optional<dv::DvDescriptor>& dv) {
+File ToRelocatedFile(const std::optional<std::string>& stats_json,
+                     const std::optional<dv::DvDescriptor>& dv) {
   File f;
   f.deleted_rows = dv.has_value() ? dv->cardinality : 0;
   if (!stats_json.has_value()) return f;
@@ -32,17 +33,19 @@ File ToRelocatedFile(const std::optional<std::string>& stats_json, const std::op
   if (!stats.ok() || !stats->num_records.has_value()) return f;
   f.physical_rows = *stats->num_records;
   for (const auto& [path, value] : stats->min_values) {
-    if (!std::holds_alternative<std::monostate>(value)) f.min_values.emplace(ColumnKey(path), value);
+    if (!std::holds_alternative<std::monostate>(value))
+      f.min_values.emplace(ColumnKey(path), value);
   }
   for (const auto& [path, value] : stats->max_values) {
-    if (!std::holds_alternative<std::monostate>(value)) f.max_values.emplace(ColumnKey(path), value);
+    if (!std::holds_alternative<std::monostate>(value))
+      f.max_values.emplace(ColumnKey(path), value);
   }
   return f;
 }
 
 // One side of a relocation in one partition: the files whose live rows it holds.
 struct Side {
-  std::vector<File> counted;                                                // for the kernel
+  std::vector<File> counted;                                                   // for the kernel
   std::vector<std::pair<std::string, std::optional<dv::DvDescriptor>>> files;  // path, DV
   Int128 bytes = 0;
 };
@@ -50,16 +53,18 @@ struct Side {
 enum class RowCheck { kSameRows, kOtherRows, kUnknown };
 
 bool TupleLess(const RowTuple& a, const RowTuple& b) {
-  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
-    if (!x.has_value() || !y.has_value()) return !x.has_value() && y.has_value();
-    return std::tie(x->kind, x->int_value, x->double_value, x->string_value) <
-           std::tie(y->kind, y->int_value, y->double_value, y->string_value);
-  });
+  return std::lexicographical_compare(
+      a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+        if (!x.has_value() || !y.has_value()) return !x.has_value() && y.has_value();
+        return std::tie(x->kind, x->int_value, x->double_value, x->string_value) <
+               std::tie(y->kind, y->int_value, y->double_value, y->string_value);
+      });
 }
 
 // The live rows of one side, sorted; nullopt with *unknown when a file has no reader.
 std::optional<std::vector<RowTuple>> LiveRowsOf(const Side& side, const TableFiles& files,
-                                                const std::vector<predicate::ColumnPath>& columns, bool* unknown) {
+                                                const std::vector<predicate::ColumnPath>& columns,
+                                                bool* unknown) {
   std::vector<RowTuple> all;
   for (const auto& [path, dv] : side.files) {
     dv::RowBitmap deleted;
@@ -85,8 +90,10 @@ RowCheck SameRowsPerPartition(const std::map<delta::StringMap, std::pair<Side, S
   if (in.files == nullptr) return RowCheck::kUnknown;
   const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
   Int128 bytes = 0;
-  for (const auto& [partition, sides] : by_partition) bytes += sides.first.bytes + sides.second.bytes;
-  if (max_bytes > 0 && bytes > max_bytes) return RowCheck::kUnknown;  // doubt: over the budget: counts trusted
+  for (const auto& [partition, sides] : by_partition)
+    bytes += sides.first.bytes + sides.second.bytes;
+  if (max_bytes > 0 && bytes > max_bytes)
+    return RowCheck::kUnknown;  // doubt: over the budget: counts trusted
   const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
   if (columns.empty()) return RowCheck::kUnknown;
   for (const auto& [partition, sides] : by_partition) {
@@ -95,7 +102,8 @@ RowCheck SameRowsPerPartition(const std::map<delta::StringMap, std::pair<Side, S
     if (unknown) return RowCheck::kUnknown;  // doubt: rows unreadable: counts trusted
     const auto added = LiveRowsOf(sides.second, *in.files, columns, &unknown);
     if (unknown) return RowCheck::kUnknown;
-    if (!removed.has_value() || !added.has_value() || *removed != *added) return RowCheck::kOtherRows;  // doubt: other rows
+    if (!removed.has_value() || !added.has_value() || *removed != *added)
+      return RowCheck::kOtherRows;  // doubt: other rows
   }
   return RowCheck::kSameRows;
 }
@@ -105,21 +113,25 @@ RowCheck SameRowsPerPartition(const std::map<delta::StringMap, std::pair<Side, S
 bool IsAppendOnly(const PendingTransaction& loser) {
   for (const delta::Action& a : loser.actions) {
     if (std::holds_alternative<delta::RemoveFile>(a)) return false;
-    if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->deletion_vector.has_value()) return false;
+    if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->deletion_vector.has_value())
+      return false;
   }
   return true;
 }
 
 const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& read_files,
-                                   const std::string& decoded_path, const std::optional<dv::DvDescriptor>& dv) {
+                                   const std::string& decoded_path,
+                                   const std::optional<dv::DvDescriptor>& dv) {
   auto it = read_files.find(decoded_path);
   if (it == read_files.end()) return nullptr;
   const std::optional<dv::DvDescriptor>& active = it->second.deletion_vector;
-  const bool same_dv = active.has_value() == dv.has_value() && (!dv.has_value() || active->UniqueId() == dv->UniqueId());
+  const bool same_dv = active.has_value() == dv.has_value() &&
+                       (!dv.has_value() || active->UniqueId() == dv->UniqueId());
   return same_dv ? &it->second : nullptr;
 }
 
-NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const NoDataChangeInputs& in) {
+NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
+                                               const NoDataChangeInputs& in) {
   NoDataChangeExclusion out;
   out.add_left_out.assign(winner.added_files.size(), false);
   std::vector<size_t> relocation_adds;
@@ -166,14 +178,15 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
   }
   out.conserved = known;
   for (const auto& [partition, sides] : by_partition) {
-    const bool counts = kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted, sides.second.counted);
+    const bool counts = kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted,
+                                                        sides.second.counted);
     if (!counts) out.conserved = false;  // doubt: a partition's counts or bounds differ
   }
   if (out.conserved && !RLC_MUTANT(kCase3TrustsCounts)) {
     const RowCheck rows = SameRowsPerPartition(by_partition, in);
     if (rows == RowCheck::kOtherRows) out.conserved = false;  // doubt: the rows differ
   }
-  if (!out.conserved) return out;  // doubt: no conserving relocation
+  if (!out.conserved) return out;                               // doubt: no conserving relocation
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
   out.removes_left_out = has_relocation_removes && IsAppendOnly(in.loser);
   return out;
@@ -185,7 +198,8 @@ void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransac
   std::set<std::string> read;
   for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
   bool source_read = loser.read_whole_table;
-  for (const std::string& p : exclusion.relocated_from) source_read = source_read || read.count(DecodedPath(p)) != 0;
+  for (const std::string& p : exclusion.relocated_from)
+    source_read = source_read || read.count(DecodedPath(p)) != 0;
   if (!source_read) return;  // doubt: no relocated file was read
   for (const std::string& p : exclusion.relocated_to) {
     if (read.insert(DecodedPath(p)).second) loser.read_files.push_back(p);

@@ -1,7 +1,7 @@
 // Case 3, no-data-change exclusion (flag conflictDetection.excludeNoDataChangeFiles.enabled):
 // which of a winner's dataChange=false files leave the file checks.
 //
-// Concern: delta-rlc.md C-3 as reference/decisions.md "Case 3" tightens it. The reference trusts
+// Concern: docs/cases.md#c-3 as docs/decisions.md#case-3 tightens it. The reference trusts
 // dataChange=false; here a dataChange=false add leaves the added-files check only when
 //   (a) its (path, DV uniqueId) was active in the loser's read snapshot and no earlier winner
 //       removed it (a statistics-only re-add: the same rows), or
@@ -41,9 +41,9 @@
 namespace rlc::conflict {
 
 struct NoDataChangeExclusion {
-  std::vector<bool> add_left_out;  // per winner.added_files index
-  bool removes_left_out = false;   // the dataChange=false removes leave removed-vs-read
-  bool conserved = false;          // (b) held for the commit's relocation
+  std::vector<bool> add_left_out;           // per winner.added_files index
+  bool removes_left_out = false;            // the dataChange=false removes leave removed-vs-read
+  bool conserved = false;                   // (b) held for the commit's relocation
   std::vector<std::string> relocated_from;  // the relocation's removed paths
   std::vector<std::string> relocated_to;    // its added paths (left out under (b))
 };
@@ -51,13 +51,15 @@ struct NoDataChangeExclusion {
 struct NoDataChangeInputs {
   const PendingTransaction& loser;
   const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot, by decoded path
-  const std::set<std::string>& removed_since_read;  // delta::Snapshot::LogicalKey of what earlier winners removed
-  const TableView& view;                            // the table just before the winner
-  const TableFiles* files;                          // rows and DVs; nullptr: counts and bounds only
+  const std::set<std::string>&
+      removed_since_read;   // delta::Snapshot::LogicalKey of what earlier winners removed
+  const TableView& view;    // the table just before the winner
+  const TableFiles* files;  // rows and DVs; nullptr: counts and bounds only
   const delta::Metadata& read_metadata;
 };
 
-NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, const NoDataChangeInputs& in);
+NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
+                                               const NoDataChangeInputs& in);
 
 // After the loser passed a winner whose relocation left removed-vs-read: the rows the loser read
 // in a relocated file now live in the relocation's outputs (which ones is not recorded), so every
@@ -65,12 +67,13 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner, cons
 // this, a later winner deleting a relocated row the loser read would meet no read file.
 void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser);
 
-// No remove, and no add carrying a DV (delta-rlc.md C-3).
+// No remove, and no add carrying a DV (docs/cases.md#c-3).
 bool IsAppendOnly(const PendingTransaction& loser);
 
 // The read snapshot's add for exactly this (decoded path, DV), or nullptr.
 const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& read_files,
-                                   const std::string& decoded_path, const std::optional<dv::DvDescriptor>& dv);
+                                   const std::string& decoded_path,
+                                   const std::optional<dv::DvDescriptor>& dv);
 
 }  // namespace rlc::conflict
 

@@ -17,11 +17,12 @@ constexpr char kFlag[] = "conflictDetection.excludeNoDataChangeFiles.enabled";
 // An UPDATE loser that read f1 (id > 5) and rewrote it; unpartitioned, so every counted add
 // conflicts unless a case leaves it out.
 PendingTransaction UpdateLoser(bool flag = true) {
-  return LoserOf({"id > 5"}, {"f1"}, {InfoOf("UPDATE"), RemoveOf("f1"), AddOf("f1-new", IdStats(10, 0, 9))},
+  return LoserOf({"id > 5"}, {"f1"},
+                 {InfoOf("UPDATE"), RemoveOf("f1"), AddOf("f1-new", IdStats(10, 0, 9))},
                  flag ? std::vector<std::string>{kFlag} : std::vector<std::string>{});
 }
 
-// An INSERT ... SELECT loser: read f1, only appends (append-only in C-3's sense).
+// An INSERT ... SELECT loser: read f1, only appends (append-only as docs/cases.md#c-3 means it).
 PendingTransaction AppendOnlyLoser() {
   return LoserOf({"id > 5"}, {"f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(3, 0, 2))}, {kFlag});
 }
@@ -33,7 +34,8 @@ std::vector<Action> Optimize(int64_t output_rows, int64_t output_min = 0, int64_
   f2.deletion_vector = InlineDv({3, 4});
   delta::RemoveFile f3 = RemoveOf("f3", false);
   f3.stats = IdStats(5, 20, 24);
-  return {InfoOf("OPTIMIZE"), f2, f3, AddOf("c1", IdStats(output_rows, output_min, output_max), false)};
+  return {InfoOf("OPTIMIZE"), f2, f3,
+          AddOf("c1", IdStats(output_rows, output_min, output_max), false)};
 }
 
 // The read snapshot: f1 (the loser's read), and the OPTIMIZE's sources f2 and f3 as Optimize()
@@ -67,7 +69,8 @@ TEST(NoDataChange, ConservedOptimizeLeavesTheAppendCheck) {
 TEST(NoDataChange, LoneNoDataChangeAddOfANewPathConflicts) {
   // The reference trusts dataChange=false; a writer that adds rows under it must still conflict.
   TableWithSources check;
-  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), AddOf("sneaky", IdStats(4, 6, 9), false)})});
+  const Verdict v = check.Run(
+      UpdateLoser(), {WinnerAt(1, {InfoOf("OPTIMIZE"), AddOf("sneaky", IdStats(4, 6, 9), false)})});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
   EXPECT_EQ(v.abort->path, "sneaky");
@@ -76,7 +79,9 @@ TEST(NoDataChange, LoneNoDataChangeAddOfANewPathConflicts) {
 TEST(NoDataChange, StatisticsOnlyReAddOfAnActiveFileLeavesTheAppendCheck) {
   TableWithSources check;
   check.Active(AddOf("f9", R"({"numRecords":10})"));
-  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), AddOf("f9", IdStats(10, 0, 9), false)})});
+  const Verdict v =
+      check.Run(UpdateLoser(),
+                {WinnerAt(1, {InfoOf("COMPUTE STATS"), AddOf("f9", IdStats(10, 0, 9), false)})});
   EXPECT_TRUE(v.commits()) << Show(v);
 }
 
@@ -95,8 +100,9 @@ TEST(NoDataChange, ReAddOfAFileAnEarlierWinnerRemovedIsNotStatisticsOnly) {
   // dataChange=false: rows reappear, so it is not a statistics-only re-add.
   TableWithSources check;
   check.Active(AddOf("f9", R"({"numRecords":10})"));
-  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f9")}),
-                                              WinnerAt(2, {InfoOf("RESTORE"), AddOf("f9", IdStats(10, 0, 9), false)})});
+  const Verdict v = check.Run(
+      UpdateLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f9")}),
+                      WinnerAt(2, {InfoOf("RESTORE"), AddOf("f9", IdStats(10, 0, 9), false)})});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->winner_version, 2);
   EXPECT_EQ(v.abort->path, "f9");
@@ -156,8 +162,8 @@ TEST(NoDataChange, RowsMovedIntoAnotherPartitionAreNoRelocation) {
   delta::RemoveFile r = RemoveOf("part=a/f1", false);
   const std::vector<Action> relocation = {InfoOf("OPTIMIZE"), r, moved, kept};
   // An INSERT ... SELECT that read partition a: a row of it is gone, yet the commit counts match.
-  const PendingTransaction loser =
-      LoserOf({"part = 'a'"}, {"part=a/f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(2, 10, 11))}, {kFlag});
+  const PendingTransaction loser = LoserOf(
+      {"part = 'a'"}, {"part=a/f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(2, 10, 11))}, {kFlag});
   const Verdict v = check.Run(loser, {WinnerAt(1, relocation)});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentAppend);
@@ -173,7 +179,8 @@ TEST(NoDataChange, DvLargerThanItsFileIsNotARelocation) {
   delta::RemoveFile f2 = RemoveOf("f2", false);
   f2.stats = IdStats(1, 0, 9);
   f2.deletion_vector = InlineDv({0, 1, 2});  // deletes 3 of 1 rows: 1 - 3 = -2 live
-  const std::vector<Action> bad = {InfoOf("OPTIMIZE"), f2, RemoveOf("f4", false), AddOf("c1", IdStats(0, 0, 9), false)};
+  const std::vector<Action> bad = {InfoOf("OPTIMIZE"), f2, RemoveOf("f4", false),
+                                   AddOf("c1", IdStats(0, 0, 9), false)};
   check.Active(AddOf("f4", IdStats(2, 0, 9)));  // 2 live: the totals would balance at 0
   EXPECT_FALSE(check.Run(UpdateLoser(), {WinnerAt(1, bad)}).commits());
 }
@@ -183,7 +190,8 @@ TEST(NoDataChange, RelocatedReadFileLeavesRemovedVsReadForAnAppendOnlyLoser) {
   check.Active(AddOf("f1", IdStats(4, 6, 9)));
   delta::RemoveFile f1 = RemoveOf("f1", false);
   f1.stats = IdStats(4, 6, 9);
-  const std::vector<Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};
+  const std::vector<Action> optimize = {InfoOf("OPTIMIZE"), f1,
+                                        AddOf("c1", IdStats(4, 6, 9), false)};
   const Verdict v = check.Run(AppendOnlyLoser(), {WinnerAt(1, optimize)});
   EXPECT_TRUE(v.commits()) << Show(v);
   // A DML loser (it removes) still gets ConcurrentDeleteReadException.
@@ -197,7 +205,8 @@ TEST(NoDataChange, RelocatedReadFileLeavesRemovedVsReadForAnAppendOnlyLoser) {
   delta::AddFile with_dv = AddOf("f0", IdStats(3, 0, 2));
   with_dv.deletion_vector = InlineDv({0});
   dv_loser.actions.push_back(with_dv);
-  EXPECT_EQ(check.Run(dv_loser, {WinnerAt(1, optimize)}).abort->kind, ConflictKind::kConcurrentDeleteRead);
+  EXPECT_EQ(check.Run(dv_loser, {WinnerAt(1, optimize)}).abort->kind,
+            ConflictKind::kConcurrentDeleteRead);
 }
 
 TEST(NoDataChange, UnconservedNoDataChangeRemoveIsADeleteEvenForAnAppendOnlyLoser) {
@@ -265,10 +274,12 @@ TEST(NoDataChange, ReadsFollowRelocatedRows) {
   check.Active(AddOf("f1", IdStats(4, 6, 9)));
   delta::RemoveFile f1 = RemoveOf("f1", false);
   f1.stats = IdStats(4, 6, 9);
-  const std::vector<delta::Action> optimize = {InfoOf("OPTIMIZE"), f1, AddOf("c1", IdStats(4, 6, 9), false)};
-  const Verdict v = check.Run(LoserOf({"id > 5"}, {"f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(3, 0, 2))},
-                                      {"conflictDetection.excludeNoDataChangeFiles.enabled"}),
-                              {WinnerAt(1, optimize), WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
+  const std::vector<delta::Action> optimize = {InfoOf("OPTIMIZE"), f1,
+                                               AddOf("c1", IdStats(4, 6, 9), false)};
+  const Verdict v =
+      check.Run(LoserOf({"id > 5"}, {"f1"}, {InfoOf("WRITE"), AddOf("new", IdStats(3, 0, 2))},
+                        {"conflictDetection.excludeNoDataChangeFiles.enabled"}),
+                {WinnerAt(1, optimize), WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
   EXPECT_EQ(v.abort->winner_version, 2);

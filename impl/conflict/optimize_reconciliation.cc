@@ -3,13 +3,13 @@
 #include <algorithm>
 
 #include "impl/base/limits.h"
+#include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/stats.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/tiling.h"
-#include "impl/base/mutants.h"
 
 namespace rlc::conflict {
 namespace {
@@ -41,12 +41,13 @@ dv::RowBitmap EveryRow(const CompactedSource& s) {
 // The remap of one source onto its output's accumulating DV.
 bool Remap(const CompactedSource& source, int64_t output_rows, const dv::RowBitmap& before,
            const dv::RowBitmap& after, dv::RowBitmap& output_dv) {
-  return kernel::RemapOntoOutput(Domain{}, RunOf(source), Int128(output_rows), static_cast<int64_t>(kRowIndexMax),
-                                 source.compacted, before, after, output_dv);
+  return kernel::RemapOntoOutput(Domain{}, RunOf(source), Int128(output_rows),
+                                 static_cast<int64_t>(kRowIndexMax), source.compacted, before,
+                                 after, output_dv);
 }
 
-Event RemapEvent(const char* name, const char* sources_key, const WinnerSummary& winner, size_t sources,
-                 size_t outputs) {
+Event RemapEvent(const char* name, const char* sources_key, const WinnerSummary& winner,
+                 size_t sources, size_t outputs) {
   Event e;
   e.name = name;
   e.winner_version = winner.version;
@@ -64,21 +65,25 @@ std::optional<delta::CommitInfo> CommitInfoOf(const std::vector<delta::Action>& 
   return std::nullopt;
 }
 
-
 // Whether each source's run in `output` holds the source's live rows, in order. True when some
 // file has no row reader (then the counts are all there is).
 bool RunsHoldTheirSources(const std::string& output, const std::vector<std::string>& paths,
-                          const std::map<std::string, CompactedSource>& sources, const CompositionInputs& in) {
+                          const std::map<std::string, CompactedSource>& sources,
+                          const CompositionInputs& in) {
   if (in.files == nullptr || RLC_MUTANT(kTagsTrustedBeyondTiling)) return true;
   const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
   if (columns.empty()) return false;
   Result<std::vector<RowTuple>> written = ReadRows(*in.files, output, dv::RowBitmap(), columns);
-  if (!written.ok()) return written.status().code() == StatusCode::kUnsupported;  // doubt: the output's rows unreadable
+  if (!written.ok())
+    return written.status().code() ==
+           StatusCode::kUnsupported;  // doubt: the output's rows unreadable
   for (const std::string& path : paths) {
     const CompactedSource& s = sources.at(path);
     Result<std::vector<RowTuple>> live = ReadRows(*in.files, path, s.compacted, columns);
-    if (!live.ok()) return live.status().code() == StatusCode::kUnsupported;  // doubt: a source's rows unreadable
-    if (static_cast<int64_t>(live->size()) != s.live || s.start < 0 ||  // doubt: a run holds other rows
+    if (!live.ok())
+      return live.status().code() == StatusCode::kUnsupported;  // doubt: a source's rows unreadable
+    if (static_cast<int64_t>(live->size()) != s.live ||
+        s.start < 0 ||  // doubt: a run holds other rows
         s.start + s.live > static_cast<int64_t>(written->size()) ||
         !std::equal(live->begin(), live->end(), written->begin() + s.start)) {
       return false;
@@ -89,9 +94,9 @@ bool RunsHoldTheirSources(const std::string& output, const std::vector<std::stri
 
 }  // namespace
 
-std::map<std::string, CompactedSource> CompactedSources(const std::vector<const delta::RemoveFile*>& removes,
-                                                        const std::map<std::string, const delta::AddFile*>& outputs,
-                                                        const CompositionInputs& in) {
+std::map<std::string, CompactedSource> CompactedSources(
+    const std::vector<const delta::RemoveFile*>& removes,
+    const std::map<std::string, const delta::AddFile*>& outputs, const CompositionInputs& in) {
   std::map<std::string, CompactedSource> sources;
   std::set<std::string> broken_outputs;  // an output one of whose sources is unusable
   std::map<std::string, std::vector<std::string>> by_output;
@@ -104,8 +109,10 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
     const std::optional<dv::RowBitmap> compacted = in.dvs.Load(r->deletion_vector);
     // The source as the table holds it: its physical rows are what the tag claims.
     const std::optional<TableView::Removed> source = in.view.RemovedFile(*r);
-    const std::optional<int64_t> physical = source.has_value() ? NumRecords(source->stats) : std::nullopt;
-    const bool miscounted = physical != tag->source_num_physical_records && !RLC_MUTANT(kTagsTrustedBeyondTiling);
+    const std::optional<int64_t> physical =
+        source.has_value() ? NumRecords(source->stats) : std::nullopt;
+    const bool miscounted =
+        physical != tag->source_num_physical_records && !RLC_MUTANT(kTagsTrustedBeyondTiling);
     if (!compacted.has_value() || miscounted) {  // doubt: a count the table refutes
       broken_outputs.insert(output);
       continue;
@@ -135,86 +142,133 @@ std::map<std::string, CompactedSource> CompactedSources(const std::vector<const 
   return sources;
 }
 
-void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
-                              std::set<std::string>& resolved, std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
-  // The loser's own composition, read once from its original tombstones and kept across winners.
-  std::map<std::string, size_t> loser_adds, loser_removes;
+namespace {
+
+// The loser's file actions by decoded path: positions in loser.actions.
+struct LoserIndex {
+  std::map<std::string, size_t> adds, dv_adds, removes;
+};
+
+LoserIndex IndexLoser(const PendingTransaction& loser) {
+  LoserIndex idx;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
-    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) loser_adds[DecodedPath(a->path)] = i;
-    if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) loser_removes[DecodedPath(r->path)] = i;
-  }
-  if (!in.composition.built) {
-    in.composition.built = true;
-    if (!IsMultiDimensionalClustering(CommitInfoOf(loser.actions))) {
-      std::vector<const delta::RemoveFile*> removes;
-      std::map<std::string, const delta::AddFile*> outputs;
-      for (const auto& [path, i] : loser_removes) removes.push_back(&std::get<delta::RemoveFile>(loser.actions[i]));
-      for (const auto& [path, i] : loser_adds) outputs[path] = &std::get<delta::AddFile>(loser.actions[i]);
-      const TableView read_view(in.read_files);  // the OPTIMIZE's own sources: its read snapshot's
-      in.composition.sources = CompactedSources(removes, outputs, {in.dvs, read_view, in.files, in.read_metadata});
+    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) {
+      idx.adds[DecodedPath(a->path)] = i;
+      if (a->deletion_vector.has_value()) idx.dv_adds[DecodedPath(a->path)] = i;
     }
+    if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i]))
+      idx.removes[DecodedPath(r->path)] = i;
   }
-  if (in.composition.sources.empty()) return;  // doubt: no usable composition
-  // Shared: sources the winner updated by DV (an add with a DV of a path it removed), or removed
-  // outright (nullptr: the winner re-adds no version of the path; every row the compaction carried
-  // is then deleted, and the run says where they are).
-  std::map<std::string, const delta::RemoveFile*> winner_removes;
-  for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
-  std::map<std::string, const delta::AddFile*> shared;
-  std::set<std::string> winner_adds;
+  return idx;
+}
+
+// The DVs of outputs a remap changes, each seeded once from the output's current DV.
+struct OutputDvs {
+  std::map<std::string, dv::RowBitmap> rows, seeds;  // by decoded output path
+
+  // The output's accumulating DV; nullptr when its current DV cannot be read.
+  dv::RowBitmap* Of(const std::string& output, const std::optional<dv::DvDescriptor>& current,
+                    DvStore& dvs) {
+    if (rows.count(output) == 0) {
+      const std::optional<dv::RowBitmap> seed = dvs.Load(current);
+      if (!seed) return nullptr;
+      rows[output] = *seed;
+      seeds[output] = *seed;
+    }
+    return &rows[output];
+  }
+};
+
+// 4a: the OPTIMIZE's own composition, read once from its original tombstones (its read snapshot
+// holds their sources) and kept across winners.
+void BuildForwardComposition(RewriteInputs& in, const PendingTransaction& loser,
+                             const LoserIndex& idx) {
+  if (in.composition.built) return;
+  in.composition.built = true;
+  if (IsMultiDimensionalClustering(CommitInfoOf(loser.actions))) return;
+  std::vector<const delta::RemoveFile*> removes;
+  std::map<std::string, const delta::AddFile*> outputs;
+  for (const auto& [path, i] : idx.removes)
+    removes.push_back(&std::get<delta::RemoveFile>(loser.actions[i]));
+  for (const auto& [path, i] : idx.adds)
+    outputs[path] = &std::get<delta::AddFile>(loser.actions[i]);
+  const TableView read_view(in.read_files);
+  in.composition.sources =
+      CompactedSources(removes, outputs, {in.dvs, read_view, in.files, in.read_metadata});
+}
+
+// 4a: the compacted sources the winner updated by DV (an add with a DV of a path it removed), or
+// removed outright (nullptr: the winner re-adds no version of the path; every row the compaction
+// carried is then deleted, and the run says where they are).
+std::map<std::string, const delta::AddFile*> SourcesTheWinnerChanged(const WinnerSummary& winner,
+                                                                     const RewriteInputs& in,
+                                                                     const LoserIndex& idx) {
+  std::set<std::string> winner_removes, winner_adds;
+  for (const delta::RemoveFile& r : winner.removed_files)
+    winner_removes.insert(DecodedPath(r.path));
   const auto compacted_by_loser = [&](const std::string& path) {
-    return in.composition.sources.count(path) != 0 && loser_removes.count(path) != 0;
+    return in.composition.sources.count(path) != 0 && idx.removes.count(path) != 0;
   };
+  std::map<std::string, const delta::AddFile*> shared;
   for (const delta::AddFile& a : winner.added_files) {
     const std::string path = DecodedPath(a.path);
     winner_adds.insert(path);
-    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 && compacted_by_loser(path)) shared[path] = &a;
+    if (a.deletion_vector.has_value() && winner_removes.count(path) != 0 &&
+        compacted_by_loser(path)) {
+      shared[path] = &a;
+    }
   }
-  for (const auto& [path, remove] : winner_removes) {
+  for (const std::string& path : winner_removes) {
     if (winner_adds.count(path) == 0 && compacted_by_loser(path)) shared[path] = nullptr;
   }
-  if (shared.empty()) return;  // doubt: no compacted source the winner changed
-  std::map<std::string, dv::RowBitmap> output_dvs, seeds;  // by output, seeded once from its DV
+  return shared;
+}
+
+// 4a: the winner's newly deleted rows of each shared source carried onto its output's DV. False
+// on any doubt (then nothing changes).
+bool ForwardRemapAll(const WinnerSummary& winner,
+                     const std::map<std::string, const delta::AddFile*>& shared, RewriteInputs& in,
+                     const PendingTransaction& loser, const LoserIndex& idx, OutputDvs& dvs) {
+  std::map<std::string, const delta::RemoveFile*> winner_removes;
+  for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
   for (const auto& [path, winner_add] : shared) {
     const CompactedSource& source = in.composition.sources.at(path);
-    const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
-    auto output_it = loser_adds.find(source.output);
-    if (output_it == loser_adds.end()) return;  // invariant: the loser's outputs stay among its actions
+    const auto& tombstone = std::get<delta::RemoveFile>(loser.actions[idx.removes.at(path)]);
+    const auto output_it = idx.adds.find(source.output);
+    if (output_it == idx.adds.end())
+      return false;  // invariant: the loser's outputs stay among its actions
     const auto& output = std::get<delta::AddFile>(loser.actions[output_it->second]);
     const std::optional<int64_t> output_rows = NumRecords(output);
-    if (!output_rows || !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) return;  // doubt: other pre-images, or no row count
-    if (output_dvs.count(source.output) == 0) {
-      const std::optional<dv::RowBitmap> seed = in.dvs.Load(output.deletion_vector);
-      if (!seed) return;
-      output_dvs[source.output] = *seed;
-      seeds[source.output] = *seed;
+    if (!output_rows ||
+        !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) {
+      return false;  // doubt: other pre-images, or no row count
     }
+    dv::RowBitmap* output_dv = dvs.Of(source.output, output.deletion_vector, in.dvs);
+    if (output_dv == nullptr) return false;
     const std::optional<dv::RowBitmap> before = in.dvs.Load(tombstone.deletion_vector);
     const std::optional<dv::RowBitmap> after =
         winner_add != nullptr ? in.dvs.Load(winner_add->deletion_vector) : EveryRow(source);
-    if (!before || !after || !Remap(source, *output_rows, *before, *after, output_dvs[source.output])) return;  // doubt: a DV unreadable, or a row outside its run
+    if (!before || !after || !Remap(source, *output_rows, *before, *after, *output_dv)) {
+      return false;  // doubt: a DV unreadable, or a row outside its run
+    }
   }
-  // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
-  std::map<size_t, delta::AddFile> rebuilt_outputs;
-  for (const auto& [output, rows] : output_dvs) {
-    if (rows == seeds.at(output)) continue;  // nothing new deleted there
-    const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
-    if (!written) return;
-    const size_t i = loser_adds.at(output);
-    std::optional<delta::AddFile> add = WithDeletionVector(std::get<delta::AddFile>(loser.actions[i]), *written);
-    if (!add) return;
-    rebuilt_outputs[i] = std::move(*add);
-  }
-  if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
-  for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
+  return true;
+}
+
+// 4a: the OPTIMIZE's tombstones of resolved sources rebuilt from the winner's adds (or dropped,
+// for a source the winner removed whole), and the tags of every source of a changed output
+// erased. Returns the resolved sources.
+std::set<std::string> RebuildTombstones(const std::map<std::string, const delta::AddFile*>& shared,
+                                        const RewriteInputs& in, PendingTransaction& loser,
+                                        const LoserIndex& idx) {
   std::set<std::string> sources, outputs_rebuilt;
   std::vector<size_t> superseded;  // tombstones of sources the winner removed itself
   for (const auto& [path, winner_add] : shared) {
     if (winner_add != nullptr) {
-      loser.actions[loser_removes.at(path)] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
+      loser.actions[idx.removes.at(path)] =
+          RemoveFrom(*winner_add, in.now_ms, /*data_change=*/false);
     } else {
-      superseded.push_back(loser_removes.at(path));
+      superseded.push_back(idx.removes.at(path));
     }
     sources.insert(path);
     outputs_rebuilt.insert(in.composition.sources.at(path).output);
@@ -223,151 +277,227 @@ void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   // keep its tags (a later remap would rank against the wrong DV). Its output's other sources
   // lose theirs too: a half-tagged output tiles nothing, and the log must not claim it does.
   // A later DML against this compaction then aborts, as in the reference.
-  for (const auto& [path, i] : loser_removes) {
+  for (const auto& [path, i] : idx.removes) {
     const auto source = in.composition.sources.find(path);
     if (RLC_MUTANT(kRebuiltTombstoneKeepsTags)) break;
-    if (source != in.composition.sources.end() && outputs_rebuilt.count(source->second.output) != 0) {
+    if (source != in.composition.sources.end() &&
+        outputs_rebuilt.count(source->second.output) != 0) {
       delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
     }
   }
   std::sort(superseded.rbegin(), superseded.rend());
-  for (size_t i : superseded) loser.actions.erase(loser.actions.begin() + static_cast<std::ptrdiff_t>(i));
-  resolved.insert(sources.begin(), sources.end());
-  DropReadFiles(sources, loser);
-  events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(), rebuilt_outputs.size()));
+  for (size_t i : superseded)
+    loser.actions.erase(loser.actions.begin() + static_cast<std::ptrdiff_t>(i));
+  return sources;
 }
 
-void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
-                                     std::set<std::string>& resolved, std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
-  // A pure compaction: every remove tagged onto one of its adds, every add an output, no add
-  // changing data, not a multi-dimensional clustering, every output tiled.
-  if (winner.removed_files.empty() || winner.added_files.empty()) return;  // doubt: no compaction
-  if (IsMultiDimensionalClustering(winner.commit_info)) return;  // doubt: ZORDER or CLUSTER BY
-  std::map<std::string, const delta::AddFile*> outputs;
+// 4b: a pure compaction: every remove tagged onto one of its adds, every add an output, no add
+// changing data, not a multi-dimensional clustering, every output tiled. Empty on doubt.
+struct WinnerCompaction {
+  std::map<std::string, const delta::AddFile*> outputs;  // by decoded path
+  std::map<std::string, CompactedSource> sources;
+};
+
+std::optional<WinnerCompaction> PureCompaction(const WinnerSummary& winner, RewriteInputs& in) {
+  if (winner.removed_files.empty() || winner.added_files.empty())
+    return std::nullopt;  // doubt: no compaction
+  if (IsMultiDimensionalClustering(winner.commit_info))
+    return std::nullopt;  // doubt: ZORDER or CLUSTER BY
+  WinnerCompaction c;
   for (const delta::AddFile& a : winner.added_files) {
-    if (a.data_change) return;  // doubt: an add that changes data
-    outputs[DecodedPath(a.path)] = &a;
+    if (a.data_change) return std::nullopt;  // doubt: an add that changes data
+    c.outputs[DecodedPath(a.path)] = &a;
   }
   std::vector<const delta::RemoveFile*> removes;
   for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
-  const std::map<std::string, CompactedSource> sources =
-      CompactedSources(removes, outputs, {in.dvs, in.view, in.files, in.read_metadata});
-  if (sources.size() != winner.removed_files.size()) return;  // doubt: a source without usable tags
+  c.sources = CompactedSources(removes, c.outputs, {in.dvs, in.view, in.files, in.read_metadata});
+  if (c.sources.size() != winner.removed_files.size())
+    return std::nullopt;  // doubt: a source without usable tags
   std::set<std::string> referenced;
-  for (const auto& [path, s] : sources) referenced.insert(s.output);
-  if (referenced.size() != outputs.size()) return;  // doubt: an add no source names
-  // The loser's DV updates of compacted sources, and every compacted source it touched (H1).
-  std::map<std::string, size_t> loser_dv_adds, loser_removes;
-  std::set<std::string> touched, loser_adds;
-  for (size_t i = 0; i < loser.actions.size(); ++i) {
-    std::string path;
-    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i])) {
-      path = DecodedPath(a->path);
-      loser_adds.insert(path);
-      if (a->deletion_vector.has_value()) loser_dv_adds[path] = i;
-    } else if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) {
-      path = DecodedPath(r->path);
-      loser_removes[path] = i;
-    } else {
-      continue;
-    }
-    if (sources.count(path) != 0) touched.insert(path);
-  }
+  for (const auto& [path, s] : c.sources) referenced.insert(s.output);
+  if (referenced.size() != c.outputs.size()) return std::nullopt;  // doubt: an add no source names
+  return c;
+}
+
+// 4b: the compacted sources the loser changed: DV updates written as data changes, and sources
+// it removed whole (no version of them re-added: all their rows go, and the run says where).
+std::vector<std::string> SourcesTheLoserChanged(const PendingTransaction& loser,
+                                                const LoserIndex& idx, const WinnerCompaction& c,
+                                                std::set<std::string>& removed_whole) {
   std::vector<std::string> shared;
-  for (const auto& [path, i] : loser_dv_adds) {
-    if (sources.count(path) == 0 || loser_removes.count(path) == 0) continue;
+  for (const auto& [path, i] : idx.dv_adds) {
+    if (c.sources.count(path) == 0 || idx.removes.count(path) == 0) continue;
     // A DV update written dataChange=false is a deletion passed off as a relocation: not remapped
     // (and then H1 refuses the whole loser).
     const auto& add = std::get<delta::AddFile>(loser.actions[i]);
-    const auto& remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
+    const auto& remove = std::get<delta::RemoveFile>(loser.actions[idx.removes.at(path)]);
     if (add.data_change && remove.data_change) shared.push_back(path);
   }
-  // A compacted source the loser removed whole (no version of it re-added): all its rows go, and
-  // its run says where they are in the output.
-  std::set<std::string> removed_whole;
-  for (const auto& [path, i] : loser_removes) {
-    if (sources.count(path) == 0 || loser_adds.count(path) != 0) continue;
+  for (const auto& [path, i] : idx.removes) {
+    if (c.sources.count(path) == 0 || idx.adds.count(path) != 0) continue;
     if (!std::get<delta::RemoveFile>(loser.actions[i]).data_change) continue;
     shared.push_back(path);
     removed_whole.insert(path);
   }
-  if (shared.empty()) return;  // doubt: nothing of the loser's on compacted sources
-  // H1, with sources numbered by their order in `sources`.
+  return shared;
+}
+
+// 4b, H1 (docs/cases.md#h1): every compacted source the loser touched (a remove or any add of
+// its path) is among those it remaps; sources are numbered by their order in `c.sources`.
+bool EveryTouchedSourceRemapped(const LoserIndex& idx, const WinnerCompaction& c,
+                                const std::vector<std::string>& shared) {
   std::map<std::string, int64_t> number;
-  for (const auto& [path, s] : sources) number.emplace(path, static_cast<int64_t>(number.size()));
-  dv::RowBitmap touched_numbers, remapped_numbers;
-  for (const std::string& p : touched) touched_numbers.Add(static_cast<uint64_t>(number.at(p)));
-  for (const std::string& p : shared) remapped_numbers.Add(static_cast<uint64_t>(number.at(p)));
-  if (!kernel::EveryTouchedSourceRemapped(Domain{}, touched_numbers, remapped_numbers)) return;  // doubt: H1: a touched source not remapped
-  std::map<std::string, dv::RowBitmap> output_dvs, seeds;
-  for (const std::string& path : shared) {
-    const CompactedSource& source = sources.at(path);
-    const delta::AddFile& output = *outputs.at(source.output);
-    const std::optional<int64_t> output_rows = NumRecords(output);
-    if (!output_rows) return;
-    if (output_dvs.count(source.output) == 0) {
-      const std::optional<dv::RowBitmap> seed = in.dvs.Load(output.deletion_vector);
-      if (!seed) return;
-      output_dvs[source.output] = *seed;
-      seeds[source.output] = *seed;
+  for (const auto& [path, s] : c.sources) number.emplace(path, static_cast<int64_t>(number.size()));
+  dv::RowBitmap touched, remapped;
+  for (const auto* actions : {&idx.adds, &idx.removes}) {
+    for (const auto& [path, i] : *actions) {
+      if (number.count(path) != 0) touched.Add(static_cast<uint64_t>(number.at(path)));
     }
-    const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[loser_removes.at(path)]);
+  }
+  for (const std::string& p : shared) remapped.Add(static_cast<uint64_t>(number.at(p)));
+  return kernel::EveryTouchedSourceRemapped(Domain{}, touched, remapped);
+}
+
+// 4b: the loser's deletions on each shared source carried onto its output's DV. False on doubt.
+bool ReverseRemapAll(const std::vector<std::string>& shared,
+                     const std::set<std::string>& removed_whole, const WinnerCompaction& c,
+                     RewriteInputs& in, const PendingTransaction& loser, const LoserIndex& idx,
+                     OutputDvs& dvs) {
+  for (const std::string& path : shared) {
+    const CompactedSource& source = c.sources.at(path);
+    const delta::AddFile& output = *c.outputs.at(source.output);
+    const std::optional<int64_t> output_rows = NumRecords(output);
+    if (!output_rows) return false;
+    dv::RowBitmap* output_dv = dvs.Of(source.output, output.deletion_vector, in.dvs);
+    if (output_dv == nullptr) return false;
+    const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[idx.removes.at(path)]);
     const std::optional<dv::RowBitmap> read = in.dvs.Load(loser_remove.deletion_vector);
     const std::optional<dv::RowBitmap> wanted =
         removed_whole.count(path) != 0
             ? EveryRow(source)
-            : in.dvs.Load(std::get<delta::AddFile>(loser.actions[loser_dv_adds.at(path)]).deletion_vector);
-    if (!read || !wanted) return;  // doubt: a DV unreadable
-    const bool remapped = kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
-                                                         static_cast<int64_t>(kRowIndexMax), source.compacted, *read,
-                                                         *wanted, output_dvs[source.output]);
-    if (!remapped) return;  // invariant: checked tags give each row of its source a place in its run
+            : in.dvs.Load(
+                  std::get<delta::AddFile>(loser.actions[idx.dv_adds.at(path)]).deletion_vector);
+    if (!read || !wanted) return false;  // doubt: a DV unreadable
+    if (!kernel::ReverseRemapOntoOutput(Domain{}, RunOf(source), Int128(*output_rows),
+                                        static_cast<int64_t>(kRowIndexMax), source.compacted, *read,
+                                        *wanted, *output_dv)) {
+      return false;  // invariant: checked tags give each row of its source a place in its run
+    }
   }
-  // Rebuild: the loser's actions on remapped sources give way to the changed outputs.
+  return true;
+}
+
+// 4b: per changed output, a remove of the compacted output and its add with the new DV; nullopt
+// when a DV cannot be written.
+std::optional<std::vector<delta::Action>> ChangedOutputs(const OutputDvs& dvs,
+                                                         const WinnerCompaction& c,
+                                                         RewriteInputs& in) {
   std::vector<delta::Action> rebuilt;
-  for (const auto& [output, rows] : output_dvs) {
-    if (rows == seeds.at(output)) continue;  // nothing new deleted there
+  for (const auto& [output, rows] : dvs.rows) {
+    if (rows == dvs.seeds.at(output)) continue;  // nothing new deleted there
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
-    if (!written) return;
-    std::optional<delta::AddFile> add = WithDeletionVector(*outputs.at(output), *written);
-    if (!add) return;
+    if (!written) return std::nullopt;
+    std::optional<delta::AddFile> add = WithDeletionVector(*c.outputs.at(output), *written);
+    if (!add) return std::nullopt;
     add->data_change = true;
-    rebuilt.push_back(RemoveFrom(*outputs.at(output), in.now_ms, /*data_change=*/true));
+    rebuilt.push_back(RemoveFrom(*c.outputs.at(output), in.now_ms, /*data_change=*/true));
     rebuilt.push_back(std::move(*add));
   }
+  return rebuilt;
+}
+
+// 4b: the rows the loser read in a compacted source now live in its output: the output is read
+// instead.
+void MoveReadsOntoOutputs(const WinnerCompaction& c, const std::set<std::string>& all_sources,
+                          PendingTransaction& loser) {
+  std::set<std::string> read_outputs;
+  for (const std::string& p : loser.read_files) {
+    auto it = c.sources.find(DecodedPath(p));
+    if (it != c.sources.end()) read_outputs.insert(it->second.output);
+  }
+  DropReadFiles(all_sources, loser);
+  for (const std::string& output : read_outputs) {
+    const bool already_read =
+        std::any_of(loser.read_files.begin(), loser.read_files.end(),
+                    [&](const std::string& p) { return DecodedPath(p) == output; });
+    if (!already_read) loser.read_files.push_back(c.outputs.at(output)->path);
+  }
+}
+
+}  // namespace
+
+void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                              PendingTransaction& loser, std::set<std::string>& resolved,
+                              std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  const LoserIndex idx = IndexLoser(loser);
+  BuildForwardComposition(in, loser, idx);
+  if (in.composition.sources.empty()) return;  // doubt: no usable composition
+  const std::map<std::string, const delta::AddFile*> shared =
+      SourcesTheWinnerChanged(winner, in, idx);
+  if (shared.empty()) return;  // doubt: no compacted source the winner changed
+  OutputDvs output_dvs;
+  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) return;
+  // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
+  std::map<size_t, delta::AddFile> rebuilt_outputs;
+  for (const auto& [output, rows] : output_dvs.rows) {
+    if (rows == output_dvs.seeds.at(output)) continue;  // nothing new deleted there
+    const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
+    if (!written) return;
+    const size_t i = idx.adds.at(output);
+    std::optional<delta::AddFile> add =
+        WithDeletionVector(std::get<delta::AddFile>(loser.actions[i]), *written);
+    if (!add) return;
+    rebuilt_outputs[i] = std::move(*add);
+  }
+  if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
+  for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
+  const std::set<std::string> sources = RebuildTombstones(shared, in, loser, idx);
+  resolved.insert(sources.begin(), sources.end());
+  DropReadFiles(sources, loser);
+  events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(),
+                              rebuilt_outputs.size()));
+}
+
+void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                     PendingTransaction& loser, std::set<std::string>& resolved,
+                                     std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+  const std::optional<WinnerCompaction> c = PureCompaction(winner, in);
+  if (!c) return;
+  const LoserIndex idx = IndexLoser(loser);
+  std::set<std::string> removed_whole;
+  const std::vector<std::string> shared = SourcesTheLoserChanged(loser, idx, *c, removed_whole);
+  if (shared.empty()) return;  // doubt: nothing of the loser's on compacted sources
+  if (!EveryTouchedSourceRemapped(idx, *c, shared))
+    return;  // doubt: H1: a touched source not remapped
+  OutputDvs output_dvs;
+  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) return;
+  std::optional<std::vector<delta::Action>> rebuilt = ChangedOutputs(output_dvs, *c, in);
+  if (!rebuilt) return;
+  // The loser's actions on remapped sources give way to the changed outputs.
   const std::set<std::string> remapped(shared.begin(), shared.end());
   std::vector<delta::Action> actions;
   for (delta::Action& a : loser.actions) {
     const auto* add = std::get_if<delta::AddFile>(&a);
     const auto* remove = std::get_if<delta::RemoveFile>(&a);
-    if ((add && remapped.count(DecodedPath(add->path))) || (remove && remapped.count(DecodedPath(remove->path)))) {
+    if ((add && remapped.count(DecodedPath(add->path))) ||
+        (remove && remapped.count(DecodedPath(remove->path)))) {
       continue;
     }
     actions.push_back(std::move(a));
   }
-  if (RLC_MUTANT(kReverseRemapDropsDeletes)) rebuilt.clear();
-  const size_t outputs_remapped = rebuilt.size() / 2;
-  for (delta::Action& a : rebuilt) actions.push_back(std::move(a));
+  if (RLC_MUTANT(kReverseRemapDropsDeletes)) rebuilt->clear();
+  const size_t outputs_remapped = rebuilt->size() / 2;
+  for (delta::Action& a : *rebuilt) actions.push_back(std::move(a));
   loser.actions = std::move(actions);
   std::set<std::string> all_sources;
-  for (const auto& [path, s] : sources) all_sources.insert(path);
+  for (const auto& [path, s] : c->sources) all_sources.insert(path);
   resolved.insert(all_sources.begin(), all_sources.end());
-  for (const auto& [output, add] : outputs) resolved.insert(output);
-  // The rows the loser read in a compacted source now live in its output: the output is read.
-  std::set<std::string> read_outputs;
-  for (const std::string& p : loser.read_files) {
-    auto it = sources.find(DecodedPath(p));
-    if (it != sources.end()) read_outputs.insert(it->second.output);
-  }
-  DropReadFiles(all_sources, loser);
-  for (const std::string& output : read_outputs) {
-    if (std::find_if(loser.read_files.begin(), loser.read_files.end(),
-                     [&](const std::string& p) { return DecodedPath(p) == output; }) == loser.read_files.end()) {
-      loser.read_files.push_back(outputs.at(output)->path);
-    }
-  }
-  events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(), outputs_remapped));
+  for (const auto& [output, add] : c->outputs) resolved.insert(output);
+  MoveReadsOntoOutputs(*c, all_sources, loser);
+  events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(),
+                              outputs_remapped));
 }
 
 }  // namespace rlc::conflict

@@ -1,6 +1,7 @@
 // Case 4: reconcile an OPTIMIZE with a DML that deleted rows of the files it compacted, by carrying
 // the deletions onto the compacted output through the composition the OPTIMIZE recorded on its
-// tombstones (delta-rlc.md C-4a, C-4b, D; reference/decisions.md "Composition tags").
+// tombstones (docs/cases.md#c-4a, docs/cases.md#c-4b, docs/formats.md#d and
+// docs/decisions.md#composition-tags).
 //
 // Concern:
 //   - CompactedSources: a compaction commit's sources whose composition tags parse, name an
@@ -19,22 +20,22 @@
 //     statistics (dataChange stays false); each source's tombstone becomes "remove from" the
 //     winner's add (dataChange=false), untagged, and so do the tags of every other source of the
 //     same output (a half-tagged output must not reach the log). The runs are kept across
-//     winners (RewriteInputs), so a
-//     second winner on the same source composes (the reference aborts: its G4). A winner whose DV
-//     adds no row to a source resolves it without touching the output (the reference aborts: G16).
+//     winners (RewriteInputs), so a second winner on the same source composes (the reference
+//     aborts: G4, docs/gaps.md#g4). A winner whose DV adds no row to a source resolves it without
+//     touching the output (the reference aborts: G16, docs/gaps.md#g16).
 //     Event delta.optimize.conflictReconciliation.remapped {winningCommitVersion,
 //     resolvedSources, outputsRemapped, winningOperation}.
 //   - ResolveReverseOptimizeConflicts (4b, flag optimize.conflictReconciliation.reverse.enabled;
 //     the OPTIMIZE is the winner): only a pure compaction (every remove tagged onto one of its
 //     adds, every add an output, no add with dataChange=true, no ZORDER/CLUSTER BY, every output
 //     tiled). The loser's DV updates of compacted sources are remapped onto the outputs; the loser
-//     must have read each source with the very DV the OPTIMIZE compacted, and (H1) every compacted
-//     source it touched must be remapped. Its actions then drop its adds and removes of remapped
-//     sources and gain, per changed output, "remove from" the winner's output (dataChange=true)
-//     and the output with the new DV (dataChange=true, wide statistics). All compacted sources and
-//     all outputs join the skip-list; the sources leave the read files. Event
-//     delta.optimize.conflictReconciliation.reverseRemapped {winningCommitVersion,
-//     remappedSources, outputsRemapped, winningOperation}.
+//     must have read each source with the very DV the OPTIMIZE compacted, and every compacted
+//     source it touched must be remapped (H1, docs/cases.md#h1). Its actions then drop its adds
+//     and removes of remapped sources and gain, per changed output, "remove from" the winner's
+//     output (dataChange=true) and the output with the new DV (dataChange=true, wide
+//     statistics). All compacted sources and all outputs join the skip-list; the sources leave
+//     the read files. Event delta.optimize.conflictReconciliation.reverseRemapped
+//     {winningCommitVersion, remappedSources, outputsRemapped, winningOperation}.
 // A compaction named multi-dimensional (zOrderBy / clusterBy) never reconciles. Nothing runs
 // unless DVs are writable on the read table. Any DV that cannot be read or written: no reconcile.
 //
@@ -47,6 +48,7 @@
 #include <string>
 #include <vector>
 
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/conflict/verdict.h"
@@ -54,29 +56,28 @@
 
 namespace rlc::conflict {
 
-inline constexpr char kRemappedEvent[] = "delta.optimize.conflictReconciliation.remapped";
-inline constexpr char kReverseRemappedEvent[] = "delta.optimize.conflictReconciliation.reverseRemapped";
-
 // What CompactedSources checks tags against.
 struct CompositionInputs {
   DvStore& dvs;
-  const TableView& view;  // the table the compaction read: its sources' active versions
+  const TableView& view;    // the table the compaction read: its sources' active versions
   const TableFiles* files;  // rows, to verify each run where they can be read; nullptr: counts only
   const delta::Metadata& read_metadata;
 };
 
 // By decoded source path. `outputs`: the commit's adds by decoded path.
-std::map<std::string, CompactedSource> CompactedSources(const std::vector<const delta::RemoveFile*>& removes,
-                                                        const std::map<std::string, const delta::AddFile*>& outputs,
-                                                        const CompositionInputs& in);
+std::map<std::string, CompactedSource> CompactedSources(
+    const std::vector<const delta::RemoveFile*>& removes,
+    const std::map<std::string, const delta::AddFile*>& outputs, const CompositionInputs& in);
 
 // REQUIRES: the loser's optimize.conflictReconciliation.enabled flag is on.
-void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
-                              std::set<std::string>& resolved, std::vector<Event>& events);
+void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                              PendingTransaction& loser, std::set<std::string>& resolved,
+                              std::vector<Event>& events);
 
 // REQUIRES: the loser's optimize.conflictReconciliation.reverse.enabled flag is on.
-void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
-                                     std::set<std::string>& resolved, std::vector<Event>& events);
+void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                     PendingTransaction& loser, std::set<std::string>& resolved,
+                                     std::vector<Event>& events);
 
 }  // namespace rlc::conflict
 

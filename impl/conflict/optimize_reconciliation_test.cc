@@ -45,7 +45,8 @@ struct OptimizeOptions {
 std::vector<Action> Optimize(const OptimizeOptions& o = {}) {
   CompositionCapture capture({F1(), F2()});
   for (const auto& [path, rows] : o.runs) capture.ObserveRows(path, rows);
-  const CompositionCapture::Outcome out = capture.Finish(FlagsOf(o.flags), o.outputs, o.tasks, o.zorder, 1700000000000);
+  const CompositionCapture::Outcome out =
+      capture.Finish(FlagsOf(o.flags), o.outputs, o.tasks, o.zorder, 1700000000000);
   delta::CommitInfo info = InfoOf("OPTIMIZE");
   if (o.zorder) info.operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
   std::vector<Action> actions = {info};
@@ -63,7 +64,8 @@ struct TableWithBin : CaseCheck {
 };
 
 // The OPTIMIZE as the loser (it read f1 and f2).
-PendingTransaction OptimizeLoser(std::vector<std::string> flags = {kForward}, OptimizeOptions o = {}) {
+PendingTransaction OptimizeLoser(std::vector<std::string> flags = {kForward},
+                                 OptimizeOptions o = {}) {
   o.flags = {kForward};
   return LoserOf({}, {"f1", "f2"}, Optimize(o), flags);
 }
@@ -92,7 +94,8 @@ const T* Find(const Verdict& v, const std::string& path) {
   return nullptr;
 }
 
-// ---- capture -------------------------------------------------------------------------------------
+// ---- capture
+// -------------------------------------------------------------------------------------
 
 TEST(CompositionCapture, GatePassesAndTagsRecordTheRuns) {
   const std::vector<Action> optimize = Optimize();
@@ -100,7 +103,8 @@ TEST(CompositionCapture, GatePassesAndTagsRecordTheRuns) {
   const auto& f2 = std::get<delta::RemoveFile>(optimize[2]);
   EXPECT_FALSE(f1.data_change);
   EXPECT_EQ(f1.deletion_vector, F1().deletion_vector);  // the tombstone carries the read-time DV
-  EXPECT_EQ(delta::ParseCompositionTags(*f1.tags), (delta::CompositionTag{"c1", 0, 10}));  // 9 live + 1 deleted
+  EXPECT_EQ(delta::ParseCompositionTags(*f1.tags),
+            (delta::CompositionTag{"c1", 0, 10}));  // 9 live + 1 deleted
   EXPECT_EQ(delta::ParseCompositionTags(*f2.tags), (delta::CompositionTag{"c1", 9, 10}));
 }
 
@@ -108,17 +112,18 @@ TEST(CompositionCapture, EachGateConditionLeavesTheTombstonesUntagged) {
   auto untagged = [](const OptimizeOptions& o, std::vector<delta::AddFile> sources = {F1(), F2()}) {
     CompositionCapture capture(std::move(sources));
     for (const auto& [path, rows] : o.runs) capture.ObserveRows(path, rows);
-    const CompositionCapture::Outcome out = capture.Finish(FlagsOf(o.flags), o.outputs, o.tasks, o.zorder, 1);
+    const CompositionCapture::Outcome out =
+        capture.Finish(FlagsOf(o.flags), o.outputs, o.tasks, o.zorder, 1);
     for (const delta::RemoveFile& r : out.tombstones) EXPECT_EQ(r.tags.has_value(), out.tagged);
     EXPECT_EQ(out.why_untagged.empty(), out.tagged);
     return !out.tagged;
   };
-  EXPECT_TRUE(untagged({.flags = {}}));                                               // capture off
-  EXPECT_FALSE(untagged({.flags = {kReverse}}));                                      // either flag captures
-  EXPECT_TRUE(untagged({.runs = {{"f1", 4}, {"f2", 10}, {"f1", 5}}}));                // interleaved
-  EXPECT_TRUE(untagged({.runs = {{"f1", 8}, {"f2", 11}}}));                            // counts off, sum right
-  EXPECT_TRUE(untagged({.runs = {{"f1", 9}, {"elsewhere", 10}}}));                    // unknown source
-  EXPECT_TRUE(untagged({.runs = {{"f1", 9}}}));                                       // a source without a run
+  EXPECT_TRUE(untagged({.flags = {}}));                                 // capture off
+  EXPECT_FALSE(untagged({.flags = {kReverse}}));                        // either flag captures
+  EXPECT_TRUE(untagged({.runs = {{"f1", 4}, {"f2", 10}, {"f1", 5}}}));  // interleaved
+  EXPECT_TRUE(untagged({.runs = {{"f1", 8}, {"f2", 11}}}));             // counts off, sum right
+  EXPECT_TRUE(untagged({.runs = {{"f1", 9}, {"elsewhere", 10}}}));      // unknown source
+  EXPECT_TRUE(untagged({.runs = {{"f1", 9}}}));                         // a source without a run
   EXPECT_TRUE(untagged({.outputs = {"c1", "c2"}}));
   EXPECT_TRUE(untagged({.tasks = 2}));
   EXPECT_TRUE(untagged({.zorder = true}));
@@ -127,7 +132,8 @@ TEST(CompositionCapture, EachGateConditionLeavesTheTombstonesUntagged) {
   EXPECT_TRUE(untagged({}, {F1(), no_stats}));
 }
 
-// ---- 4a: the OPTIMIZE loses ------------------------------------------------------------------------
+// ---- 4a: the OPTIMIZE loses
+// ------------------------------------------------------------------------
 
 TEST(ForwardRemap, DeleteOnASourceMovesOntoTheOutput) {
   TableWithBin check;
@@ -142,9 +148,11 @@ TEST(ForwardRemap, DeleteOnASourceMovesOntoTheOutput) {
   EXPECT_EQ(DvRows(check, output->deletion_vector), (std::vector<uint64_t>{2, 14}));
   EXPECT_FALSE(output->data_change);
   const auto* tombstone = Find<delta::RemoveFile>(v, "f2");
-  EXPECT_EQ(DvRows(check, tombstone->deletion_vector), (std::vector<uint64_t>{5}));  // the winner's file
+  EXPECT_EQ(DvRows(check, tombstone->deletion_vector),
+            (std::vector<uint64_t>{5}));  // the winner's file
   EXPECT_FALSE(tombstone->data_change);
-  EXPECT_FALSE(delta::ParseCompositionTags(tombstone->tags.value_or(delta::StringMap{})).has_value());
+  EXPECT_FALSE(
+      delta::ParseCompositionTags(tombstone->tags.value_or(delta::StringMap{})).has_value());
   ASSERT_EQ(v.events.size(), 1u);
   EXPECT_EQ(v.events[0].name, kRemappedEvent);
   EXPECT_EQ(v.events[0].data.at("resolvedSources"), "2");
@@ -160,12 +168,14 @@ TEST(ForwardRemap, OneRebuiltTombstoneUntagsItsWholeOutput) {
   for (const char* source : {"f1", "f2"}) {
     const auto* tombstone = Find<delta::RemoveFile>(v, source);
     ASSERT_NE(tombstone, nullptr) << source;
-    EXPECT_FALSE(delta::ParseCompositionTags(tombstone->tags.value_or(delta::StringMap{})).has_value()) << source;
+    EXPECT_FALSE(
+        delta::ParseCompositionTags(tombstone->tags.value_or(delta::StringMap{})).has_value())
+        << source;
   }
 }
 
 TEST(ForwardRemap, ReferenceWorkedExamples) {
-  // delta-rlc.md D: file 2 holds 100 rows after a file of 100 live rows; pre-deleted {0, 1, 5}
+  // docs/formats.md#d3: file 2 holds 100 rows after a file of 100 live rows; pre-deleted {0, 1, 5}
   // and a delete of physical row 50 land at output 147.
   delta::AddFile a = AddOf("a", IdStats(100, 0, 99));
   delta::AddFile b = AddOf("b", IdStats(100, 100, 199));
@@ -180,9 +190,11 @@ TEST(ForwardRemap, ReferenceWorkedExamples) {
   CaseCheck check;
   check.Active(a);
   check.Active(b);
-  const Verdict v = check.Run(LoserOf({}, {"a", "b"}, optimize, {kForward}), {WinnerAt(1, DvDelete(b, {0, 1, 5, 50}))});
+  const Verdict v = check.Run(LoserOf({}, {"a", "b"}, optimize, {kForward}),
+                              {WinnerAt(1, DvDelete(b, {0, 1, 5, 50}))});
   ASSERT_TRUE(v.commits()) << Show(v);
-  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c")->deletion_vector), (std::vector<uint64_t>{147}));
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c")->deletion_vector),
+            (std::vector<uint64_t>{147}));
 }
 
 TEST(ForwardRemap, FlagOffAborts) {
@@ -194,14 +206,16 @@ TEST(ForwardRemap, UntaggedTombstonesAbort) {
   TableWithBin check;
   OptimizeOptions interleaved;
   interleaved.runs = {{"f1", 4}, {"f2", 10}, {"f1", 5}};
-  EXPECT_FALSE(check.Run(OptimizeLoser({kForward}, interleaved), {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
+  EXPECT_FALSE(check.Run(OptimizeLoser({kForward}, interleaved), {WinnerAt(1, DvDelete(F2(), {5}))})
+                   .commits());
 }
 
 TEST(ForwardRemap, MultiDimensionalClusteringAborts) {
   // Tags present (written by another engine), but the commit says ZORDER BY.
   TableWithBin check;
   PendingTransaction loser = OptimizeLoser();
-  std::get<delta::CommitInfo>(loser.actions[0]).operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
+  std::get<delta::CommitInfo>(loser.actions[0])
+      .operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
 }
 
@@ -221,9 +235,11 @@ TEST(ForwardRemap, WinnerRemovingASourceOutrightDeletesItsWholeRun) {
   ASSERT_EQ(v.events.size(), 1u);
   EXPECT_EQ(v.events[0].data.at("resolvedSources"), "1");
   // A whole removal of another version of f1 than the one compacted (without its DV) aborts.
-  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f1")})}).commits());
+  EXPECT_FALSE(
+      check.Run(OptimizeLoser(), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f1")})}).commits());
   // So does one the flag does not cover.
-  EXPECT_FALSE(check.Run(OptimizeLoser({}), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})}).commits());
+  EXPECT_FALSE(
+      check.Run(OptimizeLoser({}), {WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f2")})}).commits());
 }
 
 TEST(ForwardRemap, TagsThatDoNotTileTheOutputAbort) {
@@ -258,7 +274,8 @@ TEST(ForwardRemap, WinnerRemovingAnotherDvThanTheTombstoneAborts) {
 
 TEST(ForwardRemap, RowOutsideTheRunAborts) {
   TableWithBin check;
-  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {10}))}).commits());  // f2 has rows 0..9
+  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {10}))})
+                   .commits());  // f2 has rows 0..9
 }
 
 TEST(ForwardRemap, WinnerStartingFromOtherRowsOrRevivingAborts) {
@@ -266,7 +283,8 @@ TEST(ForwardRemap, WinnerStartingFromOtherRowsOrRevivingAborts) {
   delta::AddFile other = F1();
   other.deletion_vector = InlineDv({1});  // not the DV the OPTIMIZE compacted
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(other, {1, 3}))}).commits());
-  EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {3}))}).commits());  // revives row 0
+  EXPECT_FALSE(
+      check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {3}))}).commits());  // revives row 0
 }
 
 TEST(ForwardRemap, DvsMustBeWritable) {
@@ -274,25 +292,29 @@ TEST(ForwardRemap, DvsMustBeWritable) {
   check.read_table.metadata.configuration = {};
   EXPECT_FALSE(check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5}))}).commits());
   CaseCheck no_writer;
-  EXPECT_FALSE(no_writer.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5}))}, /*with_files=*/false).commits());
+  EXPECT_FALSE(
+      no_writer.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5}))}, /*with_files=*/false)
+          .commits());
 }
 
 TEST(ForwardRemap, SuccessiveWinnersOnOneSourceCompose) {
-  // The reference aborts the second (its G4): the rebuilt tombstone lost the tags. The run is
-  // kept here, so the second winner's new row maps through the same run.
+  // The reference aborts the second (its G4, docs/gaps.md#g4): the rebuilt tombstone lost the
+  // tags. The run is kept here, so the second winner's new row maps through the same run.
   TableWithBin check;
   delta::AddFile after_first = F2();
   after_first.deletion_vector = InlineDv({5});
-  const Verdict v =
-      check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5})), WinnerAt(2, DvDelete(after_first, {5, 7}))});
+  const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {5})),
+                                                WinnerAt(2, DvDelete(after_first, {5, 7}))});
   ASSERT_TRUE(v.commits()) << Show(v);
-  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector), (std::vector<uint64_t>{14, 16}));
-  EXPECT_EQ(DvRows(check, Find<delta::RemoveFile>(v, "f2")->deletion_vector), (std::vector<uint64_t>{5, 7}));
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector),
+            (std::vector<uint64_t>{14, 16}));
+  EXPECT_EQ(DvRows(check, Find<delta::RemoveFile>(v, "f2")->deletion_vector),
+            (std::vector<uint64_t>{5, 7}));
   EXPECT_EQ(v.events.size(), 2u);
 }
 
 TEST(ForwardRemap, NoNewRowResolvesWithoutTouchingTheOutput) {
-  // The reference aborts (its G16). f1's DV is rewritten with the same rows.
+  // The reference aborts (its G16, docs/gaps.md#g16). f1's DV is rewritten with the same rows.
   TableWithBin check;
   const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F1(), {0}))});
   ASSERT_TRUE(v.commits()) << Show(v);
@@ -300,7 +322,8 @@ TEST(ForwardRemap, NoNewRowResolvesWithoutTouchingTheOutput) {
   EXPECT_EQ(v.events[0].data.at("outputsRemapped"), "0");
 }
 
-// ---- 4b: the DML loses to the OPTIMIZE -----------------------------------------------------------
+// ---- 4b: the DML loses to the OPTIMIZE
+// -----------------------------------------------------------
 
 // A DELETE that read f2 through `id = 15` and deleted its row 5 by DV.
 PendingTransaction DmlLoser(std::vector<std::string> flags = {kReverse}) {
@@ -344,7 +367,8 @@ TEST(ReverseRemap, OnlyAPureCompaction) {
   with_append.push_back(AddOf("new", IdStats(1, 5, 5)));  // dataChange=true
   EXPECT_FALSE(check.Run(DmlLoser(), {WinnerAt(1, with_append)}).commits());
   std::vector<Action> changes_data = Optimize(ReverseCapture());
-  std::get<delta::AddFile>(changes_data[3]).data_change = true;  // the output itself claims new data
+  std::get<delta::AddFile>(changes_data[3]).data_change =
+      true;  // the output itself claims new data
   EXPECT_FALSE(check.Run(DmlLoser(), {WinnerAt(1, changes_data)}).commits());
   std::vector<Action> untagged = Optimize(ReverseCapture());
   std::get<delta::RemoveFile>(untagged[1]).tags.reset();
@@ -354,7 +378,8 @@ TEST(ReverseRemap, OnlyAPureCompaction) {
   EXPECT_FALSE(check.Run(DmlLoser(), {WinnerAt(1, extra_output)}).commits());
   // Tags on a ZORDER commit (copied from elsewhere: our capture refuses to write them) are refused.
   std::vector<Action> zordered = Optimize(ReverseCapture());
-  std::get<delta::CommitInfo>(zordered[0]).operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
+  std::get<delta::CommitInfo>(zordered[0])
+      .operation_parameters.push_back({"zOrderBy", R"("[\"id\"]")"});
   EXPECT_FALSE(check.Run(DmlLoser(), {WinnerAt(1, zordered)}).commits());
 }
 
@@ -363,13 +388,15 @@ TEST(ReverseRemap, LoserMustHaveReadTheSourceAsTheCompactionDid) {
   TableWithBin check;
   delta::AddFile f1_without_dv = F1();
   f1_without_dv.deletion_vector.reset();
-  const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(f1_without_dv, {3}), {kReverse});
+  const PendingTransaction loser =
+      LoserOf({"id = 3"}, {"f1"}, DvDelete(f1_without_dv, {3}), {kReverse});
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))}).commits());
   // Read as compacted (row 0 deleted), the delete of row 3 lands at rank 2.
   const Verdict v = check.Run(LoserOf({"id = 3"}, {"f1"}, DvDelete(F1(), {0, 3}), {kReverse}),
                               {WinnerAt(1, Optimize(ReverseCapture()))});
   ASSERT_TRUE(v.commits()) << Show(v);
-  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector), (std::vector<uint64_t>{2}));
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector),
+            (std::vector<uint64_t>{2}));
 }
 
 TEST(ReverseRemap, LoserThatReadMoreDeletedRowsThanTheCompactionAborts) {
@@ -378,12 +405,13 @@ TEST(ReverseRemap, LoserThatReadMoreDeletedRowsThanTheCompactionAborts) {
   TableWithBin check;
   delta::AddFile read_more = F1();
   read_more.deletion_vector = InlineDv({0, 1});
-  const PendingTransaction loser = LoserOf({"id = 3"}, {"f1"}, DvDelete(read_more, {0, 1, 3}), {kReverse});
+  const PendingTransaction loser =
+      LoserOf({"id = 3"}, {"f1"}, DvDelete(read_more, {0, 1, 3}), {kReverse});
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))}).commits());
 }
 
 TEST(ReverseRemap, EveryTouchedSourceMustBeRemapped) {
-  // H1: the loser also removed f1 outright; that cannot move onto the output.
+  // H1 (docs/cases.md#h1): the loser also removed f1 outright; that cannot move onto the output.
   TableWithBin check;
   PendingTransaction loser = DmlLoser();
   loser.actions.push_back(RemoveOf("f1"));
@@ -393,7 +421,8 @@ TEST(ReverseRemap, EveryTouchedSourceMustBeRemapped) {
 TEST(ReverseRemap, ASourceRemovedWholeDeletesItsRunOnTheOutput) {
   // The DELETE removed f2 whole (all of ids 10..19): its run [9, 19) of c1 goes.
   TableWithBin check;
-  const PendingTransaction loser = LoserOf({"id >= 10"}, {"f2"}, {InfoOf("DELETE"), RemoveOf("f2")}, {kReverse});
+  const PendingTransaction loser =
+      LoserOf({"id >= 10"}, {"f2"}, {InfoOf("DELETE"), RemoveOf("f2")}, {kReverse});
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture()))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(Find<delta::RemoveFile>(v, "f2"), nullptr);
@@ -423,7 +452,8 @@ TEST(ReverseRemap, ReadsFollowTheCompactedRows) {
   // does not rewrite c1. After the remap its reads of f1 and f2 are reads of c1: a later winner
   // deleting c1 outright must still conflict with it.
   TableWithBin check;
-  const PendingTransaction loser = LoserOf({"id = 3"}, {"f1", "f2"}, DvDelete(F1(), {0}), {kReverse});
+  const PendingTransaction loser =
+      LoserOf({"id = 3"}, {"f1", "f2"}, DvDelete(F1(), {0}), {kReverse});
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(ReverseCapture())),
                                       WinnerAt(2, {InfoOf("DELETE"), RemoveOf("c1")})});
   ASSERT_FALSE(v.commits());
@@ -464,8 +494,10 @@ std::vector<delta::Action> MiscountedOptimize() {
 TEST(CompositionTags, CountsMustAgreeWithTheTable) {
   // f1 holds 10 physical rows, not 11: the tags are refuted without reading a row, both ways.
   TableWithBin check;
-  EXPECT_FALSE(check.Run(LoserOf({}, {"f1", "f2"}, MiscountedOptimize(), {kForward}),
-                         {WinnerAt(1, DvDelete(F2(), {0}))}).commits());
+  EXPECT_FALSE(check
+                   .Run(LoserOf({}, {"f1", "f2"}, MiscountedOptimize(), {kForward}),
+                        {WinnerAt(1, DvDelete(F2(), {0}))})
+                   .commits());
   PendingTransaction dml = LoserOf({"id = 10"}, {"f2"}, DvDelete(F2(), {0}), {kReverse});
   EXPECT_FALSE(check.Run(dml, {WinnerAt(1, MiscountedOptimize())}).commits());
   // Honest tags reconcile both ways.
@@ -492,7 +524,8 @@ TEST(CompositionTags, RowsMustBeWhereTheTagsSay) {
   check.files.PutRows("c1", IdRows(c1_ids));
   const Verdict v = check.Run(OptimizeLoser(), {WinnerAt(1, DvDelete(F2(), {0}))});
   ASSERT_TRUE(v.commits()) << Show(v);
-  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector), (std::vector<uint64_t>{9}));
+  EXPECT_EQ(DvRows(check, Find<delta::AddFile>(v, "c1")->deletion_vector),
+            (std::vector<uint64_t>{9}));
 }
 
 }  // namespace

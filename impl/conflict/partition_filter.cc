@@ -45,12 +45,14 @@ bool ReadPredicateMatcher::MayMatch(const delta::StringMap& partition_values) co
   return false;
 }
 
-const std::string& ReadPredicateMatcher::match_all_reason() const { return state_->match_all_reason; }
+const std::string& ReadPredicateMatcher::match_all_reason() const {
+  return state_->match_all_reason;
+}
 
 size_t ReadPredicateMatcher::size() const { return state_->predicates.size(); }
 
-std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(const delta::FileStats& stats,
-                                                            const delta::StringMap& partition_values) const {
+std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
+    const delta::FileStats& stats, const delta::StringMap& partition_values) const {
   RLC_ASSERT(bound());
   std::vector<bool> answers;
   answers.reserve(state_->predicates.size());

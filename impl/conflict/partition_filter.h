@@ -1,5 +1,6 @@
 // ReadPredicateMatcher: may a file, or a row, fall under any of the loser's read predicates?
-// (delta-rlc.md B4 step 3, the candidate filtering of the added-files check; C-1 and C-1b.)
+// (docs/baseline.md#b4 step 3, the candidate filtering of the added-files check;
+// docs/cases.md#c-1 and docs/cases.md#c-1b.)
 //
 // Concern: the loser's predicates, parsed and bound once against the read schema. MayMatch
 // evaluates them on partition values only (data columns are unknown there and so may match);
@@ -23,7 +24,8 @@ namespace rlc::conflict {
 
 class ReadPredicateMatcher {
  public:
-  ReadPredicateMatcher(const std::vector<std::string>& predicates, const delta::Metadata& read_metadata);
+  ReadPredicateMatcher(const std::vector<std::string>& predicates,
+                       const delta::Metadata& read_metadata);
   ~ReadPredicateMatcher();
   ReadPredicateMatcher(ReadPredicateMatcher&&) noexcept;
 
@@ -37,7 +39,8 @@ class ReadPredicateMatcher {
 
   // One answer per read predicate: may a live row of a file with these statistics and partition
   // values satisfy it? REQUIRES: bound().
-  std::vector<bool> MayMatchFilePerRead(const delta::FileStats& stats, const delta::StringMap& partition_values) const;
+  std::vector<bool> MayMatchFilePerRead(const delta::FileStats& stats,
+                                        const delta::StringMap& partition_values) const;
   // Whether some read predicate is TRUE on the row. A row that cannot be evaluated (a missing
   // column, a value of the wrong type) counts as matching. REQUIRES: bound().
   bool RowMayMatch(const predicate::RowLookup& row) const;

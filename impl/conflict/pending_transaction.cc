@@ -10,8 +10,8 @@ namespace {
 namespace od = simdjson::ondemand;
 
 Status Expect(std::string_view field, std::string_view what) {
-  return Status::InvalidArgument("pending transaction: field '" + std::string(field) + "': expected " +
-                                 std::string(what));
+  return Status::InvalidArgument("pending transaction: field '" + std::string(field) +
+                                 "': expected " + std::string(what));
 }
 
 Status ReadStrings(od::value v, std::string_view field, std::vector<std::string>* out) {
@@ -36,7 +36,9 @@ Status ReadActions(od::value v, std::vector<delta::Action>* out) {
       return Expect("actions[" + std::to_string(index) + "]", "an object");
     }
     Result<delta::Action> action = delta::ParseActionLine(raw);
-    if (!action.ok()) return action.status().WithContext("pending transaction: actions[" + std::to_string(index) + "]");
+    if (!action.ok())
+      return action.status().WithContext("pending transaction: actions[" + std::to_string(index) +
+                                         "]");
     out->push_back(std::move(action).value());
     ++index;
   }
@@ -76,7 +78,8 @@ Status ReadFlags(od::value v, Flags* flags) {
 }
 
 bool IsFileAction(const delta::Action& a) {
-  return std::holds_alternative<delta::AddFile>(a) || std::holds_alternative<delta::RemoveFile>(a) ||
+  return std::holds_alternative<delta::AddFile>(a) ||
+         std::holds_alternative<delta::RemoveFile>(a) ||
          std::holds_alternative<delta::AddCdcFile>(a);
 }
 

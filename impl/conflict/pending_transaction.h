@@ -10,8 +10,9 @@
 //    "readWholeTable": false,
 //    "readAppIds": ["stream-1"],
 //    "actions": [{"commitInfo": {...}}, {"add": {...}}, {"remove": {...}}],  // Delta JSON actions
-//    "flags": {"rowLevelConcurrency.enabled": true},   // full or short names; true/false or numbers
-//    "writerFeatures": ["rowTracking"]}                // what its writer supports beyond its read protocol
+//    "flags": {"rowLevelConcurrency.enabled": true},   // full or short names; true/false or
+//    numbers "writerFeatures": ["rowTracking"]}                // what its writer supports beyond
+//    its read protocol
 //
 // Only readVersion and actions are required. Unknown top-level keys are errors (a typo must not
 // silently switch a case off).
@@ -41,10 +42,11 @@ struct PendingTransaction {
   Flags flags;
   // Table features the loser's writer can write with beyond those of the protocol it read (and
   // those no concurrent data commit has to honour: baseline_rules.h). A winner whose protocol needs
-  // any other writer feature aborts the loser, as Delta's client refuses a protocol it cannot write.
+  // any other writer feature aborts the loser, as Delta's client refuses a protocol it cannot
+  // write.
   std::vector<std::string> writer_features;
 
-  // Delta's isBlindAppend (delta-rlc.md B2): every file action is an add, and it read nothing.
+  // Delta's isBlindAppend (docs/baseline.md#b2): every file action is an add, and it read nothing.
   bool IsBlindAppend() const;
   // Whether some file action has dataChange=true.
   bool ChangesData() const;

@@ -42,13 +42,17 @@ TEST(PendingTransaction, ErrorsNameTheField) {
   auto message = [](const char* json) { return ParsePendingTransaction(json).status().message(); };
   EXPECT_NE(message(R"({"actions": []})").find("'readVersion'"), std::string::npos);
   EXPECT_NE(message(R"({"readVersion": 1})").find("'actions'"), std::string::npos);
-  EXPECT_NE(message(R"({"readVersion": 1, "actions": [], "readVersoin": 2})").find("unknown field 'readVersoin'"),
+  EXPECT_NE(message(R"({"readVersion": 1, "actions": [], "readVersoin": 2})")
+                .find("unknown field 'readVersoin'"),
             std::string::npos);
-  EXPECT_NE(message(R"({"readVersion": 1, "actions": [], "flags": {"nope.enabled": true}})").find("unknown flag 'nope.enabled'"),
+  EXPECT_NE(message(R"({"readVersion": 1, "actions": [], "flags": {"nope.enabled": true}})")
+                .find("unknown flag 'nope.enabled'"),
             std::string::npos);
-  EXPECT_NE(message(R"({"readVersion": 1, "actions": [{"add": {"path": "a"}}]})").find("actions[0]"),
+  EXPECT_NE(
+      message(R"({"readVersion": 1, "actions": [{"add": {"path": "a"}}]})").find("actions[0]"),
+      std::string::npos);
+  EXPECT_NE(message(R"({"readVersion": -1, "actions": []})").find("non-negative"),
             std::string::npos);
-  EXPECT_NE(message(R"({"readVersion": -1, "actions": []})").find("non-negative"), std::string::npos);
 }
 
 TEST(Flags, FullAndShortNamesAndBadValues) {
@@ -60,8 +64,10 @@ TEST(Flags, FullAndShortNamesAndBadValues) {
   EXPECT_TRUE(f.optimize_reconcile_reverse);
   EXPECT_TRUE(f.AnyOn());
   EXPECT_EQ(f.Set("rowLevelConcurrency.enabled", "yes").code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(f.SetFromAssignment("rowLevelConcurrency.enabled").code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(f.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "1k").code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(f.SetFromAssignment("rowLevelConcurrency.enabled").code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(f.Set("conflictDetection.dataSkipping.valueExact.maxBytes", "1k").code(),
+            StatusCode::kInvalidArgument);
   EXPECT_EQ(f.ToAssignments().front(), "spark.databricks.delta.rowLevelConcurrency.enabled=true");
 }
 

@@ -8,10 +8,12 @@
 namespace rlc::conflict {
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol) {
-  return protocol.HasWriterFeature("deletionVectors") && metadata.Property("delta.enableDeletionVectors") == "true";
+  return protocol.HasWriterFeature("deletionVectors") &&
+         metadata.Property("delta.enableDeletionVectors") == "true";
 }
 
-delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms, bool data_change) {
+delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms,
+                             bool data_change) {
   delta::RemoveFile r;
   r.path = add.path;
   r.deletion_timestamp_ms = deletion_timestamp_ms;
@@ -27,7 +29,8 @@ delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timesta
   return r;
 }
 
-std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add, const dv::DvDescriptor& dv) {
+std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
+                                                 const dv::DvDescriptor& dv) {
   delta::AddFile out = add;
   out.deletion_vector = dv;
   if (add.stats.has_value()) {
@@ -40,7 +43,8 @@ std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add, cons
 
 void DropReadFiles(const std::set<std::string>& paths, PendingTransaction& loser) {
   if (paths.empty()) return;
-  std::erase_if(loser.read_files, [&](const std::string& p) { return paths.count(DecodedPath(p)) != 0; });
+  std::erase_if(loser.read_files,
+                [&](const std::string& p) { return paths.count(DecodedPath(p)) != 0; });
 }
 
 bool IsMultiDimensionalClustering(const std::optional<delta::CommitInfo>& commit_info) {

@@ -1,7 +1,7 @@
 // RewriteInputs: what the rewriting cases (2, 4a, 4b) share within one conflict check, and the
 // helpers they use to rebuild actions.
 //
-// Concern: the read table (DVs must be writable on it: delta-rlc.md C0, the deletionVectors
+// Concern: the read table (DVs must be writable on it: docs/cases.md#c0, the deletionVectors
 // writer feature and delta.enableDeletionVectors=true), the DVs (dv_store.h), the clock for
 // deletionTimestamp, and the state 4a keeps across winners (ForwardComposition): each compacted
 // source's run and the DV the compaction read it with, taken from the composition tags the first
@@ -20,9 +20,9 @@
 
 #include "impl/conflict/dv_store.h"
 #include "impl/conflict/partition_filter.h"
+#include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/table_view.h"
-#include "impl/conflict/pending_transaction.h"
 #include "impl/delta/actions.h"
 #include "impl/dv/row_bitmap.h"
 
@@ -30,10 +30,10 @@ namespace rlc::conflict {
 
 // A compacted source as the compaction wrote it: positions [start, start + live) of `output`.
 struct CompactedSource {
-  std::string output;      // the output's decoded path
+  std::string output;  // the output's decoded path
   int64_t start = 0;
   int64_t live = 0;
-  dv::RowBitmap compacted; // the DV the compaction read the source with
+  dv::RowBitmap compacted;  // the DV the compaction read the source with
 };
 
 // 4a's memory of the loser's own composition: read once from its original tombstones (later
@@ -51,26 +51,29 @@ struct RewriteInputs {
   ForwardComposition& composition;
   // What the loser read, for the cases that must judge a winner's rows against it (Case 2).
   const ReadPredicateMatcher& matcher;
-  const TableFiles* files;                                  // nullptr: no DVs, no rows
-  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot (decoded path -> add)
-  const TableView& view;                                    // the table just before the winner
+  const TableFiles* files;  // nullptr: no DVs, no rows
+  const std::map<std::string, delta::AddFile>&
+      read_files;         // the read snapshot (decoded path -> add)
+  const TableView& view;  // the table just before the winner
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);
 
 // "Remove from" an add: the remove Delta writes for exactly that file (its DV, statistics, tags,
 // partition values, size and row-tracking fields), with extendedFileMetadata=true.
-delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms, bool data_change);
+delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms,
+                             bool data_change);
 
 // The add with a new DV and statistics marked tightBounds=false; nullopt when its statistics do
 // not parse (a rebuilt add must not carry bounds that claim to be tight).
-std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add, const dv::DvDescriptor& dv);
+std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
+                                                 const dv::DvDescriptor& dv);
 
 // Drops every read file whose decoded path is in `paths`.
 void DropReadFiles(const std::set<std::string>& paths, PendingTransaction& loser);
 
 // Whether a commitInfo names a multi-dimensional clustering (a non-empty zOrderBy or clusterBy
-// operation parameter): such a compaction never reconciles (reference/decisions.md "Scope").
+// operation parameter): such a compaction never reconciles (docs/decisions.md#scope).
 bool IsMultiDimensionalClustering(const std::optional<delta::CommitInfo>& commit_info);
 
 }  // namespace rlc::conflict

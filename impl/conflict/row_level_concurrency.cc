@@ -2,8 +2,8 @@
 
 #include <map>
 
-#include "impl/conflict/baseline_rules.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/baseline_rules.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/conflict/data_skipping.h"
 #include "impl/kernel/dv_merge.h"
@@ -15,11 +15,55 @@ bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::Dv
   return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
 }
 
+// Merges one file both updated by DV: the loser's add gets the union of the two DVs, its remove
+// becomes "remove from" the winner's add. False (nothing changed) on any doubt.
+bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
+                  const delta::RemoveFile& winner_remove, size_t add_index, size_t remove_index,
+                  RewriteInputs& in, PendingTransaction& loser) {
+  const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_index]);
+  const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_index]);
+  if (!SameDv(winner_remove.deletion_vector, loser_remove.deletion_vector))
+    return false;  // doubt: other pre-images
+  // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
+  // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
+  if (!loser_add.data_change || !loser_remove.data_change)
+    return false;  // doubt: a deletion as no change
+  const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
+  const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add.deletion_vector);
+  const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
+  if (!base || !winner_dv || !loser_dv) return false;  // doubt: a DV unreadable
+  const kernel::DvMerge<ConcreteDomain> merge =
+      kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
+  if (!merge.resolved) return false;  // doubt: a row both deleted, or revived
+  // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
+  // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
+  // would.
+  const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
+  const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
+  if (pre_image == nullptr) return false;  // invariant: both removed the active version
+  const bool read_by_loser =
+      WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
+                                pre_image->stats, pre_image->partition_values);
+  if (read_by_loser && !RLC_MUTANT(kCase2ForgetsReads))
+    return false;  // doubt: the loser read a row the winner deleted
+  const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
+  if (!written) return false;  // doubt: the DV not written
+  std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
+  if (!rebased) return false;  // doubt: statistics unparsable
+  rebased->data_change = true;
+  loser.actions[remove_index] = RemoveFrom(winner_add, in.now_ms, /*data_change=*/true);
+  loser.actions[add_index] = std::move(*rebased);
+  return true;
+}
+
 }  // namespace
 
-void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, PendingTransaction& loser,
-                              std::set<std::string>& resolved, std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;  // doubt: DVs not writable
+void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                              PendingTransaction& loser, std::set<std::string>& resolved,
+                              std::vector<Event>& events) {
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) {
+    return;  // doubt: DVs not writable
+  }
   // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
@@ -32,7 +76,8 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
   std::map<std::string, size_t> loser_adds, loser_removes;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
-    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i]); a && a->deletion_vector.has_value()) {
+    if (const auto* a = std::get_if<delta::AddFile>(&loser.actions[i]);
+        a && a->deletion_vector.has_value()) {
       loser_adds[DecodedPath(a->path)] = i;
     } else if (const auto* r = std::get_if<delta::RemoveFile>(&loser.actions[i])) {
       loser_removes[DecodedPath(r->path)] = i;
@@ -42,37 +87,12 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in, Pe
   for (const auto& [path, winner_add] : winner_updates) {
     auto add_it = loser_adds.find(path);
     auto remove_it = loser_removes.find(path);
-    if (add_it == loser_adds.end() || remove_it == loser_removes.end()) continue;  // doubt: the loser did not update it
-    const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_it->second]);
-    const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_it->second]);
-    if (!SameDv(winner_removes.at(path)->deletion_vector, loser_remove.deletion_vector)) continue;  // doubt: other pre-images
-    // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
-    // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
-    if (!loser_add.data_change || !loser_remove.data_change) continue;  // doubt: a deletion as no change
-    const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
-    const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add->deletion_vector);
-    const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
-    if (!base || !winner_dv || !loser_dv) continue;  // doubt: a DV unreadable
-    const kernel::DvMerge<ConcreteDomain> merge =
-        kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
-    if (!merge.resolved) continue;  // doubt: a row both deleted, or revived
-    // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
-    // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
-    // would.
-    const SkippingInputs reads{loser, in.read_metadata, in.matcher, in.files, in.read_files, in.view};
-    const delta::AddFile* pre_image = in.view.ActiveVersion(path, loser_remove.deletion_vector);
-    if (pre_image == nullptr) continue;  // invariant: both removed the active version
-    const bool read_by_loser = WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
-                                                         pre_image->stats, pre_image->partition_values);
-    if (read_by_loser && !RLC_MUTANT(kCase2ForgetsReads)) continue;  // doubt: the loser read a row the winner deleted
-    const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
-    if (!written) continue;  // doubt: the DV not written
-    std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
-    if (!rebased) continue;  // doubt: statistics unparsable
-    rebased->data_change = true;
-    loser.actions[remove_it->second] = RemoveFrom(*winner_add, in.now_ms, /*data_change=*/true);
-    loser.actions[add_it->second] = std::move(*rebased);
-    merged_paths.insert(path);
+    if (add_it == loser_adds.end() || remove_it == loser_removes.end())
+      continue;  // doubt: the loser did not update it
+    if (MergeOneFile(path, *winner_add, *winner_removes.at(path), add_it->second, remove_it->second,
+                     in, loser)) {
+      merged_paths.insert(path);
+    }
   }
   if (merged_paths.empty()) return;  // doubt: nothing merged
   resolved.insert(merged_paths.begin(), merged_paths.end());

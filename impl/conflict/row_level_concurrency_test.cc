@@ -18,8 +18,8 @@ constexpr char kRlc[] = "rowLevelConcurrency.enabled";
 constexpr char kSkipping[] = "conflictDetection.dataSkipping.enabled";
 
 // A DELETE by DV of `path`: remove(path, old) + add(path, new).
-std::vector<Action> DvDelete(const std::string& operation, const std::string& path, std::vector<uint64_t> old_dv,
-                             std::vector<uint64_t> new_dv) {
+std::vector<Action> DvDelete(const std::string& operation, const std::string& path,
+                             std::vector<uint64_t> old_dv, std::vector<uint64_t> new_dv) {
   delta::RemoveFile r = RemoveOf(path);
   if (!old_dv.empty()) r.deletion_vector = InlineDv(old_dv);
   delta::AddFile a = AddOf(path, IdStats(10, 0, 9));
@@ -72,7 +72,8 @@ TEST(RowLevelConcurrency, DisjointDeletesMergeTheirDvs) {
   ASSERT_TRUE(v.commits()) << Show(v);
   const delta::AddFile* add = FindAdd(v, "f1");
   ASSERT_NE(add, nullptr);
-  EXPECT_EQ(DvRows(check, add->deletion_vector), (std::vector<uint64_t>{3, 7}));  // read back from the file
+  EXPECT_EQ(DvRows(check, add->deletion_vector),
+            (std::vector<uint64_t>{3, 7}));  // read back from the file
   EXPECT_EQ(add->deletion_vector->storage_type, 'u');
   EXPECT_TRUE(add->data_change);
   EXPECT_FALSE(delta::ParseStats(*add->stats)->tight_bounds);
@@ -93,12 +94,14 @@ TEST(RowLevelConcurrency, DisjointDeletesMergeTheirDvs) {
 
 TEST(RowLevelConcurrency, FlagOffAborts) {
   CaseCheck check;
-  EXPECT_FALSE(check.Run(Loser({}, {3}, {}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+  EXPECT_FALSE(
+      check.Run(Loser({}, {3}, {}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
 }
 
 TEST(RowLevelConcurrency, SameRowDeletedByBothAborts) {
   CaseCheck check;
-  const Verdict v = check.Run(Loser({}, {3, 4}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {4, 7}))});
+  const Verdict v =
+      check.Run(Loser({}, {3, 4}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {4, 7}))});
   ASSERT_FALSE(v.commits());
   EXPECT_TRUE(v.events.empty());
 }
@@ -108,7 +111,8 @@ TEST(RowLevelConcurrency, RowsDeletedBeforeTheReadAreNotAnOverlap) {
   delta::AddFile read = AddOf("f1", IdStats(10, 0, 9));
   read.deletion_vector = InlineDv({1});
   check.Active(read);
-  const Verdict v = check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))});
+  const Verdict v =
+      check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(DvRows(check, FindAdd(v, "f1")->deletion_vector), (std::vector<uint64_t>{1, 3, 7}));
 }
@@ -116,30 +120,37 @@ TEST(RowLevelConcurrency, RowsDeletedBeforeTheReadAreNotAnOverlap) {
 TEST(RowLevelConcurrency, WinnerStartingFromOtherRowsAborts) {
   // The winner removed f1 with DV {2}; the loser read it with no DV: not the same pre-image.
   CaseCheck check;
-  EXPECT_FALSE(check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {2}, {2, 7}))}).commits());
+  EXPECT_FALSE(
+      check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {2}, {2, 7}))}).commits());
 }
 
 TEST(RowLevelConcurrency, ARevivedRowAborts) {
   CaseCheck check;
   // The loser drops row 1 from the DV it read (a revival): the union would undo it.
-  EXPECT_FALSE(check.Run(Loser({1}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))}).commits());
+  EXPECT_FALSE(
+      check.Run(Loser({1}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))}).commits());
   // The winner revives row 1.
-  EXPECT_FALSE(check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {7}))}).commits());
+  EXPECT_FALSE(
+      check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {7}))}).commits());
 }
 
 TEST(RowLevelConcurrency, DvsMustBeWritable) {
   CaseCheck check;
   check.read_table.metadata.configuration = {{"delta.isolationLevel", "WriteSerializable"}};
-  EXPECT_FALSE(check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+  EXPECT_FALSE(
+      check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
   CaseCheck no_feature;
   no_feature.read_table.protocol.writer_features = std::vector<std::string>{};
-  EXPECT_FALSE(no_feature.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+  EXPECT_FALSE(
+      no_feature.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
 }
 
 TEST(RowLevelConcurrency, NoDvWriterAborts) {
   CaseCheck check;
-  EXPECT_FALSE(
-      check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}, /*with_files=*/false).commits());
+  EXPECT_FALSE(check
+                   .Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))},
+                        /*with_files=*/false)
+                   .commits());
 }
 
 TEST(RowLevelConcurrency, UnreadableDvLeavesTheFileUnresolved) {
@@ -155,7 +166,8 @@ TEST(RowLevelConcurrency, SuccessiveWinnersCompose) {
                                                WinnerAt(2, DvDelete("DELETE", "f1", {2}, {2, 4}))});
   ASSERT_TRUE(v.commits()) << Show(v);
   EXPECT_EQ(DvRows(check, FindAdd(v, "f1")->deletion_vector), (std::vector<uint64_t>{2, 3, 4}));
-  EXPECT_EQ(DvRows(check, FindRemove(v, "f1")->deletion_vector), (std::vector<uint64_t>{2, 4}));  // winner 2's
+  EXPECT_EQ(DvRows(check, FindRemove(v, "f1")->deletion_vector),
+            (std::vector<uint64_t>{2, 4}));  // winner 2's
   EXPECT_EQ(v.events.size(), 2u);
 }
 
@@ -206,7 +218,8 @@ TEST(RowLevelConcurrency, ResolvedPathsStayRead) {
   EXPECT_EQ(v.abort->kind, ConflictKind::kConcurrentDeleteRead);
   EXPECT_EQ(v.abort->winner_version, 2);
   // After the merge, the loser's read files still hold f1.
-  const Verdict merged = check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
+  const Verdict merged =
+      check.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
   ASSERT_TRUE(merged.commits()) << Show(merged);
   EXPECT_EQ(merged.read_files, (std::vector<std::string>{"f1"}));
 }
@@ -215,7 +228,8 @@ TEST(RowLevelConcurrency, WinnerDeletingARowTheLoserReadAborts) {
   // The loser deleted row 3 and also read id 7 (a MERGE whose key rows it did not all change);
   // the winner deleted row 7. Disjoint DVs, but the loser read a row the winner deleted.
   RowsCheck check;
-  PendingTransaction loser = LoserOf({"id = 3 OR id = 7"}, {"f1"}, DvDelete("MERGE", "f1", {}, {3}), {kRlc});
+  PendingTransaction loser =
+      LoserOf({"id = 3 OR id = 7"}, {"f1"}, DvDelete("MERGE", "f1", {}, {3}), {kRlc});
   const Verdict v = check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
   ASSERT_FALSE(v.commits());
   EXPECT_TRUE(v.events.empty());
@@ -234,9 +248,11 @@ TEST(RowLevelConcurrency, AWholeTableReadAborts) {
 TEST(RowLevelConcurrency, UnreadableRowsAbortUnlessStatisticsClearTheFile) {
   CaseCheck no_rows;  // no row reader for f1
   no_rows.Active(AddOf("f1", IdStats(10, 0, 9)));
-  EXPECT_FALSE(no_rows.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
+  EXPECT_FALSE(
+      no_rows.Run(Loser({}, {3}), {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
   // The pre-image's statistics (ids 0..9) rule out every read row: no row needs reading.
-  PendingTransaction loser = LoserOf({"id = 50"}, {"f1"}, DvDelete("DELETE", "f1", {}, {3}), {kRlc});
+  PendingTransaction loser =
+      LoserOf({"id = 50"}, {"f1"}, DvDelete("DELETE", "f1", {}, {3}), {kRlc});
   EXPECT_TRUE(no_rows.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))}).commits());
 }
 
@@ -244,7 +260,8 @@ TEST(RowLevelConcurrency, AVersionTheReadSnapshotDoesNotHoldAborts) {
   // Both removed f1 with DV {1}, but the loser's snapshot held f1 without a DV: no merge on a
   // version the log never had active.
   RowsCheck check;
-  EXPECT_FALSE(check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))}).commits());
+  EXPECT_FALSE(check.Run(Loser({1}, {1, 3}), {WinnerAt(1, DvDelete("DELETE", "f1", {1}, {1, 7}))})
+                   .commits());
 }
 
 TEST(RowLevelConcurrency, ALoserWithoutReadPredicatesAborts) {

@@ -8,12 +8,14 @@ StorageTableFiles::StorageTableFiles(const storage::Storage& storage, std::strin
                                      delta::DvLoadOptions options)
     : storage_(storage), table_root_(std::move(table_root)), options_(std::move(options)) {}
 
-Result<dv::RowBitmap> StorageTableFiles::ReadDeletionVector(const dv::DvDescriptor& descriptor) const {
+Result<dv::RowBitmap> StorageTableFiles::ReadDeletionVector(
+    const dv::DvDescriptor& descriptor) const {
   return delta::LoadDeletionVector(storage_, table_root_, descriptor, options_);
 }
 
 Status StorageTableFiles::ScanRows(const std::string& path, const RowVisitor&) const {
-  return Status::Unsupported(table_root_ + "/" + path + ": no reader for the data file's rows (Parquet)");
+  return Status::Unsupported(table_root_ + "/" + path +
+                             ": no reader for the data file's rows (Parquet)");
 }
 
 void InMemoryTableFiles::PutRows(const std::string& path, std::vector<predicate::RowValues> rows) {
@@ -25,7 +27,8 @@ Status InMemoryTableFiles::ScanRows(const std::string& path, const RowVisitor& v
   if (it == rows_.end()) return StorageTableFiles::ScanRows(path, visit);
   uint64_t position = 0;
   for (const predicate::RowValues& values : it->second) {
-    const predicate::RowLookup lookup = [&values](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
+    const predicate::RowLookup lookup =
+        [&values](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
       auto found = values.find(column);
       if (found == values.end()) return std::nullopt;
       return found->second;
@@ -43,7 +46,8 @@ std::vector<predicate::ColumnPath> TableColumns(const delta::Metadata& metadata)
   return columns;
 }
 
-Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path, const dv::RowBitmap& skip,
+Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path,
+                                       const dv::RowBitmap& skip,
                                        const std::vector<predicate::ColumnPath>& columns) {
   std::vector<RowTuple> rows;
   uint64_t next = 0;

@@ -1,9 +1,10 @@
 // TableFiles: the conflict checker's only window onto the table's data: deletion vectors and,
 // where the caller can read them, the rows of data files.
 //
-// Concern: Case 1's exact tier and 1b decide from rows and DV positions (delta-rlc.md C-1, C-1b).
+// Concern: Case 1's exact tier and 1b decide from rows and DV positions
+// (docs/cases.md#c-1-exact, docs/cases.md#c-1b).
 // The checker never opens files itself; it asks this interface, and anything the interface cannot
-// answer keeps the conflict (reference/decisions.md "Case 1": with no row reader every candidate
+// answer keeps the conflict (docs/decisions.md#case-1: with no row reader every candidate
 // is kept).
 //   - ReadDeletionVector: the positions a descriptor deletes, validated (kNotFound, kCorrupt, ...
 //     as delta/deletion_vector_loader.h).
@@ -26,10 +27,10 @@
 #include <vector>
 
 #include "impl/base/status.h"
+#include "impl/delta/actions.h"
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/dv/descriptor.h"
 #include "impl/dv/row_bitmap.h"
-#include "impl/delta/actions.h"
 #include "impl/predicate/row_evaluator.h"
 #include "impl/storage/storage.h"
 
@@ -47,7 +48,8 @@ class TableFiles {
 class StorageTableFiles : public TableFiles {
  public:
   // `storage` must outlive this object. `table_root` has no trailing slash.
-  StorageTableFiles(const storage::Storage& storage, std::string table_root, delta::DvLoadOptions options = {});
+  StorageTableFiles(const storage::Storage& storage, std::string table_root,
+                    delta::DvLoadOptions options = {});
 
   Result<dv::RowBitmap> ReadDeletionVector(const dv::DvDescriptor& descriptor) const override;
   Status ScanRows(const std::string& path, const RowVisitor& visit) const override;
@@ -85,7 +87,8 @@ std::vector<predicate::ColumnPath> TableColumns(const delta::Metadata& metadata)
 // The rows of the data file at `path` whose positions are not in `skip`, as tuples over
 // `columns`, in position order. kUnsupported: no reader for the file (then nothing is known of
 // its rows); kCorrupt: positions out of order; other errors as ScanRows.
-Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path, const dv::RowBitmap& skip,
+Result<std::vector<RowTuple>> ReadRows(const TableFiles& files, const std::string& path,
+                                       const dv::RowBitmap& skip,
                                        const std::vector<predicate::ColumnPath>& columns);
 
 }  // namespace rlc::conflict

@@ -1,7 +1,7 @@
 #include "impl/conflict/table_view.h"
 
-#include "impl/conflict/baseline_rules.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/baseline_rules.h"
 #include "impl/delta/stats.h"
 
 namespace rlc::conflict {
@@ -31,7 +31,8 @@ bool StatisticsAgree(const std::string& remove, const std::string& add) {
 }
 
 const delta::AddFile* TableView::Active(const std::string& decoded_path) const {
-  if (auto it = changed_.find(decoded_path); it != changed_.end()) return it->second ? &*it->second : nullptr;
+  if (auto it = changed_.find(decoded_path); it != changed_.end())
+    return it->second ? &*it->second : nullptr;
   auto it = read_files_.find(decoded_path);
   return it == read_files_.end() ? nullptr : &it->second;
 }
@@ -45,12 +46,16 @@ const delta::AddFile* TableView::ActiveVersion(const std::string& decoded_path,
 std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile& remove) const {
   const delta::AddFile* add = ActiveVersion(DecodedPath(remove.path), remove.deletion_vector);
   if (RLC_MUTANT(kRemovedStatsFromRemove)) {  // the remover's word first
-    Removed r{remove.stats, remove.partition_values.value_or(delta::StringMap{}), remove.size_bytes.value_or(0)};
+    Removed r{remove.stats, remove.partition_values.value_or(delta::StringMap{}),
+              remove.size_bytes.value_or(0)};
     if (!r.stats.has_value() && add != nullptr) r.stats = add->stats;
     return r;
   }
   if (add == nullptr) return std::nullopt;  // doubt: no active version
-  if (remove.stats.has_value() && (!add->stats.has_value() || !StatisticsAgree(*remove.stats, *add->stats))) {  // doubt: statistics that contradict the table
+  if (remove.stats.has_value() &&
+      (!add->stats.has_value() ||
+       !StatisticsAgree(*remove.stats,
+                        *add->stats))) {  // doubt: statistics that contradict the table
     return std::nullopt;
   }
   return Removed{add->stats, add->partition_values, add->size_bytes};

@@ -6,7 +6,8 @@
 // partition values and row count are the remover's claims about a file someone else wrote; a
 // foreign engine may copy them wrongly or leave them out. So the cases take them from the active
 // add, and a remove that names no active version, or whose own statistics contradict that add's
-// (a numRecords, bound or null count of another value), is doubt: the case does not reconcile on it.
+// (a numRecords, bound or null count of another value), is doubt: the case does not reconcile on
+// it.
 //
 // Thread-safety: one check, one thread.
 #ifndef RLC_IMPL_CONFLICT_TABLE_VIEW_H_
@@ -25,12 +26,14 @@ namespace rlc::conflict {
 class TableView {
  public:
   // `read_files`: the read snapshot's active adds by decoded path; must outlive the view.
-  explicit TableView(const std::map<std::string, delta::AddFile>& read_files) : read_files_(read_files) {}
+  explicit TableView(const std::map<std::string, delta::AddFile>& read_files)
+      : read_files_(read_files) {}
 
   // The active add of this decoded path, or nullptr.
   const delta::AddFile* Active(const std::string& decoded_path) const;
   // The active add of exactly this (decoded path, DV), or nullptr.
-  const delta::AddFile* ActiveVersion(const std::string& decoded_path, const std::optional<dv::DvDescriptor>& dv) const;
+  const delta::AddFile* ActiveVersion(const std::string& decoded_path,
+                                      const std::optional<dv::DvDescriptor>& dv) const;
   // What a remove removed, as the log says: statistics and partition values of its active
   // version; nullopt (doubt) when it names no active version or its own statistics (if any)
   // contradict that version's.

@@ -25,7 +25,8 @@ enum class ConflictKind {
   kConcurrentAppend,
   kConcurrentDeleteRead,
   kConcurrentDeleteDelete,
-  kUnsupportedTableFeature,  // the winner's protocol needs a writer feature the loser's writer lacks
+  kUnsupportedTableFeature,  // the winner's protocol needs a writer feature the loser's writer
+                             // lacks
 };
 
 // "ProtocolChangedException", ..., as Delta names them.
@@ -48,12 +49,12 @@ struct Event {
 };
 
 struct Verdict {
-  std::optional<Abort> abort;          // set: the loser must abort
-  std::vector<delta::Action> actions;  // the loser's actions to commit (rebased when a case ran)
-  std::vector<std::string> read_files; // the loser's read files after the cases moved them, for a
-                                       // later check against newer winners
+  std::optional<Abort> abort;           // set: the loser must abort
+  std::vector<delta::Action> actions;   // the loser's actions to commit (rebased when a case ran)
+  std::vector<std::string> read_files;  // the loser's read files after the cases moved them, for a
+                                        // later check against newer winners
   std::vector<Event> events;
-  int64_t checked_through_version = 0; // the last winner checked
+  int64_t checked_through_version = 0;  // the last winner checked
 
   bool commits() const { return !abort.has_value(); }
 };

@@ -29,7 +29,8 @@ WinnerSummary SummarizeCommit(delta::Commit commit) {
   return w;
 }
 
-Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source) {
+Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes,
+                                      std::string_view source) {
   RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ParseCommit(bytes, version, source));
   return SummarizeCommit(std::move(commit));
 }

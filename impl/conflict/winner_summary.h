@@ -1,5 +1,5 @@
-// WinnerSummary: what the checker needs of one winning commit (delta-rlc.md A8), read from its
-// log bytes.
+// WinnerSummary: what the checker needs of one winning commit (docs/formats.md#a8), read from
+// its log bytes.
 //
 // Concern: bytes -> the winner's operation, blind-append flag, adds and removes (in file order),
 // and its protocol, metadata, app-id and domain actions. A missing operation reads "UNKNOWN"; a
@@ -34,7 +34,8 @@ struct WinnerSummary {
 };
 
 // `source` names the bytes in messages (the commit file's path).
-Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes, std::string_view source);
+Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes,
+                                      std::string_view source);
 // Takes the commit's actions (moved, not copied: a winner can hold 100,000 of them).
 WinnerSummary SummarizeCommit(delta::Commit commit);
 

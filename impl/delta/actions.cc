@@ -12,8 +12,8 @@ std::optional<std::string> Metadata::Property(std::string_view key) const {
 }
 
 bool Protocol::HasWriterFeature(std::string_view name) const {
-  return writer_features.has_value() &&
-         std::find(writer_features->begin(), writer_features->end(), name) != writer_features->end();
+  return writer_features.has_value() && std::find(writer_features->begin(), writer_features->end(),
+                                                  name) != writer_features->end();
 }
 
 const CommitInfo* Commit::commit_info() const {

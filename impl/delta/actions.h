@@ -1,6 +1,7 @@
 // Delta log actions: the typed form of one line of a commit file.
 //
-// Concern: the fields rlc reads or writes, per action (delta-rlc.md A1, A8; Delta PROTOCOL.md).
+// Concern: the fields rlc reads or writes, per action (docs/formats.md#a1,
+// docs/formats.md#a8; Delta PROTOCOL.md).
 //
 // Round trips: every field the protocol names is typed below. Every other field of a known
 // action (a newer protocol's field, an engine's extension) is kept verbatim in `unknown_fields`
@@ -36,8 +37,8 @@ struct UnknownField {
 };
 
 struct AddFile {
-  std::string path;               // as written: a URI-encoded path, relative or absolute
-  StringMap partition_values;     // required, possibly empty
+  std::string path;            // as written: a URI-encoded path, relative or absolute
+  StringMap partition_values;  // required, possibly empty
   int64_t size_bytes = 0;
   int64_t modification_time_ms = 0;
   bool data_change = true;
@@ -97,11 +98,11 @@ struct Protocol {
 
 struct CommitInfo {
   std::optional<int64_t> timestamp_ms;
-  std::optional<std::string> operation;             // "UNKNOWN" in events when absent
-  std::vector<UnknownField> operation_parameters;   // values kept as raw JSON
+  std::optional<std::string> operation;            // "UNKNOWN" in events when absent
+  std::vector<UnknownField> operation_parameters;  // values kept as raw JSON
   std::optional<int64_t> read_version;
   std::optional<std::string> isolation_level;
-  std::optional<bool> is_blind_append;              // absent counts as not blind
+  std::optional<bool> is_blind_append;  // absent counts as not blind
   std::vector<UnknownField> unknown_fields;
   friend bool operator==(const CommitInfo&, const CommitInfo&) = default;
 };

@@ -83,7 +83,8 @@ class FieldReader {
     for (auto entry : obj) {
       od::field f;
       std::string_view key;
-      if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
+      if (std::move(entry).get(f) != simdjson::SUCCESS ||
+          f.unescaped_key().get(key) != simdjson::SUCCESS) {
         return Fail(field, "an object of strings");
       }
       od::value value = f.value();
@@ -115,7 +116,8 @@ class FieldReader {
     out->clear();
     for (auto element : arr) {
       std::string_view s;
-      if (element.get_string().get(s) != simdjson::SUCCESS) return Fail(field, "an array of strings");
+      if (element.get_string().get(s) != simdjson::SUCCESS)
+        return Fail(field, "an array of strings");
       out->emplace_back(s);
     }
     return Status::Ok();
@@ -151,7 +153,8 @@ Status ForEachField(od::value& v, std::string_view what, OnField on_field) {
   for (auto entry : obj) {
     od::field f;
     std::string_view key;
-    if (std::move(entry).get(f) != simdjson::SUCCESS || f.unescaped_key().get(key) != simdjson::SUCCESS) {
+    if (std::move(entry).get(f) != simdjson::SUCCESS ||
+        f.unescaped_key().get(key) != simdjson::SUCCESS) {
       return R::Fail(what, "an object with string keys");
     }
     // The key stays valid: On Demand unescapes into a per-document buffer that later strings
@@ -164,9 +167,13 @@ Status ForEachField(od::value& v, std::string_view what, OnField on_field) {
 // Field names for messages, built once: concatenating them per action is measurable.
 struct DescriptorFieldNames {
   explicit DescriptorFieldNames(const std::string& base)
-      : storage_type(base + ".storageType"), path(base + ".pathOrInlineDv"), offset(base + ".offset"),
-        size(base + ".sizeInBytes"), cardinality(base + ".cardinality"),
-        max_row_index(base + ".maxRowIndex"), context("field '" + base + "'") {}
+      : storage_type(base + ".storageType"),
+        path(base + ".pathOrInlineDv"),
+        offset(base + ".offset"),
+        size(base + ".sizeInBytes"),
+        cardinality(base + ".cardinality"),
+        max_row_index(base + ".maxRowIndex"),
+        context("field '" + base + "'") {}
   std::string storage_type, path, offset, size, cardinality, max_row_index, context;
 };
 
@@ -223,17 +230,35 @@ Status ParseAdd(od::value& v, AddFile* a) {
   bool has_path = false, has_pv = false, has_size = false, has_mtime = false, has_dc = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "add", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") { has_path = true; return R::String(x, "add.path", &a->path); }
-    if (key == "partitionValues") { has_pv = true; return R::Map(x, "add.partitionValues", &a->partition_values); }
-    if (key == "size") { has_size = true; return R::Int64(x, "add.size", &a->size_bytes); }
-    if (key == "modificationTime") { has_mtime = true; return R::Int64(x, "add.modificationTime", &a->modification_time_ms); }
-    if (key == "dataChange") { has_dc = true; return R::Bool(x, "add.dataChange", &a->data_change); }
+    if (key == "path") {
+      has_path = true;
+      return R::String(x, "add.path", &a->path);
+    }
+    if (key == "partitionValues") {
+      has_pv = true;
+      return R::Map(x, "add.partitionValues", &a->partition_values);
+    }
+    if (key == "size") {
+      has_size = true;
+      return R::Int64(x, "add.size", &a->size_bytes);
+    }
+    if (key == "modificationTime") {
+      has_mtime = true;
+      return R::Int64(x, "add.modificationTime", &a->modification_time_ms);
+    }
+    if (key == "dataChange") {
+      has_dc = true;
+      return R::Bool(x, "add.dataChange", &a->data_change);
+    }
     if (key == "stats") return R::OptString(x, "add.stats", &a->stats);
     if (key == "tags") return R::OptMap(x, "add.tags", &a->tags);
-    if (key == "deletionVector") return ParseDescriptor(x, "add.deletionVector", &a->deletion_vector);
+    if (key == "deletionVector")
+      return ParseDescriptor(x, "add.deletionVector", &a->deletion_vector);
     if (key == "baseRowId") return R::OptInt64(x, "add.baseRowId", &a->base_row_id);
-    if (key == "defaultRowCommitVersion") return R::OptInt64(x, "add.defaultRowCommitVersion", &a->default_row_commit_version);
-    if (key == "clusteringProvider") return R::OptString(x, "add.clusteringProvider", &a->clustering_provider);
+    if (key == "defaultRowCommitVersion")
+      return R::OptInt64(x, "add.defaultRowCommitVersion", &a->default_row_commit_version);
+    if (key == "clusteringProvider")
+      return R::OptString(x, "add.clusteringProvider", &a->clustering_provider);
     return R::Unknown(f, key, "add", &a->unknown_fields);
   }));
   if (!has_path) return R::Fail("add.path", "a required field");
@@ -248,17 +273,28 @@ Status ParseRemove(od::value& v, RemoveFile* r) {
   bool has_path = false, has_dc = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "remove", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") { has_path = true; return R::String(x, "remove.path", &r->path); }
-    if (key == "deletionTimestamp") return R::OptInt64(x, "remove.deletionTimestamp", &r->deletion_timestamp_ms);
-    if (key == "dataChange") { has_dc = true; return R::Bool(x, "remove.dataChange", &r->data_change); }
-    if (key == "extendedFileMetadata") return R::OptBool(x, "remove.extendedFileMetadata", &r->extended_file_metadata);
-    if (key == "partitionValues") return R::OptMap(x, "remove.partitionValues", &r->partition_values);
+    if (key == "path") {
+      has_path = true;
+      return R::String(x, "remove.path", &r->path);
+    }
+    if (key == "deletionTimestamp")
+      return R::OptInt64(x, "remove.deletionTimestamp", &r->deletion_timestamp_ms);
+    if (key == "dataChange") {
+      has_dc = true;
+      return R::Bool(x, "remove.dataChange", &r->data_change);
+    }
+    if (key == "extendedFileMetadata")
+      return R::OptBool(x, "remove.extendedFileMetadata", &r->extended_file_metadata);
+    if (key == "partitionValues")
+      return R::OptMap(x, "remove.partitionValues", &r->partition_values);
     if (key == "size") return R::OptInt64(x, "remove.size", &r->size_bytes);
     if (key == "stats") return R::OptString(x, "remove.stats", &r->stats);
     if (key == "tags") return R::OptMap(x, "remove.tags", &r->tags);
-    if (key == "deletionVector") return ParseDescriptor(x, "remove.deletionVector", &r->deletion_vector);
+    if (key == "deletionVector")
+      return ParseDescriptor(x, "remove.deletionVector", &r->deletion_vector);
     if (key == "baseRowId") return R::OptInt64(x, "remove.baseRowId", &r->base_row_id);
-    if (key == "defaultRowCommitVersion") return R::OptInt64(x, "remove.defaultRowCommitVersion", &r->default_row_commit_version);
+    if (key == "defaultRowCommitVersion")
+      return R::OptInt64(x, "remove.defaultRowCommitVersion", &r->default_row_commit_version);
     return R::Unknown(f, key, "remove", &r->unknown_fields);
   }));
   if (!has_path) return R::Fail("remove.path", "a required field");
@@ -268,25 +304,36 @@ Status ParseRemove(od::value& v, RemoveFile* r) {
 
 Status ParseMetadata(od::value& v, Metadata* m) {
   bool has_id = false, has_schema = false;
-  RLC_RETURN_IF_ERROR(ForEachField(v, "metaData", [&](std::string_view key, od::field& f) -> Status {
-    od::value x = f.value();
-    if (key == "id") { has_id = true; return R::String(x, "metaData.id", &m->id); }
-    if (key == "name") return R::OptString(x, "metaData.name", &m->name);
-    if (key == "description") return R::OptString(x, "metaData.description", &m->description);
-    if (key == "schemaString") { has_schema = true; return R::String(x, "metaData.schemaString", &m->schema_string); }
-    if (key == "partitionColumns") return R::StringList(x, "metaData.partitionColumns", &m->partition_columns);
-    if (key == "configuration") return R::Map(x, "metaData.configuration", &m->configuration);
-    if (key == "createdTime") return R::OptInt64(x, "metaData.createdTime", &m->created_time_ms);
-    if (key == "format") {
-      return ForEachField(x, "metaData.format", [&](std::string_view k, od::field& g) -> Status {
-        od::value y = g.value();
-        if (k == "provider") return R::String(y, "metaData.format.provider", &m->format_provider);
-        if (k == "options") return R::Map(y, "metaData.format.options", &m->format_options);
-        return Status::Ok();
-      });
-    }
-    return R::Unknown(f, key, "metaData", &m->unknown_fields);
-  }));
+  RLC_RETURN_IF_ERROR(
+      ForEachField(v, "metaData", [&](std::string_view key, od::field& f) -> Status {
+        od::value x = f.value();
+        if (key == "id") {
+          has_id = true;
+          return R::String(x, "metaData.id", &m->id);
+        }
+        if (key == "name") return R::OptString(x, "metaData.name", &m->name);
+        if (key == "description") return R::OptString(x, "metaData.description", &m->description);
+        if (key == "schemaString") {
+          has_schema = true;
+          return R::String(x, "metaData.schemaString", &m->schema_string);
+        }
+        if (key == "partitionColumns")
+          return R::StringList(x, "metaData.partitionColumns", &m->partition_columns);
+        if (key == "configuration") return R::Map(x, "metaData.configuration", &m->configuration);
+        if (key == "createdTime")
+          return R::OptInt64(x, "metaData.createdTime", &m->created_time_ms);
+        if (key == "format") {
+          return ForEachField(
+              x, "metaData.format", [&](std::string_view k, od::field& g) -> Status {
+                od::value y = g.value();
+                if (k == "provider")
+                  return R::String(y, "metaData.format.provider", &m->format_provider);
+                if (k == "options") return R::Map(y, "metaData.format.options", &m->format_options);
+                return Status::Ok();
+              });
+        }
+        return R::Unknown(f, key, "metaData", &m->unknown_fields);
+      }));
   if (!has_id) return R::Fail("metaData.id", "a required field");
   if (!has_schema) return R::Fail("metaData.schemaString", "a required field");
   return Status::Ok();
@@ -294,24 +341,31 @@ Status ParseMetadata(od::value& v, Metadata* m) {
 
 Status ParseProtocol(od::value& v, Protocol* p) {
   bool has_reader = false, has_writer = false;
-  RLC_RETURN_IF_ERROR(ForEachField(v, "protocol", [&](std::string_view key, od::field& f) -> Status {
-    od::value x = f.value();
-    if (key == "minReaderVersion") { has_reader = true; return R::Int32(x, "protocol.minReaderVersion", &p->min_reader_version); }
-    if (key == "minWriterVersion") { has_writer = true; return R::Int32(x, "protocol.minWriterVersion", &p->min_writer_version); }
-    if (key == "readerFeatures") {
-      std::vector<std::string> list;
-      RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.readerFeatures", &list));
-      p->reader_features = std::move(list);
-      return Status::Ok();
-    }
-    if (key == "writerFeatures") {
-      std::vector<std::string> list;
-      RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.writerFeatures", &list));
-      p->writer_features = std::move(list);
-      return Status::Ok();
-    }
-    return R::Unknown(f, key, "protocol", &p->unknown_fields);
-  }));
+  RLC_RETURN_IF_ERROR(
+      ForEachField(v, "protocol", [&](std::string_view key, od::field& f) -> Status {
+        od::value x = f.value();
+        if (key == "minReaderVersion") {
+          has_reader = true;
+          return R::Int32(x, "protocol.minReaderVersion", &p->min_reader_version);
+        }
+        if (key == "minWriterVersion") {
+          has_writer = true;
+          return R::Int32(x, "protocol.minWriterVersion", &p->min_writer_version);
+        }
+        if (key == "readerFeatures") {
+          std::vector<std::string> list;
+          RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.readerFeatures", &list));
+          p->reader_features = std::move(list);
+          return Status::Ok();
+        }
+        if (key == "writerFeatures") {
+          std::vector<std::string> list;
+          RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.writerFeatures", &list));
+          p->writer_features = std::move(list);
+          return Status::Ok();
+        }
+        return R::Unknown(f, key, "protocol", &p->unknown_fields);
+      }));
   if (!has_reader) return R::Fail("protocol.minReaderVersion", "a required field");
   if (!has_writer) return R::Fail("protocol.minWriterVersion", "a required field");
   return Status::Ok();
@@ -323,12 +377,15 @@ Status ParseCommitInfo(od::value& v, CommitInfo* c) {
     if (key == "timestamp") return R::OptInt64(x, "commitInfo.timestamp", &c->timestamp_ms);
     if (key == "operation") return R::OptString(x, "commitInfo.operation", &c->operation);
     if (key == "readVersion") return R::OptInt64(x, "commitInfo.readVersion", &c->read_version);
-    if (key == "isolationLevel") return R::OptString(x, "commitInfo.isolationLevel", &c->isolation_level);
-    if (key == "isBlindAppend") return R::OptBool(x, "commitInfo.isBlindAppend", &c->is_blind_append);
+    if (key == "isolationLevel")
+      return R::OptString(x, "commitInfo.isolationLevel", &c->isolation_level);
+    if (key == "isBlindAppend")
+      return R::OptBool(x, "commitInfo.isBlindAppend", &c->is_blind_append);
     if (key == "operationParameters") {
-      return ForEachField(x, "commitInfo.operationParameters", [&](std::string_view k, od::field& g) {
-        return R::Unknown(g, k, "commitInfo.operationParameters", &c->operation_parameters);
-      });
+      return ForEachField(
+          x, "commitInfo.operationParameters", [&](std::string_view k, od::field& g) {
+            return R::Unknown(g, k, "commitInfo.operationParameters", &c->operation_parameters);
+          });
     }
     return R::Unknown(f, key, "commitInfo", &c->unknown_fields);
   });
@@ -338,8 +395,14 @@ Status ParseTxn(od::value& v, Txn* t) {
   bool has_app = false, has_version = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "txn", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "appId") { has_app = true; return R::String(x, "txn.appId", &t->app_id); }
-    if (key == "version") { has_version = true; return R::Int64(x, "txn.version", &t->version); }
+    if (key == "appId") {
+      has_app = true;
+      return R::String(x, "txn.appId", &t->app_id);
+    }
+    if (key == "version") {
+      has_version = true;
+      return R::Int64(x, "txn.version", &t->version);
+    }
     if (key == "lastUpdated") return R::OptInt64(x, "txn.lastUpdated", &t->last_updated_ms);
     return R::Unknown(f, key, "txn", &t->unknown_fields);
   }));
@@ -349,13 +412,23 @@ Status ParseTxn(od::value& v, Txn* t) {
 
 Status ParseDomainMetadata(od::value& v, DomainMetadata* d) {
   bool has_domain = false, has_config = false, has_removed = false;
-  RLC_RETURN_IF_ERROR(ForEachField(v, "domainMetadata", [&](std::string_view key, od::field& f) -> Status {
-    od::value x = f.value();
-    if (key == "domain") { has_domain = true; return R::String(x, "domainMetadata.domain", &d->domain); }
-    if (key == "configuration") { has_config = true; return R::String(x, "domainMetadata.configuration", &d->configuration); }
-    if (key == "removed") { has_removed = true; return R::Bool(x, "domainMetadata.removed", &d->removed); }
-    return R::Unknown(f, key, "domainMetadata", &d->unknown_fields);
-  }));
+  RLC_RETURN_IF_ERROR(
+      ForEachField(v, "domainMetadata", [&](std::string_view key, od::field& f) -> Status {
+        od::value x = f.value();
+        if (key == "domain") {
+          has_domain = true;
+          return R::String(x, "domainMetadata.domain", &d->domain);
+        }
+        if (key == "configuration") {
+          has_config = true;
+          return R::String(x, "domainMetadata.configuration", &d->configuration);
+        }
+        if (key == "removed") {
+          has_removed = true;
+          return R::Bool(x, "domainMetadata.removed", &d->removed);
+        }
+        return R::Unknown(f, key, "domainMetadata", &d->unknown_fields);
+      }));
   if (!has_domain || !has_config || !has_removed) {
     return R::Fail("domainMetadata", "domain, configuration and removed");
   }
@@ -366,7 +439,10 @@ Status ParseCdc(od::value& v, AddCdcFile* c) {
   bool has_path = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "cdc", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") { has_path = true; return R::String(x, "cdc.path", &c->path); }
+    if (key == "path") {
+      has_path = true;
+      return R::String(x, "cdc.path", &c->path);
+    }
     if (key == "partitionValues") return R::Map(x, "cdc.partitionValues", &c->partition_values);
     if (key == "size") return R::Int64(x, "cdc.size", &c->size_bytes);
     if (key == "dataChange") return R::Bool(x, "cdc.dataChange", &c->data_change);
@@ -389,7 +465,8 @@ Status ParseInto(od::value& v, Action* out, ParseFn parse) {
 Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity, Action* out) {
   od::document doc;
   if (simdjson::error_code error = parser.iterate(line, size, capacity).get(doc)) {
-    return Status::Corrupt(std::string("not a JSON document (") + simdjson::error_message(error) + ")");
+    return Status::Corrupt(std::string("not a JSON document (") + simdjson::error_message(error) +
+                           ")");
   }
   od::object obj;
   if (simdjson::error_code error = doc.get_object().get(obj)) {
@@ -403,7 +480,8 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
     simdjson::error_code error = std::move(entry).get(f);
     if (!error) error = f.unescaped_key().get(key_view);
     if (error) {
-      return Status::Corrupt(std::string("malformed JSON object (") + simdjson::error_message(error) + ")");
+      return Status::Corrupt(std::string("malformed JSON object (") +
+                             simdjson::error_message(error) + ")");
     }
     if (++actions > 1) return Status::Corrupt("a log line must hold exactly one action");
     const std::string key(key_view);
@@ -449,7 +527,8 @@ Result<Action> ParseActionLine(std::string_view line) {
   simdjson::padded_string padded(line);
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   Action action;
-  RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(), padded.size() + simdjson::SIMDJSON_PADDING, &action));
+  RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(),
+                                padded.size() + simdjson::SIMDJSON_PADDING, &action));
   return action;
 }
 
@@ -481,10 +560,12 @@ Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_
                                std::to_string(kActionsPerCommitMax) + " actions");
     }
     Action action;
-    Status s = ParseLine(parser, start, size, padded.size() - pos + simdjson::SIMDJSON_PADDING, &action);
+    Status s =
+        ParseLine(parser, start, size, padded.size() - pos + simdjson::SIMDJSON_PADDING, &action);
     if (!s.ok()) {
-      return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) + ") line " +
-                           std::to_string(line_number) + " at byte " + std::to_string(pos));
+      return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) +
+                           ") line " + std::to_string(line_number) + " at byte " +
+                           std::to_string(pos));
     }
     commit.actions.push_back(std::move(action));
     pos = next;

@@ -82,8 +82,9 @@ TEST(CommitParser, UnknownFieldsOfKnownActionsSurvive) {
 }
 
 TEST(CommitParser, CrLfAndBlankLinesAreTolerated) {
-  Result<Commit> commit =
-      ParseCommit("{\"txn\":{\"appId\":\"a\",\"version\":3}}\r\n\n{\"txn\":{\"appId\":\"b\",\"version\":4}}", 0, "c");
+  Result<Commit> commit = ParseCommit(
+      "{\"txn\":{\"appId\":\"a\",\"version\":3}}\r\n\n{\"txn\":{\"appId\":\"b\",\"version\":4}}", 0,
+      "c");
   ASSERT_TRUE(commit.ok()) << commit.status().ToString();
   ASSERT_EQ(commit->actions.size(), 2u);
   EXPECT_EQ(std::get<Txn>(commit->actions[1]).version, 4);
@@ -105,32 +106,42 @@ TEST_P(CommitParserRejects, NamesFileLineOffsetAndReason) {
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.status().code(), StatusCode::kCorrupt);
   const std::string m = parsed.status().message();
-  EXPECT_NE(m.find("log/00000000000000000012.json (version 12) line 2 at byte 34"), std::string::npos) << m;
+  EXPECT_NE(m.find("log/00000000000000000012.json (version 12) line 2 at byte 34"),
+            std::string::npos)
+      << m;
   EXPECT_NE(m.find(GetParam().reason), std::string::npos) << m;
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Lines, CommitParserRejects,
     ::testing::Values(
-        BadLine{R"({"add":{"path":"p","partitionValues":{},"modificationTime":2,"dataChange":true}})", "field 'add.size'"},
-        BadLine{R"({"add":{"path":"p","partitionValues":{},"size":"12","modificationTime":2,"dataChange":true}})",
-                "field 'add.size': expected a 64-bit integer"},
-        BadLine{R"({"remove":{"path":"p","dataChange":"yes"}})", "field 'remove.dataChange': expected true or false"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{},"modificationTime":2,"dataChange":true}})",
+            "field 'add.size'"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{},"size":"12","modificationTime":2,"dataChange":true}})",
+            "field 'add.size': expected a 64-bit integer"},
+        BadLine{R"({"remove":{"path":"p","dataChange":"yes"}})",
+                "field 'remove.dataChange': expected true or false"},
         BadLine{R"({"txn":{"appId":"a","version":1},"add":{}})", "exactly one action"},
-        BadLine{R"({})", "exactly one action"},
-        BadLine{R"([1,2])", "must be one JSON object"},
+        BadLine{R"({})", "exactly one action"}, BadLine{R"([1,2])", "must be one JSON object"},
         BadLine{R"({"txn":{"appId":"a","version":1}} trailing)", "must be one JSON object"},
         BadLine{R"({"txn":{"appId":"a","version":1}} {})", "trailing characters"},
         BadLine{R"({"txn":{"appId":"a","version":1})", "malformed JSON object"},
         BadLine{R"({"protocol":{"minReaderVersion":3}})", "protocol.minWriterVersion"},
-        BadLine{R"({"protocol":{"minReaderVersion":3000000000,"minWriterVersion":7}})", "32-bit integer"},
-        BadLine{R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"u","pathOrInlineDv":"short","sizeInBytes":1,"cardinality":1}}})",
-                "20 Z85 characters"},
-        BadLine{R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"x","pathOrInlineDv":"","sizeInBytes":1,"cardinality":1}}})",
-                "is not one of u, i, p"},
-        BadLine{R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"i","pathOrInlineDv":"","cardinality":1}}})",
-                "storageType, pathOrInlineDv, sizeInBytes and cardinality"},
-        BadLine{R"({"metaData":{"id":"x","schemaString":"{}","configuration":{"a":1}}})", "metaData.configuration.a"}));
+        BadLine{R"({"protocol":{"minReaderVersion":3000000000,"minWriterVersion":7}})",
+                "32-bit integer"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"u","pathOrInlineDv":"short","sizeInBytes":1,"cardinality":1}}})",
+            "20 Z85 characters"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"x","pathOrInlineDv":"","sizeInBytes":1,"cardinality":1}}})",
+            "is not one of u, i, p"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"deletionVector":{"storageType":"i","pathOrInlineDv":"","cardinality":1}}})",
+            "storageType, pathOrInlineDv, sizeInBytes and cardinality"},
+        BadLine{R"({"metaData":{"id":"x","schemaString":"{}","configuration":{"a":1}}})",
+                "metaData.configuration.a"}));
 
 }  // namespace
 }  // namespace rlc::delta
@@ -140,12 +151,15 @@ namespace {
 
 // Unknown values are written back verbatim, so malformed ones must be refused, not copied.
 TEST(CommitParser, MalformedUnknownValuesAreRejected) {
-  for (const char* line : {R"({"":[}}})", R"({"sidecar":{"a":[1 2]}})",
-                           R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"x":[1 2]}})",
-                           R"({"commitInfo":{"operationMetrics":{"a":}}})"}) {
+  for (
+      const char* line :
+      {R"({"":[}}})", R"({"sidecar":{"a":[1 2]}})",
+       R"({"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":2,"dataChange":true,"x":[1 2]}})",
+       R"({"commitInfo":{"operationMetrics":{"a":}}})"}) {
     Result<Action> a = ParseActionLine(line);
     ASSERT_FALSE(a.ok()) << line;
-    EXPECT_NE(a.status().message().find("a valid JSON value"), std::string::npos) << a.status().message();
+    EXPECT_NE(a.status().message().find("a valid JSON value"), std::string::npos)
+        << a.status().message();
   }
 }
 

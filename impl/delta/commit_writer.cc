@@ -62,7 +62,8 @@ struct LineWriter {
     w.Field("path", std::string_view(r.path));
     OptionalInt(w, "deletionTimestamp", r.deletion_timestamp_ms);
     w.Field("dataChange", r.data_change);
-    if (r.extended_file_metadata.has_value()) w.Field("extendedFileMetadata", *r.extended_file_metadata);
+    if (r.extended_file_metadata.has_value())
+      w.Field("extendedFileMetadata", *r.extended_file_metadata);
     OptionalMap(w, "partitionValues", r.partition_values);
     OptionalInt(w, "size", r.size_bytes);
     OptionalString(w, "stats", r.stats);

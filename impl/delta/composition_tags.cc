@@ -126,7 +126,8 @@ void EraseCompositionTags(std::optional<StringMap>* tags) {
   StringMap& map = **tags;
   map.erase(std::remove_if(map.begin(), map.end(),
                            [](const auto& entry) {
-                             return entry.first == kCompactedIntoTag || entry.first == kCompactionInfoTag;
+                             return entry.first == kCompactedIntoTag ||
+                                    entry.first == kCompactionInfoTag;
                            }),
             map.end());
   if (map.empty()) tags->reset();

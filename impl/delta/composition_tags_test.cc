@@ -9,7 +9,8 @@ namespace {
 StringMap DatabricksTags() {
   return {{"MAX_INSERTION_TIME", "1734070073000000"},
           {"INSERTION_TIME", "1734070073000000"},
-          {"compactedInto", R"(["part-00000-378c491b-e2a3-40c7-b572-f43e95b22ea6.c000.snappy.parquet"])"},
+          {"compactedInto",
+           R"(["part-00000-378c491b-e2a3-40c7-b572-f43e95b22ea6.c000.snappy.parquet"])"},
           {"compactionInfo", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
           {"OPTIMIZE_TARGET_SIZE", "268435456"}};
 }
@@ -17,14 +18,16 @@ StringMap DatabricksTags() {
 TEST(CompositionTags, ParsesDatabricksTagsAmongOthers) {
   std::optional<CompositionTag> tag = ParseCompositionTags(DatabricksTags());
   ASSERT_TRUE(tag.has_value());
-  EXPECT_EQ(tag->output_path, "part-00000-378c491b-e2a3-40c7-b572-f43e95b22ea6.c000.snappy.parquet");
+  EXPECT_EQ(tag->output_path,
+            "part-00000-378c491b-e2a3-40c7-b572-f43e95b22ea6.c000.snappy.parquet");
   EXPECT_EQ(tag->row_offset_in_target, 0);
   EXPECT_EQ(tag->source_num_physical_records, 1);
 }
 
 TEST(CompositionTags, UnknownEntryFieldsAreIgnored) {
-  auto tag = ParseCompositionTags(R"(["o"])",
-                                  R"([{"x":{"y":[1]},"sourceNumPhysicalRecords":7,"rowOffsetInTarget":3,"z":null}])");
+  auto tag = ParseCompositionTags(
+      R"(["o"])",
+      R"([{"x":{"y":[1]},"sourceNumPhysicalRecords":7,"rowOffsetInTarget":3,"z":null}])");
   ASSERT_TRUE(tag.has_value());
   EXPECT_EQ(tag->row_offset_in_target, 3);
   EXPECT_EQ(tag->source_num_physical_records, 7);
@@ -43,21 +46,24 @@ TEST_P(CompositionTagsAbsent, AnyOtherShapeCountsAsAbsent) {
 
 INSTANTIATE_TEST_SUITE_P(
     Shapes, CompositionTagsAbsent,
-    ::testing::Values(Shape{R"(["a","b"])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"([])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"("a")", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"([1])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1},{"rowOffsetInTarget":1,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":0}])"},
-                      Shape{R"(["a"])", R"([{"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":-1,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":"0","sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":0.5,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":0,"rowOffsetInTarget":1,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a"])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}] x)"},
-                      Shape{R"(["a"] [)", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
-                      Shape{R"(["a")", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"}));
+    ::testing::Values(
+        Shape{R"(["a","b"])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"([])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"("a")", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"([1])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
+        Shape{
+            R"(["a"])",
+            R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1},{"rowOffsetInTarget":1,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])", R"([])"}, Shape{R"(["a"])", R"([{"rowOffsetInTarget":0}])"},
+        Shape{R"(["a"])", R"([{"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])", R"([{"rowOffsetInTarget":-1,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])", R"([{"rowOffsetInTarget":"0","sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])", R"([{"rowOffsetInTarget":0.5,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])",
+              R"([{"rowOffsetInTarget":0,"rowOffsetInTarget":1,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a"])", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}] x)"},
+        Shape{R"(["a"] [)", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"},
+        Shape{R"(["a")", R"([{"rowOffsetInTarget":0,"sourceNumPhysicalRecords":1}])"}));
 
 TEST(CompositionTags, OneTagAloneIsAbsent) {
   StringMap tags = DatabricksTags();

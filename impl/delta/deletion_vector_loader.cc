@@ -10,7 +10,8 @@ namespace {
 Result<std::string> ReadPayload(const storage::Storage& storage, std::string_view table_root,
                                 const dv::DvDescriptor& d, const DvLoadOptions& options) {
   if (d.storage_type == 'i') return dv::Z85Decode(d.path_or_inline_dv, uint64_t(d.size_bytes));
-  RLC_ASSIGN_OR_RETURN(std::string path, dv::ResolveDvFilePath(d, table_root, options.file_name_prefix));
+  RLC_ASSIGN_OR_RETURN(std::string path,
+                       dv::ResolveDvFilePath(d, table_root, options.file_name_prefix));
   Result<std::string> head = storage.ReadRange(path, 0, 1);
   if (!head.ok()) {
     if (head.status().code() == StatusCode::kNotFound) {
@@ -20,8 +21,9 @@ Result<std::string> ReadPayload(const storage::Storage& storage, std::string_vie
   }
   RLC_RETURN_IF_ERROR(dv::CheckDvFileVersion(*head).WithContext(path));
   const uint64_t offset = uint64_t(d.offset.value_or(0));
-  RLC_ASSIGN_OR_RETURN(std::string record,
-                       storage.ReadRange(path, offset, uint64_t(d.size_bytes) + dv::kDvRecordOverheadBytes));
+  RLC_ASSIGN_OR_RETURN(
+      std::string record,
+      storage.ReadRange(path, offset, uint64_t(d.size_bytes) + dv::kDvRecordOverheadBytes));
   Result<std::string_view> payload = dv::ParseDvRecord(record, offset, uint64_t(d.size_bytes));
   if (!payload.ok()) return payload.status().WithContext(path);
   return std::string(*payload);
@@ -29,7 +31,8 @@ Result<std::string> ReadPayload(const storage::Storage& storage, std::string_vie
 
 }  // namespace
 
-Result<dv::RowBitmap> LoadDeletionVector(const storage::Storage& storage, std::string_view table_root,
+Result<dv::RowBitmap> LoadDeletionVector(const storage::Storage& storage,
+                                         std::string_view table_root,
                                          const dv::DvDescriptor& descriptor,
                                          const DvLoadOptions& options) {
   const std::string where = "deletionVector " + descriptor.UniqueId();

@@ -25,7 +25,8 @@ struct DvLoadOptions {
   std::string file_name_prefix;
 };
 
-Result<dv::RowBitmap> LoadDeletionVector(const storage::Storage& storage, std::string_view table_root,
+Result<dv::RowBitmap> LoadDeletionVector(const storage::Storage& storage,
+                                         std::string_view table_root,
                                          const dv::DvDescriptor& descriptor,
                                          const DvLoadOptions& options = {});
 

@@ -8,7 +8,8 @@
 namespace rlc::delta {
 namespace {
 
-// {0, 5, 2^32 + 7} in the portable layout, written out by hand (reference/toolchain.md).
+// {0, 5, 2^32 + 7} in the portable layout, written out by hand
+// (docs/toolchain.md#delta-dv-layout).
 const std::string kPayload = std::string(
     "\xd1\xd3\x39\x64"                  // magic 1681511377
     "\x02\x00\x00\x00\x00\x00\x00\x00"  // 2 buckets
@@ -29,7 +30,8 @@ std::string DvFile(uint32_t crc) {
   return f;
 }
 
-constexpr uint32_t kPayloadCrc = 0xCC962B22;  // CRC-32 of kPayload, computed with Python's zlib.crc32
+constexpr uint32_t kPayloadCrc =
+    0xCC962B22;  // CRC-32 of kPayload, computed with Python's zlib.crc32
 
 dv::DvDescriptor FileDescriptor(int64_t cardinality = 3) {
   dv::DvDescriptor d;
@@ -48,7 +50,9 @@ TEST(DeletionVectorLoader, CrcOfThePayload) {
 
 TEST(DeletionVectorLoader, ReadsAUuidFile) {
   storage::InMemoryStorage s;
-  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin", DvFile(kPayloadCrc)).ok());
+  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin",
+                            DvFile(kPayloadCrc))
+                  .ok());
   Result<dv::RowBitmap> b = LoadDeletionVector(s, "/t", FileDescriptor());
   ASSERT_TRUE(b.ok()) << b.status().ToString();
   EXPECT_EQ(b->ToVector(), (std::vector<uint64_t>{0, 5, (uint64_t{1} << 32) + 7}));
@@ -68,19 +72,25 @@ TEST(DeletionVectorLoader, ReadsAnInlineDv) {
 
 TEST(DeletionVectorLoader, CardinalityMismatchIsCorrupt) {
   storage::InMemoryStorage s;
-  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin", DvFile(kPayloadCrc)).ok());
+  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin",
+                            DvFile(kPayloadCrc))
+                  .ok());
   Result<dv::RowBitmap> b = LoadDeletionVector(s, "/t", FileDescriptor(4));
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(b.status().message().find("cardinality is 4 but the bitmap holds 3 rows"), std::string::npos);
+  EXPECT_NE(b.status().message().find("cardinality is 4 but the bitmap holds 3 rows"),
+            std::string::npos);
 }
 
 TEST(DeletionVectorLoader, ChecksumMismatchNamesFileAndOffset) {
   storage::InMemoryStorage s;
-  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin", DvFile(kPayloadCrc ^ 1)).ok());
+  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin",
+                            DvFile(kPayloadCrc ^ 1))
+                  .ok());
   Result<dv::RowBitmap> b = LoadDeletionVector(s, "/t", FileDescriptor());
   ASSERT_FALSE(b.ok());
-  EXPECT_NE(b.status().message().find("deletion_vector_00000000-0000-0000-0000-000000000001.bin"), std::string::npos);
+  EXPECT_NE(b.status().message().find("deletion_vector_00000000-0000-0000-0000-000000000001.bin"),
+            std::string::npos);
   EXPECT_NE(b.status().message().find("record at offset 1: checksum mismatch"), std::string::npos);
 }
 
@@ -89,14 +99,17 @@ TEST(DeletionVectorLoader, MissingFileIsNotFoundWithThePath) {
   Result<dv::RowBitmap> b = LoadDeletionVector(s, "/t", FileDescriptor());
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().code(), StatusCode::kNotFound);
-  EXPECT_NE(b.status().message().find("DV file not found: /t/deletion_vector_00000000-0000-0000-0000-000000000001.bin"),
+  EXPECT_NE(b.status().message().find(
+                "DV file not found: /t/deletion_vector_00000000-0000-0000-0000-000000000001.bin"),
             std::string::npos);
 }
 
 TEST(DeletionVectorLoader, FileNamePrefixIsHonoured) {
   storage::InMemoryStorage s;
-  ASSERT_TRUE(s.PutIfAbsent("/t/test%dv%prefix-deletion_vector_00000000-0000-0000-0000-000000000001.bin",
-                            DvFile(kPayloadCrc)).ok());
+  ASSERT_TRUE(
+      s.PutIfAbsent("/t/test%dv%prefix-deletion_vector_00000000-0000-0000-0000-000000000001.bin",
+                    DvFile(kPayloadCrc))
+          .ok());
   DvLoadOptions options;
   options.file_name_prefix = "test%dv%prefix-";
   EXPECT_TRUE(LoadDeletionVector(s, "/t", FileDescriptor(), options).ok());
@@ -105,7 +118,9 @@ TEST(DeletionVectorLoader, FileNamePrefixIsHonoured) {
 
 TEST(DeletionVectorLoader, SizeMismatchIsCorrupt) {
   storage::InMemoryStorage s;
-  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin", DvFile(kPayloadCrc)).ok());
+  ASSERT_TRUE(s.PutIfAbsent("/t/deletion_vector_00000000-0000-0000-0000-000000000001.bin",
+                            DvFile(kPayloadCrc))
+                  .ok());
   dv::DvDescriptor d = FileDescriptor();
   d.size_bytes = 57;
   Result<dv::RowBitmap> b = LoadDeletionVector(s, "/t", d);

@@ -42,13 +42,27 @@ void AppendJsonQuoted(std::string_view value, std::string* out) {
       }
       *p++ = '\\';
       switch (c) {
-        case '"': *p++ = '"'; break;
-        case '\\': *p++ = '\\'; break;
-        case '\n': *p++ = 'n'; break;
-        case '\r': *p++ = 'r'; break;
-        case '\t': *p++ = 't'; break;
-        case '\b': *p++ = 'b'; break;
-        case '\f': *p++ = 'f'; break;
+        case '"':
+          *p++ = '"';
+          break;
+        case '\\':
+          *p++ = '\\';
+          break;
+        case '\n':
+          *p++ = 'n';
+          break;
+        case '\r':
+          *p++ = 'r';
+          break;
+        case '\t':
+          *p++ = 't';
+          break;
+        case '\b':
+          *p++ = 'b';
+          break;
+        case '\f':
+          *p++ = 'f';
+          break;
         default:
           *p++ = 'u';
           *p++ = '0';

@@ -34,10 +34,22 @@ class JsonWriter {
   void Reserve(size_t bytes) { out_.reserve(bytes); }
 
   // Shorthands for "key": value.
-  void Field(std::string_view key, std::string_view value) { Key(key); String(value); }
-  void Field(std::string_view key, const char* value) { Key(key); String(value); }
-  void Field(std::string_view key, int64_t value) { Key(key); Int(value); }
-  void Field(std::string_view key, bool value) { Key(key); Bool(value); }
+  void Field(std::string_view key, std::string_view value) {
+    Key(key);
+    String(value);
+  }
+  void Field(std::string_view key, const char* value) {
+    Key(key);
+    String(value);
+  }
+  void Field(std::string_view key, int64_t value) {
+    Key(key);
+    Int(value);
+  }
+  void Field(std::string_view key, bool value) {
+    Key(key);
+    Bool(value);
+  }
   void Field(std::string_view key, const StringMap& map);
   void Unknown(const std::vector<UnknownField>& fields);
 

@@ -23,7 +23,8 @@ std::optional<int64_t> ParseDigits(std::string_view digits) {
 
 std::string CommitFileName(int64_t version) {
   std::string digits = std::to_string(version);
-  return std::string(size_t(kVersionDigits) - std::min(digits.size(), size_t(kVersionDigits)), '0') +
+  return std::string(size_t(kVersionDigits) - std::min(digits.size(), size_t(kVersionDigits)),
+                     '0') +
          digits + ".json";
 }
 
@@ -68,7 +69,8 @@ Result<Commit> ReadCommit(const storage::Storage& storage, std::string_view tabl
   const std::string path = LogDir(table_root) + "/" + CommitFileName(version);
   RLC_ASSIGN_OR_RETURN(uint64_t size, storage.FileSize(path));
   if (size > kCommitFileBytesMax) {
-    return Status::OverLimit(path + ": " + std::to_string(size) + " bytes exceeds the commit size limit");
+    return Status::OverLimit(path + ": " + std::to_string(size) +
+                             " bytes exceeds the commit size limit");
   }
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
   return ParseCommit(bytes, version, path);

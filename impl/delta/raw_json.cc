@@ -18,7 +18,8 @@ bool RawJsonValue(simdjson::ondemand::value& v, std::string* out) {
     if (!error) error = arr.raw_json().get(raw);
   } else {
     raw = v.raw_json_token();
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r')) {
+    while (!raw.empty() &&
+           (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r')) {
       raw.remove_suffix(1);
     }
   }

@@ -8,7 +8,8 @@ namespace rlc::delta {
 namespace {
 
 Status CommitError(const Commit& commit, const std::string& path, const std::string& what) {
-  return Status::Corrupt("version " + std::to_string(commit.version) + ", path '" + path + "': " + what);
+  return Status::Corrupt("version " + std::to_string(commit.version) + ", path '" + path +
+                         "': " + what);
 }
 
 }  // namespace
@@ -29,7 +30,8 @@ Status ApplyCommit(const Commit& commit, Snapshot* snapshot) {
   for (const Action& action : commit.actions) {
     if (const auto* add = std::get_if<AddFile>(&action)) {
       RLC_ASSIGN_OR_RETURN(std::string path, dv::UrlDecode(add->path));
-      if (!added_paths.insert(path).second) return CommitError(commit, path, "added twice in one commit");
+      if (!added_paths.insert(path).second)
+        return CommitError(commit, path, "added twice in one commit");
       added_keys.insert(Snapshot::LogicalKey(path, add->deletion_vector));
       adds.emplace_back(std::move(path), add);
     } else if (const auto* remove = std::get_if<RemoveFile>(&action)) {
@@ -62,21 +64,22 @@ Status ApplyCommit(const Commit& commit, Snapshot* snapshot) {
   }
   for (const auto& [path, key] : removes) {
     auto it = snapshot->files.find(path);
-    if (it != snapshot->files.end() && Snapshot::LogicalKey(path, it->second.deletion_vector) == key) {
+    if (it != snapshot->files.end() &&
+        Snapshot::LogicalKey(path, it->second.deletion_vector) == key) {
       snapshot->files.erase(it);
     }
   }
   for (const auto& [path, add] : adds) {
     auto it = snapshot->files.find(path);
-    if (it != snapshot->files.end() &&
-        Snapshot::LogicalKey(path, it->second.deletion_vector) !=
-            Snapshot::LogicalKey(path, add->deletion_vector)) {
-      return CommitError(commit, path,
-                         "two active versions: deletion vector '" +
-                             (it->second.deletion_vector ? it->second.deletion_vector->UniqueId() : "") +
-                             "' is still active and the commit adds '" +
-                             (add->deletion_vector ? add->deletion_vector->UniqueId() : "") +
-                             "' without removing it");
+    if (it != snapshot->files.end() && Snapshot::LogicalKey(path, it->second.deletion_vector) !=
+                                           Snapshot::LogicalKey(path, add->deletion_vector)) {
+      return CommitError(
+          commit, path,
+          "two active versions: deletion vector '" +
+              (it->second.deletion_vector ? it->second.deletion_vector->UniqueId() : "") +
+              "' is still active and the commit adds '" +
+              (add->deletion_vector ? add->deletion_vector->UniqueId() : "") +
+              "' without removing it");
     }
     snapshot->files[path] = *add;
   }
@@ -94,12 +97,14 @@ Result<Snapshot> ReplayLog(const storage::Storage& storage, std::string_view tab
   const int64_t target = version.value_or(listing.latest_version());
   if (target < 0 || target > listing.latest_version()) {
     return Status::NotFound(log_dir + ": version " + std::to_string(target) +
-                            " does not exist (latest is " + std::to_string(listing.latest_version()) + ")");
+                            " does not exist (latest is " +
+                            std::to_string(listing.latest_version()) + ")");
   }
   if (listing.commit_versions.front() != 0) {
     std::string checkpoint;
     for (int64_t c : listing.checkpoint_versions) {
-      if (c <= target) checkpoint = " (the nearest checkpoint is version " + std::to_string(c) + ")";
+      if (c <= target)
+        checkpoint = " (the nearest checkpoint is version " + std::to_string(c) + ")";
     }
     return Status::Unsupported(log_dir + ": the JSON history starts at version " +
                                std::to_string(listing.commit_versions.front()) +

@@ -39,7 +39,8 @@ struct Snapshot {
   std::map<std::string, DomainMetadata> domains;  // live domains only
 
   // The (path, DV uniqueId) key of an add or remove: "<decoded path>\n<uniqueId or empty>".
-  static std::string LogicalKey(std::string_view decoded_path, const std::optional<dv::DvDescriptor>& dv);
+  static std::string LogicalKey(std::string_view decoded_path,
+                                const std::optional<dv::DvDescriptor>& dv);
 };
 
 // Applies one commit on top of `snapshot` (whose version must be commit.version - 1).

@@ -10,8 +10,9 @@ namespace {
 constexpr char kRoot[] = "/t";
 
 std::string Add(const std::string& path, const std::string& dv_json = "") {
-  std::string s = R"({"add":{"path":")" + path +
-                  R"(","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,"stats":"{\"numRecords\":10}")";
+  std::string s =
+      R"({"add":{"path":")" + path +
+      R"(","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,"stats":"{\"numRecords\":10}")";
   if (!dv_json.empty()) s += R"(,"deletionVector":)" + dv_json;
   return s + "}}\n";
 }
@@ -22,9 +23,12 @@ std::string Remove(const std::string& path, const std::string& dv_json = "") {
   return s + "}}\n";
 }
 
-const std::string kDv1 = R"({"storageType":"i","pathOrInlineDv":"00000","sizeInBytes":1,"cardinality":1})";
-const std::string kDv2 = R"({"storageType":"i","pathOrInlineDv":"00001","sizeInBytes":1,"cardinality":1})";
-const std::string kProtocol = R"({"protocol":{"minReaderVersion":3,"minWriterVersion":7}})" "\n";
+const std::string kDv1 =
+    R"({"storageType":"i","pathOrInlineDv":"00000","sizeInBytes":1,"cardinality":1})";
+const std::string kDv2 =
+    R"({"storageType":"i","pathOrInlineDv":"00001","sizeInBytes":1,"cardinality":1})";
+const std::string kProtocol = R"({"protocol":{"minReaderVersion":3,"minWriterVersion":7}})"
+                              "\n";
 
 class SnapshotTest : public ::testing::Test {
  protected:
@@ -71,7 +75,8 @@ TEST_F(SnapshotTest, TwoActiveVersionsOfAPathAreCorrupt) {
   Result<Snapshot> s = ReplayLog(storage_, kRoot);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(s.status().message().find("version 1, path 'a': two active versions"), std::string::npos)
+  EXPECT_NE(s.status().message().find("version 1, path 'a': two active versions"),
+            std::string::npos)
       << s.status().message();
 }
 
@@ -86,12 +91,15 @@ TEST_F(SnapshotTest, SameKeyAddedAndRemovedInOneCommitIsCorrupt) {
   Put(0, Add("a", kDv1) + Remove("a", kDv1));
   Result<Snapshot> s = ReplayLog(storage_, kRoot);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.status().message().find("added and removed with the same deletion vector"), std::string::npos);
+  EXPECT_NE(s.status().message().find("added and removed with the same deletion vector"),
+            std::string::npos);
 }
 
 TEST_F(SnapshotTest, StatisticsOnlyReAddReplacesTheEntry) {
   Put(0, Add("a"));
-  Put(1, R"({"add":{"path":"a","partitionValues":{},"size":1,"modificationTime":1,"dataChange":false,"stats":"{\"numRecords\":10,\"minValues\":{\"x\":1}}"}})" "\n");
+  Put(1,
+      R"({"add":{"path":"a","partitionValues":{},"size":1,"modificationTime":1,"dataChange":false,"stats":"{\"numRecords\":10,\"minValues\":{\"x\":1}}"}})"
+      "\n");
   Result<Snapshot> s = ReplayLog(storage_, kRoot);
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_FALSE(s->files.at("a").data_change);
@@ -108,7 +116,8 @@ TEST_F(SnapshotTest, MissingVersionIsCorrupt) {
 
 TEST_F(SnapshotTest, HistoryWithoutVersionZeroNeedsACheckpoint) {
   Put(3, Add("a"));
-  ASSERT_TRUE(storage_.PutIfAbsent(LogDir(kRoot) + "/00000000000000000002.checkpoint.parquet", "x").ok());
+  ASSERT_TRUE(
+      storage_.PutIfAbsent(LogDir(kRoot) + "/00000000000000000002.checkpoint.parquet", "x").ok());
   Result<Snapshot> s = ReplayLog(storage_, kRoot);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), StatusCode::kUnsupported);
@@ -123,8 +132,14 @@ TEST_F(SnapshotTest, VersionPastTheLatestIsNotFound) {
 }
 
 TEST_F(SnapshotTest, TxnAndDomainMetadataFollowTheLog) {
-  Put(0, R"({"txn":{"appId":"app","version":3}})" "\n" R"({"domainMetadata":{"domain":"d","configuration":"{}","removed":false}})" "\n");
-  Put(1, R"({"txn":{"appId":"app","version":4}})" "\n" R"({"domainMetadata":{"domain":"d","configuration":"{}","removed":true}})" "\n");
+  Put(0, R"({"txn":{"appId":"app","version":3}})"
+         "\n"
+         R"({"domainMetadata":{"domain":"d","configuration":"{}","removed":false}})"
+         "\n");
+  Put(1, R"({"txn":{"appId":"app","version":4}})"
+         "\n"
+         R"({"domainMetadata":{"domain":"d","configuration":"{}","removed":true}})"
+         "\n");
   Result<Snapshot> s0 = ReplayLog(storage_, kRoot, 0);
   ASSERT_TRUE(s0.ok());
   EXPECT_EQ(s0->app_transactions.at("app").version, 3);
@@ -142,7 +157,8 @@ TEST(Log, FileNamesRoundTrip) {
   EXPECT_EQ(ParseCommitFileName("00000000000000000007.crc"), std::nullopt);
   EXPECT_EQ(ParseCommitFileName("0000000000000000000x.json"), std::nullopt);
   EXPECT_EQ(ParseCheckpointFileName("00000000000000000010.checkpoint.parquet"), 10);
-  EXPECT_EQ(ParseCheckpointFileName("00000000000000000010.checkpoint.0000000001.0000000002.parquet"), 10);
+  EXPECT_EQ(
+      ParseCheckpointFileName("00000000000000000010.checkpoint.0000000001.0000000002.parquet"), 10);
   EXPECT_EQ(ParseCheckpointFileName("_last_checkpoint"), std::nullopt);
 }
 

@@ -78,7 +78,8 @@ Status Walk(od::value& v, std::string_view section, ColumnPath& path, int depth,
   for (auto entry : obj) {
     od::field f;
     std::string_view key;
-    if (std::move(entry).get(f) || f.unescaped_key().get(key)) return Fail(section, path, "an object");
+    if (std::move(entry).get(f) || f.unescaped_key().get(key))
+      return Fail(section, path, "an object");
     path.emplace_back(key);
     od::value child = f.value();
     od::json_type type;
@@ -104,7 +105,8 @@ Status ForEachTopField(std::string_view json, OnField on_field) {
   for (auto entry : obj) {
     od::field f;
     std::string_view key;
-    if (std::move(entry).get(f) || f.unescaped_key().get(key)) return Status::Corrupt("stats: malformed object");
+    if (std::move(entry).get(f) || f.unescaped_key().get(key))
+      return Status::Corrupt("stats: malformed object");
     std::string key_copy(key);
     od::value v = f.value();
     RLC_RETURN_IF_ERROR(on_field(key_copy, v));
@@ -132,7 +134,8 @@ Result<FileStats> ParseStats(std::string_view json) {
     ColumnPath path;
     if (key == "numRecords") return ReadNumRecords(v, &stats.num_records);
     if (key == "tightBounds") {
-      if (v.get_bool().get(stats.tight_bounds)) return Status::Corrupt("stats.tightBounds: expected a boolean");
+      if (v.get_bool().get(stats.tight_bounds))
+        return Status::Corrupt("stats.tightBounds: expected a boolean");
       return Status::Ok();
     }
     if (key == "minValues" || key == "maxValues") {

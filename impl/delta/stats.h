@@ -1,4 +1,4 @@
-// Per-file statistics: the `stats` JSON string of an add or remove (delta-rlc.md A2).
+// Per-file statistics: the `stats` JSON string of an add or remove (docs/formats.md#a2).
 //
 // Concern: parse the string into typed values. numRecords counts *physical* rows (before the
 // DV); it is mandatory when a DV is present (the caller checks that). minValues, maxValues and
@@ -30,19 +30,19 @@ using ColumnPath = std::vector<std::string>;
 using StatValue = std::variant<std::monostate, bool, int64_t, double, std::string>;
 
 struct FileStats {
-  std::optional<int64_t> num_records;        // physical rows
+  std::optional<int64_t> num_records;  // physical rows
   std::map<ColumnPath, StatValue> min_values;
   std::map<ColumnPath, StatValue> max_values;
   std::map<ColumnPath, int64_t> null_count;
-  bool tight_bounds = true;                  // absent in the JSON means true
+  bool tight_bounds = true;  // absent in the JSON means true
 };
 
 // Errors (kCorrupt) name the field, e.g. "stats.minValues.a.b: expected a number".
 Result<FileStats> ParseStats(std::string_view json);
 
 // The same statistics with tightBounds=false (a DV changed which rows are live, so min, max and
-// nullCount now describe a superset of them; delta-rlc.md A2). Every other field is kept as
-// written. kCorrupt when `json` is not an object.
+// nullCount now describe a superset of them; docs/formats.md#a2). Every other field is kept
+// as written. kCorrupt when `json` is not an object.
 Result<std::string> WithWideBounds(std::string_view json);
 
 // Only numRecords, without building the maps (the replay's hot path).

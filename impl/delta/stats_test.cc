@@ -26,7 +26,8 @@ TEST(Stats, WideBoundsAreRecorded) {
 }
 
 TEST(Stats, NumRecordsAloneIsCheap) {
-  EXPECT_EQ(*ParseNumRecords(R"({"minValues":{"x":1},"numRecords":42})"), std::optional<int64_t>(42));
+  EXPECT_EQ(*ParseNumRecords(R"({"minValues":{"x":1},"numRecords":42})"),
+            std::optional<int64_t>(42));
   EXPECT_EQ(*ParseNumRecords(R"({"minValues":{"x":1}})"), std::nullopt);
 }
 
@@ -58,9 +59,11 @@ namespace rlc::delta {
 namespace {
 
 TEST(WithWideBounds, SetsTightBoundsFalseAndKeepsEverythingElse) {
-  Result<std::string> wide = WithWideBounds(R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"tightBounds":true,"other":[1,2]})");
+  Result<std::string> wide = WithWideBounds(
+      R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"tightBounds":true,"other":[1,2]})");
   ASSERT_TRUE(wide.ok()) << wide.status().ToString();
-  EXPECT_EQ(*wide, R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"other":[1,2],"tightBounds":false})");
+  EXPECT_EQ(*wide,
+            R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"other":[1,2],"tightBounds":false})");
   Result<FileStats> parsed = ParseStats(*wide);
   ASSERT_TRUE(parsed.ok());
   EXPECT_FALSE(parsed->tight_bounds);

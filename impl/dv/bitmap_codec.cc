@@ -27,14 +27,16 @@ constexpr size_t kBitsetBytes = 8192;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("popcnt"))) uint64_t PopcountBitsetHw(const uint8_t* words) {
   uint64_t bits = 0;
-  for (size_t w = 0; w < kBitsetBytes / 8; ++w) bits += uint64_t(__builtin_popcountll(LoadLe64(words + 8 * w)));
+  for (size_t w = 0; w < kBitsetBytes / 8; ++w)
+    bits += uint64_t(__builtin_popcountll(LoadLe64(words + 8 * w)));
   return bits;
 }
 #endif
 
 uint64_t PopcountBitsetPortable(const uint8_t* words) {
   uint64_t bits = 0;
-  for (size_t w = 0; w < kBitsetBytes / 8; ++w) bits += uint64_t(__builtin_popcountll(LoadLe64(words + 8 * w)));
+  for (size_t w = 0; w < kBitsetBytes / 8; ++w)
+    bits += uint64_t(__builtin_popcountll(LoadLe64(words + 8 * w)));
   return bits;
 }
 
@@ -42,15 +44,16 @@ uint64_t PopcountBitsetPortable(const uint8_t* words) {
 // Nibble-lookup popcount, 32 bytes at a time (W. Mula's method): about twice the speed of
 // one POPCNT per word on an 8 KiB container.
 __attribute__((target("avx2"))) uint64_t PopcountBitsetAvx2(const uint8_t* bytes) {
-  const __m256i lookup = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i lookup = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                          2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m256i low_nibble = _mm256_set1_epi8(0x0F);
   __m256i total = _mm256_setzero_si256();
   for (size_t i = 0; i < kBitsetBytes; i += 32) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes + i));
     const __m256i lo = _mm256_and_si256(v, low_nibble);
     const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
-    const __m256i counts = _mm256_add_epi8(_mm256_shuffle_epi8(lookup, lo), _mm256_shuffle_epi8(lookup, hi));
+    const __m256i counts =
+        _mm256_add_epi8(_mm256_shuffle_epi8(lookup, lo), _mm256_shuffle_epi8(lookup, hi));
     total = _mm256_add_epi64(total, _mm256_sad_epu8(counts, _mm256_setzero_si256()));
   }
   return uint64_t(_mm256_extract_epi64(total, 0)) + uint64_t(_mm256_extract_epi64(total, 1)) +
@@ -76,8 +79,10 @@ bool ArrayStrictlyAscending(const uint8_t* values, uint32_t count) {
   const __m128i bias = _mm_set1_epi16(int16_t(0x8000));  // unsigned order via signed compare
   __m128i bad = _mm_setzero_si128();
   for (; i + 8 <= count; i += 8) {
-    __m128i current = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 2 * i)), bias);
-    __m128i previous = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 2 * i - 2)), bias);
+    __m128i current =
+        _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 2 * i)), bias);
+    __m128i previous =
+        _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + 2 * i - 2)), bias);
     bad = _mm_or_si128(bad, _mm_cmpgt_epi16(previous, current));
     bad = _mm_or_si128(bad, _mm_cmpeq_epi16(previous, current));
   }
@@ -93,125 +98,181 @@ Status CorruptAt(size_t offset, const std::string& what) {
   return Status::Corrupt("DV bitmap byte " + std::to_string(offset) + ": " + what);
 }
 
+// A cursor over one 32-bit bitmap's bytes: its start in the whole input (for error offsets) and
+// how much is left. The hot path is a comparison; a Status is built only on an error.
+struct Cursor {
+  const uint8_t* p;
+  size_t start;
+  size_t avail;
+  size_t pos = 0;
+
+  bool missing(size_t n) const { return avail - pos < n; }
+  Status truncated(size_t n, const char* what) const {
+    return CorruptAt(start + pos, std::string("truncated ") + what + ": needs " +
+                                      std::to_string(n) + " bytes, " + std::to_string(avail - pos) +
+                                      " left");
+  }
+};
+
+// A container's name in errors; built only on the error paths (a string per container would
+// dominate small DVs).
+std::string ContainerLabel(uint32_t c, uint16_t key) {
+  return "container " + std::to_string(c) + " (key " + std::to_string(key) + ")";
+}
+
+struct RoaringHeader {
+  uint32_t containers = 0;
+  const uint8_t* run_flags = nullptr;  // one bit per container; nullptr: no run containers
+  bool has_offsets = true;
+  size_t header_pos = 0;   // the (key, cardinality - 1) pairs
+  size_t offsets_pos = 0;  // the data offsets, when has_offsets
+};
+
+// The cookie, the run flags, the container headers and offsets; leaves the cursor at the data.
+Status ReadRoaringHeader(Cursor& c, RoaringHeader* h) {
+  if (c.missing(4)) return c.truncated(4, "Roaring cookie");
+  const uint32_t cookie = LoadLe32(c.p);
+  if ((cookie & 0xFFFF) == kCookieWithRuns) {
+    h->containers = (cookie >> 16) + 1;
+    c.pos = 4;
+    const size_t flag_bytes = (h->containers + 7) / 8;
+    if (c.missing(flag_bytes)) return c.truncated(flag_bytes, "run-container flags");
+    h->run_flags = c.p + c.pos;
+    c.pos += flag_bytes;
+    h->has_offsets = h->containers >= kNoOffsetThreshold;
+  } else if (cookie == kCookieNoRuns) {
+    if (c.missing(8)) return c.truncated(8, "container count");
+    h->containers = LoadLe32(c.p + 4);
+    c.pos = 8;
+    if (h->containers > kContainersMax) {
+      return CorruptAt(c.start + 4,
+                       "container count " + std::to_string(h->containers) + " exceeds 65536");
+    }
+  } else {
+    return CorruptAt(c.start, "unknown Roaring cookie " + std::to_string(cookie));
+  }
+  const size_t table_bytes = size_t{4} * h->containers;
+  h->header_pos = c.pos;
+  if (c.missing(table_bytes)) return c.truncated(table_bytes, "container headers");
+  c.pos += table_bytes;
+  h->offsets_pos = c.pos;
+  if (h->has_offsets) {
+    if (c.missing(table_bytes)) return c.truncated(table_bytes, "offset header");
+    c.pos += table_bytes;
+  }
+  return Status::Ok();
+}
+
+// A run container of `card` values; sets *last to its largest low 16 bits.
+Status ValidateRunContainer(Cursor& c, uint32_t card, uint32_t index, uint16_t key,
+                            uint32_t* last) {
+  if (c.missing(2)) return c.truncated(2, "run count");
+  const uint32_t runs = LoadLe16(c.p + c.pos);
+  c.pos += 2;
+  if (runs == 0)
+    return CorruptAt(c.start + c.pos - 2,
+                     ContainerLabel(index, key) + ": run container with no runs");
+  if (c.missing(size_t{4} * runs)) return c.truncated(size_t{4} * runs, "runs");
+  uint64_t run_total = 0;
+  int64_t previous_end = -1;  // inclusive end of the previous run
+  for (uint32_t r = 0; r < runs; ++r) {
+    const uint32_t run_start = LoadLe16(c.p + c.pos + 4 * r);
+    const uint32_t run_end = run_start + LoadLe16(c.p + c.pos + 4 * r + 2);
+    if (int64_t(run_start) <= previous_end) {
+      return CorruptAt(c.start + c.pos + 4 * r,
+                       ContainerLabel(index, key) + ": runs overlap or are out of order");
+    }
+    if (run_end > 0xFFFF)
+      return CorruptAt(c.start + c.pos + 4 * r,
+                       ContainerLabel(index, key) + ": run ends past 65535");
+    previous_end = run_end;
+    run_total += run_end - run_start + 1;
+  }
+  if (run_total != card) {
+    return CorruptAt(c.start + c.pos, ContainerLabel(index, key) + ": runs hold " +
+                                          std::to_string(run_total) + " values, header says " +
+                                          std::to_string(card));
+  }
+  c.pos += size_t{4} * runs;
+  *last = uint32_t(previous_end);
+  return Status::Ok();
+}
+
+// A bitset container of `card` values; sets *last to its largest low 16 bits.
+Status ValidateBitsetContainer(Cursor& c, uint32_t card, uint32_t index, uint16_t key,
+                               uint32_t* last) {
+  if (c.missing(kBitsetBytes)) return c.truncated(kBitsetBytes, "bitset container");
+  const uint64_t bits = PopcountBitset(c.p + c.pos);
+  if (bits != card) {
+    return CorruptAt(c.start + c.pos, ContainerLabel(index, key) + ": bitset holds " +
+                                          std::to_string(bits) + " values, header says " +
+                                          std::to_string(card));
+  }
+  size_t w = kBitsetBytes / 8;  // the highest set bit: bits == card > 0, so a word is set
+  while (LoadLe64(c.p + c.pos + 8 * (w - 1)) == 0) --w;
+  const uint64_t top = LoadLe64(c.p + c.pos + 8 * (w - 1));
+  *last = uint32_t(64 * (w - 1) + 63 - size_t(__builtin_clzll(top)));
+  c.pos += kBitsetBytes;
+  return Status::Ok();
+}
+
+// An array container of `card` values; sets *last to its largest low 16 bits.
+Status ValidateArrayContainer(Cursor& c, uint32_t card, uint32_t index, uint16_t key,
+                              uint32_t* last) {
+  if (c.missing(size_t{2} * card)) return c.truncated(size_t{2} * card, "array container");
+  // A fast all-ascending test first; the slow pass only finds where it broke.
+  const uint8_t* values = c.p + c.pos;
+  if (!ArrayStrictlyAscending(values, card)) {
+    for (uint32_t i = 1; i < card; ++i) {
+      if (LoadLe16(values + 2 * i) <= LoadLe16(values + 2 * (i - 1))) {
+        return CorruptAt(c.start + c.pos + 2 * i,
+                         ContainerLabel(index, key) + ": array values not strictly ascending");
+      }
+    }
+  }
+  c.pos += size_t{2} * card;
+  *last = LoadLe16(values + 2 * (card - 1));
+  return Status::Ok();
+}
+
 // Validates one 32-bit portable Roaring bitmap starting at bytes[start]. On success sets
 // *extent to its length in bytes, *cardinality to its number of values and *max_low to its
 // largest value (0 when it is empty).
 Status ValidateRoaring32(const uint8_t* bytes, size_t size, size_t start, size_t* extent,
                          uint64_t* cardinality, uint32_t* max_low) {
-  const uint8_t* p = bytes + start;
-  const size_t avail = size - start;
-  size_t pos = 0;
-  // Hot path: a comparison; the Status is built only when bytes are missing.
-  auto missing = [&](size_t n) { return avail - pos < n; };
-  auto truncated = [&](size_t n, const char* what) {
-    return CorruptAt(start + pos, std::string("truncated ") + what + ": needs " + std::to_string(n) +
-                                      " bytes, " + std::to_string(avail - pos) + " left");
-  };
-  if (missing(4)) return truncated(4, "Roaring cookie");
-  uint32_t cookie = LoadLe32(p);
-  uint32_t containers = 0;
-  const uint8_t* run_flags = nullptr;
-  bool has_offsets = true;
-  if ((cookie & 0xFFFF) == kCookieWithRuns) {
-    containers = (cookie >> 16) + 1;
-    pos = 4;
-    size_t flag_bytes = (containers + 7) / 8;
-    if (missing(flag_bytes)) return truncated(flag_bytes, "run-container flags");
-    run_flags = p + pos;
-    pos += flag_bytes;
-    has_offsets = containers >= kNoOffsetThreshold;
-  } else if (cookie == kCookieNoRuns) {
-    if (missing(8)) return truncated(8, "container count");
-    containers = LoadLe32(p + 4);
-    pos = 8;
-    if (containers > kContainersMax) {
-      return CorruptAt(start + 4, "container count " + std::to_string(containers) + " exceeds 65536");
-    }
-  } else {
-    return CorruptAt(start, "unknown Roaring cookie " + std::to_string(cookie));
-  }
-  const size_t header_pos = pos;
-  if (missing(size_t{4} * containers)) return truncated(size_t{4} * containers, "container headers");
-  pos += size_t{4} * containers;
-  const size_t offsets_pos = pos;
-  if (has_offsets) {
-    if (missing(size_t{4} * containers)) return truncated(size_t{4} * containers, "offset header");
-    pos += size_t{4} * containers;
-  }
+  Cursor c{bytes + start, start, size - start};
+  RoaringHeader h;
+  RLC_RETURN_IF_ERROR(ReadRoaringHeader(c, &h));
   uint64_t total = 0;
   uint32_t last_value = 0;  // the largest value: containers ascend, so it is the last one's
   int32_t previous_key = -1;
-  for (uint32_t c = 0; c < containers; ++c) {
-    const uint16_t key = LoadLe16(p + header_pos + 4 * c);
-    const uint32_t card = uint32_t(LoadLe16(p + header_pos + 4 * c + 2)) + 1;
-    // Built only on the error paths: a string per container would dominate small DVs.
-    auto label = [c, key] { return "container " + std::to_string(c) + " (key " + std::to_string(key) + ")"; };
+  for (uint32_t i = 0; i < h.containers; ++i) {
+    const uint16_t key = LoadLe16(c.p + h.header_pos + 4 * i);
+    const uint32_t card = uint32_t(LoadLe16(c.p + h.header_pos + 4 * i + 2)) + 1;
     if (int32_t(key) <= previous_key) {
-      return CorruptAt(start + header_pos + 4 * c, label() + ": container keys not strictly ascending");
+      return CorruptAt(start + h.header_pos + 4 * i,
+                       ContainerLabel(i, key) + ": container keys not strictly ascending");
     }
     previous_key = key;
-    if (has_offsets && LoadLe32(p + offsets_pos + 4 * c) != pos) {
-      return CorruptAt(start + offsets_pos + 4 * c,
-                       label() + ": offset " + std::to_string(LoadLe32(p + offsets_pos + 4 * c)) +
-                           " does not point at its data (" + std::to_string(pos) + ")");
+    if (h.has_offsets && LoadLe32(c.p + h.offsets_pos + 4 * i) != c.pos) {
+      return CorruptAt(start + h.offsets_pos + 4 * i,
+                       ContainerLabel(i, key) + ": offset " +
+                           std::to_string(LoadLe32(c.p + h.offsets_pos + 4 * i)) +
+                           " does not point at its data (" + std::to_string(c.pos) + ")");
     }
-    const bool is_run = run_flags != nullptr && (run_flags[c / 8] >> (c % 8)) & 1;
+    const bool is_run = h.run_flags != nullptr && (h.run_flags[i / 8] >> (i % 8)) & 1;
+    uint32_t last = 0;
     if (is_run) {
-      if (missing(2)) return truncated(2, "run count");
-      const uint32_t runs = LoadLe16(p + pos);
-      pos += 2;
-      if (runs == 0) return CorruptAt(start + pos - 2, label() + ": run container with no runs");
-      if (missing(size_t{4} * runs)) return truncated(size_t{4} * runs, "runs");
-      uint64_t run_total = 0;
-      int64_t previous_end = -1;  // inclusive end of the previous run
-      for (uint32_t r = 0; r < runs; ++r) {
-        const uint32_t run_start = LoadLe16(p + pos + 4 * r);
-        const uint32_t run_end = run_start + LoadLe16(p + pos + 4 * r + 2);
-        if (int64_t(run_start) <= previous_end) {
-          return CorruptAt(start + pos + 4 * r, label() + ": runs overlap or are out of order");
-        }
-        if (run_end > 0xFFFF) {
-          return CorruptAt(start + pos + 4 * r, label() + ": run ends past 65535");
-        }
-        previous_end = run_end;
-        run_total += run_end - run_start + 1;
-      }
-      if (run_total != card) {
-        return CorruptAt(start + pos, label() + ": runs hold " + std::to_string(run_total) +
-                                          " values, header says " + std::to_string(card));
-      }
-      pos += size_t{4} * runs;
-      last_value = (uint32_t(key) << 16) | uint32_t(previous_end);
+      RLC_RETURN_IF_ERROR(ValidateRunContainer(c, card, i, key, &last));
     } else if (card > kArrayCardinalityMax) {
-      if (missing(kBitsetBytes)) return truncated(kBitsetBytes, "bitset container");
-      const uint64_t bits = PopcountBitset(p + pos);
-      if (bits != card) {
-        return CorruptAt(start + pos, label() + ": bitset holds " + std::to_string(bits) +
-                                          " values, header says " + std::to_string(card));
-      }
-      size_t w = kBitsetBytes / 8;  // the highest set bit: bits == card > 0, so a word is set
-      while (LoadLe64(p + pos + 8 * (w - 1)) == 0) --w;
-      const uint64_t top = LoadLe64(p + pos + 8 * (w - 1));
-      last_value = (uint32_t(key) << 16) | uint32_t(64 * (w - 1) + 63 - size_t(__builtin_clzll(top)));
-      pos += kBitsetBytes;
+      RLC_RETURN_IF_ERROR(ValidateBitsetContainer(c, card, i, key, &last));
     } else {
-      if (missing(size_t{2} * card)) return truncated(size_t{2} * card, "array container");
-      // A fast all-ascending test first; the slow pass only finds where it broke.
-      const uint8_t* values = p + pos;
-      const bool unordered = !ArrayStrictlyAscending(values, card);
-      if (unordered != 0) {
-        for (uint32_t i = 1; i < card; ++i) {
-          if (LoadLe16(values + 2 * i) <= LoadLe16(values + 2 * (i - 1))) {
-            return CorruptAt(start + pos + 2 * i, label() + ": array values not strictly ascending");
-          }
-        }
-      }
-      pos += size_t{2} * card;
-      last_value = (uint32_t(key) << 16) | LoadLe16(values + 2 * (card - 1));
+      RLC_RETURN_IF_ERROR(ValidateArrayContainer(c, card, i, key, &last));
     }
+    last_value = (uint32_t(key) << 16) | last;
     total += card;
   }
-  *extent = pos;
+  *extent = c.pos;
   *cardinality = total;
   *max_low = last_value;
   return Status::Ok();
@@ -240,8 +301,9 @@ Status ValidateOuter(std::string_view bytes, OnBucket on_bucket) {
   }
   const uint32_t magic = LoadLe32(p);
   if (magic == kNativeBitmapMagic) {
-    return Status::Unsupported("DV bitmap byte 0: native RoaringBitmapArray magic 1681511376; "
-                               "rlc decodes only the portable format (1681511377)");
+    return Status::Unsupported(
+        "DV bitmap byte 0: native RoaringBitmapArray magic 1681511376; "
+        "rlc decodes only the portable format (1681511377)");
   }
   if (magic != kPortableBitmapMagic) {
     return CorruptAt(0, "bad magic " + std::to_string(magic) + " (expected 1681511377)");
@@ -306,7 +368,8 @@ Result<RowBitmap> DecodeBitmap(std::string_view bytes) {
   std::vector<RowBitmap::Bucket> buckets;
   RLC_RETURN_IF_ERROR(ValidateOuter(bytes, [&](const BucketExtent& e) -> Status {
     // Safe now: every header, count, order, offset and cardinality of this bucket was checked.
-    roaring_bitmap_t* raw = roaring_bitmap_portable_deserialize_safe(bytes.data() + e.start, e.size);
+    roaring_bitmap_t* raw =
+        roaring_bitmap_portable_deserialize_safe(bytes.data() + e.start, e.size);
     if (raw == nullptr) {
       return CorruptAt(e.start, "CRoaring refused a bitmap that passed validation");
     }

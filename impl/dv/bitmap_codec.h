@@ -1,7 +1,8 @@
 // The serialized deletion-vector bitmap: Delta's "RoaringBitmapArray" portable format.
 //
 // Concern: bytes <-> RowBitmap, with every byte validated before any of it reaches CRoaring,
-// because CRoaring 0.2.66's deserializers are unsafe on hostile input (reference/toolchain.md).
+// because CRoaring 0.2.66's deserializers are unsafe on hostile input
+// (docs/toolchain.md#croaring-unsafe).
 //
 // Layout (all little-endian; FORMAT.md beside this file gives a worked example):
 //   u32 magic = 1681511377 ("portable"), u64 bucket count, then per bucket in strictly ascending

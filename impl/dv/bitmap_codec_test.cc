@@ -3,7 +3,7 @@
 // corruption test per check in bitmap_codec.cc.
 //
 // Every golden byte array below is written out literally with the meaning of each field; none is
-// produced by the code under test. Layout (delta-rlc.md A5, toolchain.md "Delta DV layout"):
+// produced by the code under test. Layout (docs/formats.md#a5, docs/toolchain.md#delta-dv-layout):
 //   u32 LE magic 1681511377 = 0x6439D3D1 -> D1 D3 39 64
 //   u64 LE bucket count
 //   per bucket: u32 LE high key, then a 32-bit portable Roaring bitmap:
@@ -46,7 +46,8 @@ std::string Patched(std::string s, size_t pos, std::initializer_list<int> values
 // ---------------------------------------------------------------------------------------------
 // Golden encodings
 
-// {0, 5, 2^32 + 7}: toolchain.md's 58-byte example (CRoaring's Roaring64Map writes exactly this).
+// {0, 5, 2^32 + 7}: the 58-byte example of docs/toolchain.md#delta-dv-layout (CRoaring's
+// Roaring64Map writes exactly this).
 const std::string kThreeRows = Bytes({
     0xD1, 0xD3, 0x39, 0x64,                          //  0: magic 1681511377
     0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //  4: 2 buckets
@@ -64,7 +65,7 @@ const std::string kThreeRows = Bytes({
     0x07, 0x00,                                      // 56: value 7
 });                                                  // 58 bytes
 
-// {1}: the Databricks single-row payload quoted in toolchain.md.
+// {1}: the Databricks single-row payload (docs/toolchain.md#databricks-single-row).
 const std::string kDatabricksRowOne = Bytes({
     0xD1, 0xD3, 0x39, 0x64,                          //  0: magic
     0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //  4: 1 bucket
@@ -173,22 +174,47 @@ std::string EvenRowsBitset() {
   for (uint32_t v = 0; v < 10000; v += 2) {
     bits[v / 8] = char(uint8_t(bits[v / 8]) | (1u << (v % 8)));
   }
-  return out + bits;                                   // 8224 bytes
+  return out + bits;  // 8224 bytes
 }
 constexpr size_t kBitsetDataAt = 32;
 
 // One bucket `high_key` holding the single value (container_key << 16 | value).
 std::string SingleValue(uint32_t high_key, uint16_t container_key, uint16_t value) {
   return Bytes({
-      0xD1, 0xD3, 0x39, 0x64,                          // magic
-      0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 1 bucket
-      int(high_key & 0xFF), int((high_key >> 8) & 0xFF), int((high_key >> 16) & 0xFF),
-      int(high_key >> 24),                             // high key
-      0x3A, 0x30, 0x00, 0x00,                          // cookie 12346
-      0x01, 0x00, 0x00, 0x00,                          // 1 container
-      container_key & 0xFF, container_key >> 8, 0x00, 0x00,  // key, cardinality-1 = 0
-      0x10, 0x00, 0x00, 0x00,                          // offset 16
-      value & 0xFF, value >> 8,                        // the value
+      0xD1,
+      0xD3,
+      0x39,
+      0x64,  // magic
+      0x01,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,  // 1 bucket
+      int(high_key & 0xFF),
+      int((high_key >> 8) & 0xFF),
+      int((high_key >> 16) & 0xFF),
+      int(high_key >> 24),  // high key
+      0x3A,
+      0x30,
+      0x00,
+      0x00,  // cookie 12346
+      0x01,
+      0x00,
+      0x00,
+      0x00,  // 1 container
+      container_key & 0xFF,
+      container_key >> 8,
+      0x00,
+      0x00,  // key, cardinality-1 = 0
+      0x10,
+      0x00,
+      0x00,
+      0x00,  // offset 16
+      value & 0xFF,
+      value >> 8,  // the value
   });
 }
 
@@ -467,8 +493,9 @@ TEST(BitmapCodecTest, BucketKeyWithTopBitSetIsRejected) {
 
 TEST(BitmapCodecTest, RowIndexPastMaximumIsRejected) {
   // High key 0x7FFFFFFF has its top bit clear but every row in it exceeds kRowIndexMax.
-  ExpectRejected(SingleValue(0x7FFFFFFF, 0, 0), StatusCode::kCorrupt,
-                 "DV bitmap byte 12: row index 9223372032559808512 exceeds the largest Delta row index");
+  ExpectRejected(
+      SingleValue(0x7FFFFFFF, 0, 0), StatusCode::kCorrupt,
+      "DV bitmap byte 12: row index 9223372032559808512 exceeds the largest Delta row index");
   // High key 0x7FFFFFFE, low 0x80000001: one past kRowIndexMax.
   ExpectRejected(SingleValue(0x7FFFFFFE, 0x8000, 1), StatusCode::kCorrupt,
                  "DV bitmap byte 12: row index 9223372030412324865 exceeds the largest Delta row "
@@ -523,8 +550,8 @@ TEST(BitmapCodecTest, RowIndexPastMaximumInLastOfSeveralContainersIsRejected) {
   ExpectRejected(bytes, StatusCode::kCorrupt,
                  "DV bitmap byte 12: row index 9223372030412390403 exceeds");
   // The same with container 0x8001 -> 0x7FFF (low 0x7FFF0003) is accepted.
-  ExpectDecodes(Patched(bytes, 28, {0xFF, 0x7F}),
-                {(uint64_t{0x7FFFFFFE} << 32) | 0x00010002, (uint64_t{0x7FFFFFFE} << 32) | 0x7FFF0003});
+  ExpectDecodes(Patched(bytes, 28, {0xFF, 0x7F}), {(uint64_t{0x7FFFFFFE} << 32) | 0x00010002,
+                                                   (uint64_t{0x7FFFFFFE} << 32) | 0x7FFF0003});
 }
 
 TEST(BitmapCodecTest, BitsetWithTopBitBelowMaximumIsAccepted) {
@@ -543,7 +570,7 @@ TEST(BitmapCodecTest, BitsetWithTopBitBelowMaximumIsAccepted) {
 TEST(BitmapCodecTest, EmptyBucketPastMaximumIsAccepted) {
   // An empty bucket with key 0x7FFFFFFF holds no row, so nothing exceeds kRowIndexMax.
   const std::string bytes = SingleValue(0x7FFFFFFE, 0x8000, 0) +
-                            Bytes({0xFF, 0xFF, 0xFF, 0x7F,                          // key
+                            Bytes({0xFF, 0xFF, 0xFF, 0x7F,                            // key
                                    0x3A, 0x30, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00});  // empty
   ExpectDecodes(Patched(bytes, 4, {0x02}), {kRowIndexMax});
 }
@@ -643,13 +670,16 @@ TEST(BitmapCodecTest, DescendingContainerKeysAreRejected) {
 }
 
 TEST(BitmapCodecTest, WrongOffsetHeaderIsRejected) {
-  ExpectRejected(Patched(kThreeRows, 28, {0x11}), StatusCode::kCorrupt,
-                 "DV bitmap byte 28: container 0 (key 0): offset 17 does not point at its data (16)");
-  ExpectRejected(Patched(kTwoContainers, 36, {0x18}), StatusCode::kCorrupt,
-                 "DV bitmap byte 36: container 1 (key 1): offset 24 does not point at its data (26)");
+  ExpectRejected(
+      Patched(kThreeRows, 28, {0x11}), StatusCode::kCorrupt,
+      "DV bitmap byte 28: container 0 (key 0): offset 17 does not point at its data (16)");
+  ExpectRejected(
+      Patched(kTwoContainers, 36, {0x18}), StatusCode::kCorrupt,
+      "DV bitmap byte 36: container 1 (key 1): offset 24 does not point at its data (26)");
   // Run format, container 2's offset (byte 45) 45 -> 46.
-  ExpectRejected(Patched(kRunFourContainers, 45, {0x2E}), StatusCode::kCorrupt,
-                 "DV bitmap byte 45: container 2 (key 2): offset 46 does not point at its data (45)");
+  ExpectRejected(
+      Patched(kRunFourContainers, 45, {0x2E}), StatusCode::kCorrupt,
+      "DV bitmap byte 45: container 2 (key 2): offset 46 does not point at its data (45)");
   // An offset counted from the start of the whole input instead of the 32-bit bitmap.
   ExpectRejected(Patched(kThreeRows, 28, {0x20}), StatusCode::kCorrupt,
                  "offset 32 does not point at its data (16)");
@@ -672,8 +702,9 @@ TEST(BitmapCodecTest, BitsetWithMissingBitIsRejected) {
   // Clear row 0's bit: 4999 bits set, header says 5000.
   std::string bytes = EvenRowsBitset();
   bytes[kBitsetDataAt] = char(0x54);
-  ExpectRejected(bytes, StatusCode::kCorrupt,
-                 "DV bitmap byte 32: container 0 (key 0): bitset holds 4999 values, header says 5000");
+  ExpectRejected(
+      bytes, StatusCode::kCorrupt,
+      "DV bitmap byte 32: container 0 (key 0): bitset holds 4999 values, header says 5000");
 }
 
 TEST(BitmapCodecTest, BitsetWithExtraBitIsRejected) {
@@ -711,7 +742,8 @@ TEST(BitmapCodecTest, RunsOutOfOrderAreRejected) {
       0x14, 0x00, 0x00, 0x00,                          // 27: 20..20
       0x0A, 0x00, 0x00, 0x00,                          // 31: 10..10, before the first run
   });
-  ExpectRejected(bytes, StatusCode::kCorrupt, "DV bitmap byte 31: container 0 (key 0): runs overlap");
+  ExpectRejected(bytes, StatusCode::kCorrupt,
+                 "DV bitmap byte 31: container 0 (key 0): runs overlap");
 }
 
 TEST(BitmapCodecTest, RunPast65535IsRejected) {

@@ -26,7 +26,8 @@ Slot SlotAt(const roaring_array_t& ra, int32_t i) {
 }
 
 const array_container_t* AsArray(const Slot& s) {
-  return s.type == ARRAY_CONTAINER_TYPE_CODE ? static_cast<const array_container_t*>(s.container) : nullptr;
+  return s.type == ARRAY_CONTAINER_TYPE_CODE ? static_cast<const array_container_t*>(s.container)
+                                             : nullptr;
 }
 
 void Append(roaring_array_t& out, uint16_t key, void* container, uint8_t type) {
@@ -52,7 +53,8 @@ array_container_t* ArrayUnionTestingMeet(const array_container_t& a, const array
   const uint16_t* x = a.array;
   const uint16_t* y = b.array;
   const uint16_t* m = meet == nullptr ? nullptr : meet->array;
-  const int32_t nx = a.cardinality, ny = b.cardinality, nm = meet == nullptr ? 0 : meet->cardinality;
+  const int32_t nx = a.cardinality, ny = b.cardinality,
+                nm = meet == nullptr ? 0 : meet->cardinality;
   uint16_t* o = out->array;
   int32_t i = 0, j = 0, k = 0, p = 0;
   bool holds = true;
@@ -77,8 +79,8 @@ array_container_t* ArrayUnionTestingMeet(const array_container_t& a, const array
 // that the pass over a has no loop-carried comparison (a merge waits on each load before it knows
 // which side to advance): each value of a is kept or dropped by a bit test, and b ⊆ a exactly
 // when all |b| of b's values were met in a. The bits are cleared again afterwards.
-array_container_t* ArrayDifferenceTestingSubset(const array_container_t& a, const array_container_t& b,
-                                                bool& subset_holds) {
+array_container_t* ArrayDifferenceTestingSubset(const array_container_t& a,
+                                                const array_container_t& b, bool& subset_holds) {
   thread_local uint64_t in_b[(uint32_t{1} << 16) / 64] = {};
   array_container_t* out = array_container_create_given_capacity(a.cardinality);
   RLC_ASSERT(out != nullptr);
@@ -103,7 +105,8 @@ array_container_t* ArrayDifferenceTestingSubset(const array_container_t& a, cons
 
 }  // namespace
 
-bool UnionTestingMeet(const Roaring& a_bitmap, const Roaring& b_bitmap, const Roaring& meet_bitmap, Roaring& out_bitmap) {
+bool UnionTestingMeet(const Roaring& a_bitmap, const Roaring& b_bitmap, const Roaring& meet_bitmap,
+                      Roaring& out_bitmap) {
   const roaring_array_t& a = a_bitmap.roaring.high_low_container;
   const roaring_array_t& b = b_bitmap.roaring.high_low_container;
   const roaring_array_t& m = meet_bitmap.roaring.high_low_container;
@@ -128,7 +131,8 @@ bool UnionTestingMeet(const Roaring& a_bitmap, const Roaring& b_bitmap, const Ro
       const array_container_t* xa = AsArray(x);
       const array_container_t* ya = AsArray(y);
       const bool meet_is_array = !in_meet || meet.type == ARRAY_CONTAINER_TYPE_CODE;
-      if (xa != nullptr && ya != nullptr && meet_is_array && xa->cardinality + ya->cardinality <= DEFAULT_MAX_SIZE) {
+      if (xa != nullptr && ya != nullptr && meet_is_array &&
+          xa->cardinality + ya->cardinality <= DEFAULT_MAX_SIZE) {
         bool meet_holds = false;
         array_container_t* u = ArrayUnionTestingMeet(*xa, *ya, AsArray(meet), meet_holds);
         holds = holds && meet_holds;
@@ -139,10 +143,13 @@ bool UnionTestingMeet(const Roaring& a_bitmap, const Roaring& b_bitmap, const Ro
       void* both = container_and(x.container, x.type, y.container, y.type, &and_type);
       RLC_ASSERT(both != nullptr);
       const bool both_empty = !container_nonzero_cardinality(both, and_type);
-      holds = holds && (in_meet ? !both_empty && container_equals(both, and_type, meet.container, meet.type) : both_empty);
+      holds = holds &&
+              (in_meet ? !both_empty && container_equals(both, and_type, meet.container, meet.type)
+                       : both_empty);
       container_free(both, and_type);
       uint8_t or_type = 0;
-      void* joined = container_or(x.container, x.type, y.container, y.type, &or_type);  // sets or_type first
+      void* joined =
+          container_or(x.container, x.type, y.container, y.type, &or_type);  // sets or_type first
       Append(out, key, joined, or_type);
       continue;
     }
@@ -157,7 +164,8 @@ bool UnionTestingMeet(const Roaring& a_bitmap, const Roaring& b_bitmap, const Ro
   return holds && k == m.size;
 }
 
-bool DifferenceTestingSubset(const Roaring& a_bitmap, const Roaring& b_bitmap, Roaring& out_bitmap) {
+bool DifferenceTestingSubset(const Roaring& a_bitmap, const Roaring& b_bitmap,
+                             Roaring& out_bitmap) {
   const roaring_array_t& a = a_bitmap.roaring.high_low_container;
   const roaring_array_t& b = b_bitmap.roaring.high_low_container;
   roaring_array_t& out = out_bitmap.roaring.high_low_container;
@@ -188,7 +196,8 @@ bool DifferenceTestingSubset(const Roaring& a_bitmap, const Roaring& b_bitmap, R
     }
     holds = holds && container_is_subset(y.container, y.type, x.container, x.type);
     uint8_t type = 0;
-    void* rest = container_andnot(x.container, x.type, y.container, y.type, &type);  // sets type first
+    void* rest =
+        container_andnot(x.container, x.type, y.container, y.type, &type);  // sets type first
     Append(out, key, rest, type);
   }
   return holds && j == b.size;

@@ -31,7 +31,8 @@
 
 // roaring.hh first: it includes the container headers inside extern "C", which they lack.
 #include <roaring/roaring.hh>
-#include <roaring/containers/containers.h>
+
+#include <roaring/containers/containers.h>  // after roaring.hh (see above)
 
 #include <cstdint>
 
@@ -43,14 +44,15 @@ bool DifferenceTestingSubset(const Roaring& a, const Roaring& b, Roaring& out);
 // Inline: a remap calls it once per output row, from RowBitmap::Add.
 inline bool AppendAscending(Roaring& r, uint32_t v) {
   roaring_array_t& ra = r.roaring.high_low_container;
-  if (ra.size == 0 || ra.keys[ra.size - 1] != (v >> 16) || ra.typecodes[ra.size - 1] != ARRAY_CONTAINER_TYPE_CODE) {
+  if (ra.size == 0 || ra.keys[ra.size - 1] != (v >> 16) ||
+      ra.typecodes[ra.size - 1] != ARRAY_CONTAINER_TYPE_CODE) {
     return false;
   }
   auto* last = static_cast<array_container_t*>(ra.containers[ra.size - 1]);
   const auto low = static_cast<uint16_t>(v & 0xFFFF);
   // An array holds at most DEFAULT_MAX_SIZE values: past that CRoaring makes it a bitmap.
-  if (last->cardinality == 0 || last->cardinality >= last->capacity || last->cardinality >= DEFAULT_MAX_SIZE ||
-      last->array[last->cardinality - 1] >= low) {
+  if (last->cardinality == 0 || last->cardinality >= last->capacity ||
+      last->cardinality >= DEFAULT_MAX_SIZE || last->array[last->cardinality - 1] >= low) {
     return false;
   }
   last->array[last->cardinality++] = low;

@@ -39,10 +39,12 @@ Roaring RandomRoaring(Rng& rng) {
     const uint32_t base = static_cast<uint32_t>(rng.Below(6)) << 16;
     switch (rng.Below(4)) {
       case 0:  // sparse
-        for (uint64_t n = rng.Below(40); n > 0; --n) r.add(base + static_cast<uint32_t>(rng.Below(200)));
+        for (uint64_t n = rng.Below(40); n > 0; --n)
+          r.add(base + static_cast<uint32_t>(rng.Below(200)));
         break;
       case 1:  // near an array's limit of 4096 values
-        for (uint64_t n = 2000 + rng.Below(2500); n > 0; --n) r.add(base + static_cast<uint32_t>(rng.Below(65536)));
+        for (uint64_t n = 2000 + rng.Below(2500); n > 0; --n)
+          r.add(base + static_cast<uint32_t>(rng.Below(65536)));
         break;
       case 2: {  // dense
         for (uint64_t n = 6000; n > 0; --n) r.add(base + static_cast<uint32_t>(rng.Below(9000)));
@@ -100,7 +102,8 @@ void ExpectCroaringInvariants(const Roaring& r) {
     if (type != ARRAY_CONTAINER_TYPE_CODE) continue;
     const auto* array = static_cast<const array_container_t*>(c);
     EXPECT_LE(array->cardinality, DEFAULT_MAX_SIZE) << "container " << i;
-    for (int32_t k = 1; k < array->cardinality; ++k) ASSERT_LT(array->array[k - 1], array->array[k]);
+    for (int32_t k = 1; k < array->cardinality; ++k)
+      ASSERT_LT(array->array[k - 1], array->array[k]);
   }
 }
 
@@ -113,7 +116,8 @@ TEST(ContainerOpsTest, UnionTestingMeetAgreesWithCroaring) {
     const Roaring b = rng.Below(4) == 0 ? Shared(Neighbour(a, rng), twin) : Neighbour(a, rng);
     const Roaring meet_exact = a & b;
     // The true meet, a neighbour of it (usually not the meet), and an unrelated bitmap.
-    for (const Roaring& meet : {meet_exact, Neighbour(meet_exact, rng), RandomRoaring(rng), Roaring()}) {
+    for (const Roaring& meet :
+         {meet_exact, Neighbour(meet_exact, rng), RandomRoaring(rng), Roaring()}) {
       Roaring joined;
       const bool holds = UnionTestingMeet(a, b, meet, joined);
       EXPECT_EQ(holds, meet_exact == meet) << "round " << round;
@@ -220,9 +224,11 @@ TEST(ContainerOpsTest, RowBitmapFusedOperationsAgreeWithThePlainOnes) {
   Rng rng(5);
   for (int round = 0; round < 300; ++round) {
     const RowBitmap a = RandomRows(rng);
-    const RowBitmap b = rng.Below(2) == 0 ? RandomRows(rng) : a.Intersect(RandomRows(rng)).Union(RowBitmap{7});
+    const RowBitmap b =
+        rng.Below(2) == 0 ? RandomRows(rng) : a.Intersect(RandomRows(rng)).Union(RowBitmap{7});
     const RowBitmap meet = a.Intersect(b);
-    for (const RowBitmap& m : {meet, meet.Union(RowBitmap{uint64_t{3} << 32}), RowBitmap(), RandomRows(rng)}) {
+    for (const RowBitmap& m :
+         {meet, meet.Union(RowBitmap{uint64_t{3} << 32}), RowBitmap(), RandomRows(rng)}) {
       RowBitmap joined;
       EXPECT_EQ(a.UnionTestingMeet(b, m, &joined), meet == m) << "round " << round;
       EXPECT_TRUE(joined == a.Union(b));

@@ -31,7 +31,8 @@ Status DvDescriptor::Validate() const {
     if (path_or_inline_dv.size() < 20) {
       return Status::Corrupt("deletionVector.pathOrInlineDv of a 'u' DV needs 20 Z85 characters");
     }
-    Result<std::string> uuid = Z85ToUuidText(std::string_view(path_or_inline_dv).substr(path_or_inline_dv.size() - 20));
+    Result<std::string> uuid =
+        Z85ToUuidText(std::string_view(path_or_inline_dv).substr(path_or_inline_dv.size() - 20));
     if (!uuid.ok()) return uuid.status().WithContext("deletionVector.pathOrInlineDv");
   }
   if (storage_type == 'i' && offset.has_value()) {

@@ -3,7 +3,7 @@
 // Concern: the descriptor's fields, its identity (uniqueId) and where its bytes live. It holds no
 // bitmap; impl/delta/deletion_vector_loader.h reads one.
 //
-// Fields (delta-rlc.md A3):
+// Fields (docs/formats.md#a3):
 //   storageType 'u' (UUID-named file relative to the table root, with an optional random prefix
 //   before the final 20 Z85 characters), 'i' (inline: Z85 of the bitmap), 'p' (absolute path).
 //   'r' exists in Delta behind a feature rlc does not support.
@@ -32,10 +32,10 @@ namespace rlc::dv {
 struct DvDescriptor {
   char storage_type = 'i';
   std::string path_or_inline_dv;
-  std::optional<int32_t> offset;          // byte position of the record's size field; absent = 0
-  int32_t size_bytes = 0;                 // the serialized bitmap's length, before Z85
-  int64_t cardinality = 0;                // rows the DV deletes
-  std::optional<int64_t> max_row_index;   // in-memory hint; Delta does not store it in the log
+  std::optional<int32_t> offset;         // byte position of the record's size field; absent = 0
+  int32_t size_bytes = 0;                // the serialized bitmap's length, before Z85
+  int64_t cardinality = 0;               // rows the DV deletes
+  std::optional<int64_t> max_row_index;  // in-memory hint; Delta does not store it in the log
 
   // storageType + pathOrInlineDv, plus "@" + offset when the offset is present.
   std::string UniqueId() const;

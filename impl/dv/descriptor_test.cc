@@ -1,5 +1,5 @@
 // Tests for impl/dv/descriptor.h: uniqueId, Validate, ResolveDvFilePath, UuidPathOrInlineDv and
-// UrlDecode (delta-rlc.md A3).
+// UrlDecode (docs/formats.md#a3).
 //
 // The 'u' example is the Delta PROTOCOL.md one: pathOrInlineDv "ab^-aqEH.-t@S}K{vb[*k^" is the
 // random prefix "ab" followed by the 20-character Z85 form of UUID

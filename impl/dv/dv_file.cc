@@ -31,7 +31,8 @@ Result<std::string_view> ParseDvRecord(std::string_view record, uint64_t offset,
                                        uint64_t size_bytes) {
   const std::string where = "DV file record at offset " + std::to_string(offset);
   if (size_bytes > kDvSizeBytesMax) {
-    return Status::OverLimit(where + ": sizeInBytes " + std::to_string(size_bytes) + " exceeds the limit");
+    return Status::OverLimit(where + ": sizeInBytes " + std::to_string(size_bytes) +
+                             " exceeds the limit");
   }
   if (record.size() < 4) {
     return Status::Corrupt(where + ": truncated before its size field");
@@ -39,13 +40,14 @@ Result<std::string_view> ParseDvRecord(std::string_view record, uint64_t offset,
   const uint8_t* p = AsBytes(record.data());
   const uint32_t stored_size = LoadBe32(p);
   if (stored_size != size_bytes) {
-    return Status::Corrupt(where + ": size mismatch: the record says " + std::to_string(stored_size) +
-                           " bytes, the descriptor says " + std::to_string(size_bytes));
+    return Status::Corrupt(where + ": size mismatch: the record says " +
+                           std::to_string(stored_size) + " bytes, the descriptor says " +
+                           std::to_string(size_bytes));
   }
   if (record.size() != size_bytes + kDvRecordOverheadBytes) {
     return Status::Corrupt(where + ": truncated: needs " +
-                           std::to_string(size_bytes + kDvRecordOverheadBytes) + " bytes, the file has " +
-                           std::to_string(record.size()));
+                           std::to_string(size_bytes + kDvRecordOverheadBytes) +
+                           " bytes, the file has " + std::to_string(record.size()));
   }
   std::string_view payload = record.substr(4, size_bytes);
   const uint32_t stored_crc = LoadBe32(p + 4 + size_bytes);

@@ -1,6 +1,6 @@
 // Tests for impl/dv/dv_file.h: a hand-written two-record DV file and one test per framing check.
 //
-// Layout (delta-rlc.md A6; all numbers big-endian): byte 0 = version 1, then per record a u32
+// Layout (docs/formats.md#a6; all numbers big-endian): byte 0 = version 1, then per record a u32
 // dataSize, the payload, and the u32 CRC-32 (zlib) of the payload. A descriptor offset points at
 // the record's dataSize; the first record is at offset 1.
 //
@@ -27,16 +27,16 @@ std::string Bytes(std::initializer_list<int> values) {
   return out;
 }
 
-// The bitmap {1} (toolchain.md, the Databricks single-row payload).
+// The bitmap {1} (the Databricks single-row payload, docs/toolchain.md#databricks-single-row).
 const std::string kPayloadA = Bytes({
     0xD1, 0xD3, 0x39, 0x64, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // magic, 1 bucket
     0x00, 0x00, 0x00, 0x00,                                                  // high key 0
     0x3A, 0x30, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,                          // cookie, 1 container
     0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00,                          // key 0 card 1, off 16
     0x01, 0x00,                                                              // value 1
-});  // 34 bytes
+});                                                                          // 34 bytes
 
-// The bitmap {0, 5, 2^32+7} (toolchain.md's 58-byte example).
+// The bitmap {0, 5, 2^32+7} (the 58-byte example of docs/toolchain.md#delta-dv-layout).
 const std::string kPayloadB = Bytes({
     0xD1, 0xD3, 0x39, 0x64, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // magic, 2 buckets
     0x00, 0x00, 0x00, 0x00,                                                  // high key 0
@@ -47,17 +47,17 @@ const std::string kPayloadB = Bytes({
     0x3A, 0x30, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,                          // cookie, 1 container
     0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00,                          // key 0 card 1, off 16
     0x07, 0x00,                                                              // value 7
-});  // 58 bytes
+});                                                                          // 58 bytes
 
 constexpr uint64_t kOffsetA = 1;
 constexpr uint64_t kOffsetB = 1 + 4 + 34 + 4;  // 43
 
 // version | size A | A | crc A | size B | B | crc B  = 1 + 42 + 66 = 109 bytes.
-const std::string kFile = Bytes({0x01})                     // byte 0: version 1
-                          + Bytes({0x00, 0x00, 0x00, 0x22})  // byte 1: dataSize 34
+const std::string kFile = Bytes({0x01})                       // byte 0: version 1
+                          + Bytes({0x00, 0x00, 0x00, 0x22})   // byte 1: dataSize 34
                           + kPayloadA                         // bytes 5..38
-                          + Bytes({0xEE, 0xBD, 0x85, 0xF4})  // bytes 39..42: CRC of A
-                          + Bytes({0x00, 0x00, 0x00, 0x3A})  // byte 43: dataSize 58
+                          + Bytes({0xEE, 0xBD, 0x85, 0xF4})   // bytes 39..42: CRC of A
+                          + Bytes({0x00, 0x00, 0x00, 0x3A})   // byte 43: dataSize 58
                           + kPayloadB                         // bytes 47..104
                           + Bytes({0xCC, 0x96, 0x2B, 0x22});  // bytes 105..108: CRC of B
 

@@ -106,8 +106,8 @@ RowBitmap RowBitmap::Combine(const RowBitmap& other, bool keep_left_only, bool k
   while (i < buckets_.size() || j < other.buckets_.size()) {
     bool take_left = j == other.buckets_.size() ||
                      (i < buckets_.size() && buckets_[i].high_key < other.buckets_[j].high_key);
-    bool take_right = i == buckets_.size() ||
-                      (j < other.buckets_.size() && other.buckets_[j].high_key < buckets_[i].high_key);
+    bool take_right = i == buckets_.size() || (j < other.buckets_.size() &&
+                                               other.buckets_[j].high_key < buckets_[i].high_key);
     if (take_left) {
       if (keep_left_only) out.buckets_.push_back(buckets_[i]);
       ++i;
@@ -116,7 +116,8 @@ RowBitmap RowBitmap::Combine(const RowBitmap& other, bool keep_left_only, bool k
       ++j;
     } else {
       Roaring combined = op(buckets_[i].low, other.buckets_[j].low);
-      if (!combined.isEmpty()) out.buckets_.push_back(Bucket{buckets_[i].high_key, std::move(combined)});
+      if (!combined.isEmpty())
+        out.buckets_.push_back(Bucket{buckets_[i].high_key, std::move(combined)});
       ++i;
       ++j;
     }
@@ -155,12 +156,15 @@ bool RowBitmap::IsSubsetOf(const RowBitmap& other) const {
   auto theirs = other.buckets_.begin();
   for (const Bucket& b : buckets_) {
     while (theirs != other.buckets_.end() && theirs->high_key < b.high_key) ++theirs;
-    if (theirs == other.buckets_.end() || theirs->high_key != b.high_key || !b.low.isSubset(theirs->low)) return false;
+    if (theirs == other.buckets_.end() || theirs->high_key != b.high_key ||
+        !b.low.isSubset(theirs->low))
+      return false;
   }
   return true;
 }
 
-bool RowBitmap::UnionTestingMeet(const RowBitmap& other, const RowBitmap& meet, RowBitmap* joined) const {
+bool RowBitmap::UnionTestingMeet(const RowBitmap& other, const RowBitmap& meet,
+                                 RowBitmap* joined) const {
   RLC_ASSERT(joined != this && joined != &other && joined != &meet);
   RowBitmap out;
   bool holds = true;
@@ -177,7 +181,8 @@ bool RowBitmap::UnionTestingMeet(const RowBitmap& other, const RowBitmap& meet, 
     if (in_a && in_b) {
       Bucket joined_bucket{key, Roaring()};
       static const Roaring kNone;
-      holds = dv::UnionTestingMeet(a[i].low, b[j].low, in_meet != nullptr ? in_meet->low : kNone, joined_bucket.low) &&
+      holds = dv::UnionTestingMeet(a[i].low, b[j].low, in_meet != nullptr ? in_meet->low : kNone,
+                                   joined_bucket.low) &&
               holds;
       out.buckets_.push_back(std::move(joined_bucket));
       ++i;
@@ -198,7 +203,8 @@ bool RowBitmap::DifferenceTestingSubset(const RowBitmap& other, RowBitmap* rest)
   size_t j = 0;
   const std::vector<Bucket>& b = other.buckets_;
   for (const Bucket& x : buckets_) {
-    for (; j < b.size() && b[j].high_key < x.high_key; ++j) holds = false;  // rows of other outside this
+    for (; j < b.size() && b[j].high_key < x.high_key; ++j)
+      holds = false;  // rows of other outside this
     if (j == b.size() || b[j].high_key != x.high_key) {
       out.buckets_.push_back(x);
       continue;
@@ -229,7 +235,9 @@ void RowBitmap::RunOptimize() {
 Status RowBitmap::Validate() const {
   for (size_t i = 0; i < buckets_.size(); ++i) {
     const Bucket& b = buckets_[i];
-    auto where = [&] { return "bucket " + std::to_string(i) + " (high key " + std::to_string(b.high_key) + ")"; };
+    auto where = [&] {
+      return "bucket " + std::to_string(i) + " (high key " + std::to_string(b.high_key) + ")";
+    };
     if (i > 0 && buckets_[i - 1].high_key >= b.high_key) {
       return Status::Corrupt(where() + ": high keys are not strictly ascending");
     }
@@ -239,7 +247,8 @@ Status RowBitmap::Validate() const {
     if (b.low.isEmpty()) return Status::Corrupt(where() + ": empty bucket");
   }
   if (!buckets_.empty() && Maximum() > kRowIndexMax) {
-    return Status::Corrupt("row index " + std::to_string(Maximum()) + " exceeds the largest Delta row index");
+    return Status::Corrupt("row index " + std::to_string(Maximum()) +
+                           " exceeds the largest Delta row index");
   }
   return Status::Ok();
 }

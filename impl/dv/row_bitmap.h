@@ -3,7 +3,7 @@
 // Concern: the set algebra the reconcile cases need (insert, contains, union, intersect,
 // difference, rank, cardinality), over CRoaring's 32-bit bitmaps held per high key. rlc keeps
 // its own buckets instead of CRoaring 0.2.66's Roaring64Map, which copies whole bitmaps for
-// cardinality() and serializes empty buckets (reference/toolchain.md).
+// cardinality() and serializes empty buckets (docs/toolchain.md#roaring64map).
 //
 // Thread-safety: a const RowBitmap may be read from many threads; mutation needs exclusion.
 //
@@ -83,8 +83,7 @@ class RowBitmap {
  private:
   Roaring& BucketFor(uint32_t high_key);  // creates it if absent
   template <typename Op>
-  RowBitmap Combine(const RowBitmap& other, bool keep_left_only, bool keep_right_only,
-                    Op op) const;
+  RowBitmap Combine(const RowBitmap& other, bool keep_left_only, bool keep_right_only, Op op) const;
 
   std::vector<Bucket> buckets_;
 };

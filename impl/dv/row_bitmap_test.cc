@@ -64,14 +64,14 @@ void ExpectMatches(const RowBitmap& b, const RowSet& rows, const std::vector<uin
 
 // Hand-picked sets, most around bucket boundaries.
 const RowSet kA = {0, 1, 7, 65535, 65536, k2Pow32 - 1, k2Pow32, k2Pow32 + 5, 3 * k2Pow32 + 9};
-const RowSet kB = {1, 8, 65536, k2Pow32 - 2, k2Pow32, 2 * k2Pow32, 3 * k2Pow32 + 9,
-                   kRowIndexMax};
-const RowSet kC = {k2Pow32 + 5};                  // inside kA's bucket 1 only
+const RowSet kB = {1, 8, 65536, k2Pow32 - 2, k2Pow32, 2 * k2Pow32, 3 * k2Pow32 + 9, kRowIndexMax};
+const RowSet kC = {k2Pow32 + 5};                   // inside kA's bucket 1 only
 const RowSet kD = {2 * k2Pow32 + 1, 5 * k2Pow32};  // buckets kA lacks
 
 std::vector<uint64_t> Probes() {
-  std::vector<uint64_t> p = {1, 7, 65535, 65536, k2Pow32 - 1, k2Pow32, k2Pow32 + 5,
-                             2 * k2Pow32, 3 * k2Pow32 + 9, 5 * k2Pow32, kRowIndexMax};
+  std::vector<uint64_t> p = {1,           7,           65535,       65536,           k2Pow32 - 1,
+                             k2Pow32,     k2Pow32 + 5, 2 * k2Pow32, 3 * k2Pow32 + 9, 5 * k2Pow32,
+                             kRowIndexMax};
   return p;
 }
 
@@ -102,7 +102,7 @@ TEST(RowBitmapTest, AddAndContainsAcrossBucketBoundary) {
   EXPECT_TRUE(b.Contains(k2Pow32));
   EXPECT_FALSE(b.Contains(k2Pow32 - 2));
   EXPECT_FALSE(b.Contains(k2Pow32 + 1));
-  EXPECT_FALSE(b.Contains(0));          // same low half as 2^32, other bucket
+  EXPECT_FALSE(b.Contains(0));  // same low half as 2^32, other bucket
   EXPECT_FALSE(b.Contains(0xFFFFFFFF + 2 * k2Pow32));
   ASSERT_EQ(b.buckets().size(), 2u);
   EXPECT_EQ(b.buckets()[0].high_key, 0u);
@@ -120,8 +120,7 @@ TEST(RowBitmapTest, BucketsStaySortedWhateverTheInsertionOrder) {
   EXPECT_EQ(b.buckets()[1].high_key, 1u);
   EXPECT_EQ(b.buckets()[2].high_key, 2u);
   EXPECT_EQ(b.buckets()[3].high_key, 5u);
-  EXPECT_EQ(b.ToVector(),
-            (std::vector<uint64_t>{0, 3, k2Pow32, 2 * k2Pow32 + 1, 5 * k2Pow32}));
+  EXPECT_EQ(b.ToVector(), (std::vector<uint64_t>{0, 3, k2Pow32, 2 * k2Pow32 + 1, 5 * k2Pow32}));
 }
 
 TEST(RowBitmapTest, AddIsIdempotent) {
@@ -227,7 +226,8 @@ TEST(RowBitmapTest, AddRangeCoveringAWholeBucket) {
 TEST(RowBitmapTest, AddRangeUpToTheLargestRowIndex) {
   RowBitmap b;
   b.AddRange(kRowIndexMax - 2, kRowIndexMax + 1);
-  EXPECT_EQ(b.ToVector(), (std::vector<uint64_t>{kRowIndexMax - 2, kRowIndexMax - 1, kRowIndexMax}));
+  EXPECT_EQ(b.ToVector(),
+            (std::vector<uint64_t>{kRowIndexMax - 2, kRowIndexMax - 1, kRowIndexMax}));
   EXPECT_EQ(b.Maximum(), kRowIndexMax);
   EXPECT_TRUE(b.Validate().ok());
 }
@@ -323,9 +323,15 @@ TEST(RowBitmapTest, IntersectsMatchesModel) {
 }
 
 TEST(RowBitmapTest, IsSubsetOfMatchesModel) {
-  for (const auto& [a, b] : std::vector<std::pair<RowSet, RowSet>>{
-           {kA, kB}, {kC, kA}, {kA, kC}, {kD, kA}, {{}, kA}, {{}, {}}, {kA, kA},
-           {SetIntersect(kA, kB), kB}, {kA, SetUnion(kA, kD)}}) {
+  for (const auto& [a, b] : std::vector<std::pair<RowSet, RowSet>>{{kA, kB},
+                                                                   {kC, kA},
+                                                                   {kA, kC},
+                                                                   {kD, kA},
+                                                                   {{}, kA},
+                                                                   {{}, {}},
+                                                                   {kA, kA},
+                                                                   {SetIntersect(kA, kB), kB},
+                                                                   {kA, SetUnion(kA, kD)}}) {
     EXPECT_EQ(FromSet(a).IsSubsetOf(FromSet(b)),
               std::includes(b.begin(), b.end(), a.begin(), a.end()));
   }
@@ -377,7 +383,7 @@ TEST(RowBitmapTest, EqualityIsBySetContents) {
   b.Add(0);
   EXPECT_TRUE(a == b);
   EXPECT_FALSE(a == RowBitmap({0, 5}));
-  EXPECT_FALSE(a == RowBitmap({0, 5, 7}));              // same lows, other bucket
+  EXPECT_FALSE(a == RowBitmap({0, 5, 7}));  // same lows, other bucket
   EXPECT_FALSE(a == RowBitmap({0, 5, 2 * k2Pow32 + 7}));
   EXPECT_TRUE(RowBitmap() == RowBitmap());
   EXPECT_FALSE(RowBitmap() == RowBitmap({0}));

@@ -67,8 +67,8 @@ Result<std::string> Z85Decode(std::string_view text, uint64_t size_bytes) {
   }
   const uint64_t blocks = text.size() / 5;
   if (size_bytes > blocks * 4 || size_bytes + 4 <= blocks * 4) {
-    return Status::Corrupt("Z85 text of " + std::to_string(text.size()) + " characters cannot hold " +
-                           std::to_string(size_bytes) + " bytes");
+    return Status::Corrupt("Z85 text of " + std::to_string(text.size()) +
+                           " characters cannot hold " + std::to_string(size_bytes) + " bytes");
   }
   std::string out;
   out.reserve(blocks * 4);
@@ -82,10 +82,12 @@ Result<std::string> Z85Decode(std::string_view text, uint64_t size_bytes) {
       while (k < 5 && kDigit[uint8_t(text[at + k])] == kPadChar) ++k;
       if (k != 4 - tail) {
         return Status::Corrupt("Z85 character " + std::to_string(at) + ": " + std::to_string(k) +
-                               " padding marks where the length implies " + std::to_string(4 - tail));
+                               " padding marks where the length implies " +
+                               std::to_string(4 - tail));
       }
       uint64_t value = 0;
-      RLC_RETURN_IF_ERROR(DecodeDigits(text, at + k, 5 - k, (uint64_t{1} << (8 * tail)) - 1, &value));
+      RLC_RETURN_IF_ERROR(
+          DecodeDigits(text, at + k, 5 - k, (uint64_t{1} << (8 * tail)) - 1, &value));
       for (size_t j = 0; j < tail; ++j) out.push_back(char((value >> (8 * (tail - 1 - j))) & 0xFF));
       return out;
     }

@@ -1,5 +1,5 @@
 // Tests for impl/dv/z85.h: known vectors, padding, the '#' tail extension, UUIDs and every
-// decoding error. Expected strings were derived by hand from the alphabet (delta-rlc.md A4):
+// decoding error. Expected strings were derived by hand from the alphabet (docs/formats.md#a4):
 //   index 0-9 '0'-'9', 10-35 'a'-'z', 36-61 'A'-'Z', 62 '.', 63 '-', 64 ':', 65 '+', 66 '=',
 //   67 '^', 68 '!', 69 '/', 70 '*', 71 '?', 72 '&', 73 '<', 74 '>', 75 '(', 76 ')', 77 '[',
 //   78 ']', 79 '{', 80 '}', 81 '@', 82 '%', 83 '$', 84 '#'.
@@ -53,9 +53,7 @@ TEST(Z85Test, EmptyInputIsEmptyText) {
   EXPECT_EQ(*r, "");
 }
 
-TEST(Z85Test, ZeroBlockIsFiveZeroDigits) {
-  EXPECT_EQ(Z85Encode(Bytes({0, 0, 0, 0})), "00000");
-}
+TEST(Z85Test, ZeroBlockIsFiveZeroDigits) { EXPECT_EQ(Z85Encode(Bytes({0, 0, 0, 0})), "00000"); }
 
 TEST(Z85Test, AllOnesBlockIsLargestValue) {
   // 0xFFFFFFFF = 4294967295. 4294967295 / 85^4 (52200625) = 82 r 14516045;
@@ -89,9 +87,9 @@ TEST(Z85Test, ShortInputIsZeroPaddedToAFullBlock) {
 }
 
 TEST(Z85Test, DecodeDropsZeroPadding) {
-  for (auto [text, size, want] : {std::tuple{"0rr91", 1, Bytes({1})},
-                                  std::tuple{"0rJl3", 2, Bytes({1, 2})},
-                                  std::tuple{"0rJu6", 3, Bytes({1, 2, 3})}}) {
+  for (auto [text, size, want] :
+       {std::tuple{"0rr91", 1, Bytes({1})}, std::tuple{"0rJl3", 2, Bytes({1, 2})},
+        std::tuple{"0rJu6", 3, Bytes({1, 2, 3})}}) {
     Result<std::string> r = Z85Decode(text, uint64_t(size));
     ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
     EXPECT_EQ(*r, want) << text;
@@ -116,7 +114,10 @@ TEST(Z85Test, SizeThatTheTextCannotHoldIsRejected) {
   ExpectCorrupt(Z85Decode("HelloWorld", 4), "cannot hold 4 bytes");
   ExpectCorrupt(Z85Decode("HelloWorld", 0), "cannot hold 0 bytes");
   ExpectCorrupt(Z85Decode("", 1), "cannot hold 1 bytes");
-  EXPECT_TRUE(Z85Decode("0rr91" "00000", 5).ok());
+  EXPECT_TRUE(Z85Decode("0rr91"
+                        "00000",
+                        5)
+                  .ok());
 }
 
 TEST(Z85Test, RoundTripsEveryLengthUpToSixteen) {
@@ -177,14 +178,17 @@ TEST(Z85Test, HashTailExtensionDecodesEachTailLength) {
   ASSERT_TRUE(three.ok()) << three.status().ToString();
   EXPECT_EQ(*three, Bytes({0x01, 0x02, 0x03}));
   // After a full block.
-  Result<std::string> six = Z85Decode("HelloWorld" "##033", 10);
+  Result<std::string> six = Z85Decode(
+      "HelloWorld"
+      "##033",
+      10);
   ASSERT_TRUE(six.ok()) << six.status().ToString();
   EXPECT_EQ(*six, Bytes({0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B, 0x01, 0x02}));
 }
 
 TEST(Z85Test, DeltaKernelHashTailDecodesToRowThreeBitmap) {
   // delta-kernel-rs cdf-table-with-dv version 5: an inline DV of sizeInBytes 34.
-  // The 34 bytes, by hand (delta-rlc.md A5, toolchain.md):
+  // The 34 bytes, by hand (docs/formats.md#a5, docs/toolchain.md#delta-dv-layout):
   const std::string want = Bytes({
       0xD1, 0xD3, 0x39, 0x64,                          // magic 1681511377 LE
       0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 1 bucket, u64 LE
@@ -222,7 +226,10 @@ TEST(Z85Test, HashTailWithTooManyMarksIsRejected) {
   ExpectCorrupt(Z85Decode("##033", 3), "2 padding marks where the length implies 1");
   ExpectCorrupt(Z85Decode("###01", 2), "3 padding marks where the length implies 2");
   ExpectCorrupt(Z85Decode("####0", 1), "4 padding marks where the length implies 3");
-  ExpectCorrupt(Z85Decode("HelloWorld" "#####", 9), "Z85 character 10: 5 padding marks");
+  ExpectCorrupt(Z85Decode("HelloWorld"
+                          "#####",
+                          9),
+                "Z85 character 10: 5 padding marks");
 }
 
 TEST(Z85Test, HashTailOnAFullLastBlockIsAnOverflow) {
@@ -232,7 +239,10 @@ TEST(Z85Test, HashTailOnAFullLastBlockIsAnOverflow) {
 
 TEST(Z85Test, HashTailOnlyInTheLastBlock) {
   // A '#' block before the last one is a standard block and overflows.
-  ExpectCorrupt(Z85Decode("##033" "00000", 6), "Z85 block at character 0 overflows");
+  ExpectCorrupt(Z85Decode("##033"
+                          "00000",
+                          6),
+                "Z85 block at character 0 overflows");
 }
 
 TEST(Z85Test, HashTailValueOverflowIsRejected) {
@@ -249,7 +259,10 @@ TEST(Z85Test, HashTailValueOverflowIsRejected) {
 }
 
 TEST(Z85Test, HashTailBadCharacterNamesItsOffset) {
-  ExpectCorrupt(Z85Decode("HelloWorld" "##0,3", 10), "Z85 character 13: byte 44");
+  ExpectCorrupt(Z85Decode("HelloWorld"
+                          "##0,3",
+                          10),
+                "Z85 character 13: byte 44");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,13 +308,13 @@ TEST(Z85Test, UuidTextAcceptsUpperCaseAndEmitsLowerCase) {
 TEST(Z85Test, MalformedUuidTextIsRejected) {
   for (const char* bad : {
            "",
-           "d2c639aa8816431aaaf6d3fe2512ff61",        // no dashes
-           "d2c639aa-8816-431a-aaf6-d3fe2512ff6",     // 35 characters
-           "d2c639aa-8816-431a-aaf6-d3fe2512ff611",   // 37 characters
-           "d2c639a-a8816-431a-aaf6-d3fe2512ff61",    // dash moved
-           "d2c639aa-8816-431a-aaf6-d3fe2512ff6g",    // 'g'
-           "d2c639aa-8816-431a-aaf6d-3fe2512ff61",    // dash moved, still 36
-           "d2c639aa08816-431a-aaf6-d3fe2512ff61",    // hex where a dash belongs
+           "d2c639aa8816431aaaf6d3fe2512ff61",       // no dashes
+           "d2c639aa-8816-431a-aaf6-d3fe2512ff6",    // 35 characters
+           "d2c639aa-8816-431a-aaf6-d3fe2512ff611",  // 37 characters
+           "d2c639a-a8816-431a-aaf6-d3fe2512ff61",   // dash moved
+           "d2c639aa-8816-431a-aaf6-d3fe2512ff6g",   // 'g'
+           "d2c639aa-8816-431a-aaf6d-3fe2512ff61",   // dash moved, still 36
+           "d2c639aa08816-431a-aaf6-d3fe2512ff61",   // hex where a dash belongs
        }) {
     Result<std::string> r = UuidTextToZ85(bad);
     ASSERT_FALSE(r.ok()) << bad;

@@ -1,5 +1,5 @@
 // Case 4's capture gate: may a compaction record where each source's rows landed?
-// (delta-rlc.md C-4-capture, D; reference/decisions.md "Composition tags".)
+// (docs/cases.md#c-4-capture, docs/formats.md#d; docs/decisions.md#composition-tags.)
 //
 // Concern: the compaction writer reports the runs it observed in the row stream it wrote (not its
 // plan): consecutive rows from one source fold into one run (source, rows). The gate passes only
@@ -47,12 +47,13 @@ struct CaptureShape {
 template <ValueDomain D>
 struct CaptureTags {
   typename D::Bool ok;
-  std::vector<typename D::Int> row_offset;          // per bin source
+  std::vector<typename D::Int> row_offset;  // per bin source
   std::vector<typename D::Int> source_physical_rows;
 };
 
 template <ValueDomain D>
-CaptureTags<D> CheckCapture(const D& d, const CaptureShape& shape, const std::vector<BinSource<D>>& bin,
+CaptureTags<D> CheckCapture(const D& d, const CaptureShape& shape,
+                            const std::vector<BinSource<D>>& bin,
                             const std::vector<ObservedRun<D>>& runs) {
   CaptureTags<D> tags{d.False(), {}, {}};
   if (shape.outputs != 1 || shape.tasks != 1 || shape.multi_dimensional) return tags;

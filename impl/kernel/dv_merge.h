@@ -1,5 +1,5 @@
 // Case 2's decision for one file both sides changed by DV: may the two DVs be unioned?
-// (delta-rlc.md C-2; flag rowLevelConcurrency.enabled.)
+// (docs/cases.md#c-2; flag rowLevelConcurrency.enabled.)
 //
 // Concern: `base` is the DV the loser read the file with, `winner` the DV the winner committed,
 // `loser` the DV the loser wants to commit. The loser's new deletions are loser \ base, the
@@ -29,8 +29,8 @@ struct DvMerge {
 };
 
 template <ValueDomain D>
-DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base, const typename D::Set& winner,
-                                const typename D::Set& loser) {
+DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base,
+                                const typename D::Set& winner, const typename D::Set& loser) {
   // winner ∩ loser = base: base within both (2), and nothing else in both (1). Asked together
   // with the union, so a concrete domain merges the two DVs once (bench/dv_merge_bench.cc: at
   // 10^7 rows the intersection, the equality and the union as three calls cost twice the union).

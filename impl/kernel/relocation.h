@@ -1,6 +1,6 @@
 // Case 3's conservation test: do a commit's dataChange=false removes and adds hold the same rows?
 //
-// Concern: reference/decisions.md "Case 3". The reference trusts dataChange=false alone; a writer
+// Concern: docs/decisions.md#case-3. The reference trusts dataChange=false alone; a writer
 // that breaks the protocol (new rows under dataChange=false) would then be invisible to every
 // loser's append check. Here a relocation counts as one only when it provably conserves:
 //   1. every file's physical row count is known and its DV deletes at most that many rows;
@@ -30,8 +30,8 @@ namespace rlc::kernel {
 
 template <ValueDomain D>
 struct RelocatedFile {
-  std::optional<typename D::Int> physical_rows;  // numRecords; nullopt: unknown
-  typename D::Int deleted_rows;                  // the DV's cardinality (0 without a DV)
+  std::optional<typename D::Int> physical_rows;         // numRecords; nullopt: unknown
+  typename D::Int deleted_rows;                         // the DV's cardinality (0 without a DV)
   std::map<std::string, typename D::Value> min_values;  // by column; absent: no statistic
   std::map<std::string, typename D::Value> max_values;
 };
@@ -40,10 +40,12 @@ namespace internal {
 
 // The sum of the files' live rows, with the per-file sanity of rule 1 folded into `sane`.
 template <ValueDomain D>
-typename D::Int LiveRows(const D& d, const std::vector<RelocatedFile<D>>& files, typename D::Bool& sane) {
+typename D::Int LiveRows(const D& d, const std::vector<RelocatedFile<D>>& files,
+                         typename D::Bool& sane) {
   typename D::Int total = d.Const(0);
   for (const RelocatedFile<D>& f : files) {
-    sane = d.And(sane, d.And(d.Le(d.Const(0), f.deleted_rows), d.Le(f.deleted_rows, *f.physical_rows)));
+    sane = d.And(sane,
+                 d.And(d.Le(d.Const(0), f.deleted_rows), d.Le(f.deleted_rows, *f.physical_rows)));
     total = d.Add(total, d.Sub(*f.physical_rows, f.deleted_rows));
   }
   return total;
@@ -51,8 +53,8 @@ typename D::Int LiveRows(const D& d, const std::vector<RelocatedFile<D>>& files,
 
 // Rule 3 for one bound of one added file's column: some removed file's bound encloses it.
 template <ValueDomain D>
-typename D::Bool Enclosed(const D& d, const std::string& column, const typename D::Value& added, bool is_min,
-                          const std::vector<RelocatedFile<D>>& removed) {
+typename D::Bool Enclosed(const D& d, const std::string& column, const typename D::Value& added,
+                          bool is_min, const std::vector<RelocatedFile<D>>& removed) {
   typename D::Bool some = d.False();
   for (const RelocatedFile<D>& r : removed) {
     const auto& bounds = is_min ? r.min_values : r.max_values;

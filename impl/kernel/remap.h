@@ -1,5 +1,6 @@
 // Case 4's remap: carry deletions made on a compacted source onto the compaction's output
-// (delta-rlc.md C-4a, C-4b, D; flags optimize.conflictReconciliation.enabled and .reverse.enabled).
+// (docs/cases.md#c-4a, docs/cases.md#c-4b, docs/formats.md#d3; flags
+// optimize.conflictReconciliation.enabled and .reverse.enabled).
 //
 // Concern: where a source's row landed. The compaction read the source with DV `compacted` and
 // wrote its live rows, in physical order, contiguously at output positions
@@ -21,8 +22,9 @@
 // The loop visits only newly deleted rows, in ascending order, and ranks them with one cursor over
 // `compacted`: a remap costs O(|compacted| + deleted rows * log), not O(rows).
 //
-// Also here, the H1 rule of 4b: every compacted source the loser touched (by a remove or a DV)
-// must be among those it remapped; sources are numbered by the caller.
+// Also here, the H1 rule of 4b (docs/cases.md#h1): every compacted source the loser touched (by
+// a remove or any add of its path) must be among those it remapped; sources are numbered by the
+// caller.
 //
 // Written over a ValueDomain (value_domain.h).
 //
@@ -30,8 +32,8 @@
 #ifndef RLC_IMPL_KERNEL_REMAP_H_
 #define RLC_IMPL_KERNEL_REMAP_H_
 
-#include "impl/base/mutants.h"
 #include <cstdint>
+#include "impl/base/mutants.h"
 
 #include "impl/kernel/value_domain.h"
 
@@ -46,10 +48,10 @@ struct SourceRun {
 // Adds the newly deleted rows to output_dv (in place); returns whether every guard held. When it
 // returns false, output_dv may hold partial additions: the caller discards it.
 template <ValueDomain D>
-typename D::Bool RemapOntoOutput(const D& d, const SourceRun<D>& run, const typename D::Int& output_rows,
-                                 int64_t row_index_max, const typename D::Set& compacted,
-                                 const typename D::Set& before, const typename D::Set& after,
-                                 typename D::Set& output_dv) {
+typename D::Bool RemapOntoOutput(const D& d, const SourceRun<D>& run,
+                                 const typename D::Int& output_rows, int64_t row_index_max,
+                                 const typename D::Set& compacted, const typename D::Set& before,
+                                 const typename D::Set& after, typename D::Set& output_dv) {
   typename D::Bool ok = d.And(d.Le(d.Const(0), run.start), d.Le(d.Const(0), run.live));
   ok = d.And(ok, d.Le(d.Add(run.start, run.live), output_rows));
   ok = d.And(ok, d.Le(output_rows, d.Add(d.Const(row_index_max), d.Const(1))));
@@ -73,18 +75,21 @@ typename D::Bool RemapOntoOutput(const D& d, const SourceRun<D>& run, const type
 
 // 4b: the loser must have read the source exactly as the compaction did.
 template <ValueDomain D>
-typename D::Bool ReverseRemapOntoOutput(const D& d, const SourceRun<D>& run, const typename D::Int& output_rows,
-                                        int64_t row_index_max, const typename D::Set& compacted,
-                                        const typename D::Set& loser_read, const typename D::Set& loser_new,
+typename D::Bool ReverseRemapOntoOutput(const D& d, const SourceRun<D>& run,
+                                        const typename D::Int& output_rows, int64_t row_index_max,
+                                        const typename D::Set& compacted,
+                                        const typename D::Set& loser_read,
+                                        const typename D::Set& loser_new,
                                         typename D::Set& output_dv) {
   const typename D::Bool same_read = d.IsSubset(loser_read, compacted);
-  return d.And(same_read, RemapOntoOutput(d, run, output_rows, row_index_max, compacted, loser_read, loser_new,
-                                          output_dv));
+  return d.And(same_read, RemapOntoOutput(d, run, output_rows, row_index_max, compacted, loser_read,
+                                          loser_new, output_dv));
 }
 
 // H1 (4b): `touched` and `remapped` hold source numbers.
 template <ValueDomain D>
-typename D::Bool EveryTouchedSourceRemapped(const D& d, const typename D::Set& touched, const typename D::Set& remapped) {
+typename D::Bool EveryTouchedSourceRemapped(const D& d, const typename D::Set& touched,
+                                            const typename D::Set& remapped) {
   if (RLC_MUTANT(kReverseRemapNoH1)) return d.True();
   return d.IsSubset(touched, remapped);
 }

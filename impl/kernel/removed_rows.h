@@ -15,7 +15,8 @@
 //     are the ones live before (outside `pre_dv`) and not live after: in `post_dv` when the winner
 //     re-added the path, every row when it removed the file outright. A post-image that revives a
 //     row (post_dv not a superset of pre_dv) is outside what this reasoning covers: it counts as
-//     a match (the reference's sum assumed the superset without checking, its G11 hazard).
+//     a match (the reference's sum assumed the superset without checking, its G11 hazard:
+//     docs/gaps.md#g11).
 //     Decided per file; the checker never nets files against each other.
 //
 // Written over a ValueDomain (value_domain.h).
@@ -24,22 +25,24 @@
 #ifndef RLC_IMPL_KERNEL_REMOVED_ROWS_H_
 #define RLC_IMPL_KERNEL_REMOVED_ROWS_H_
 
-#include "impl/base/mutants.h"
 #include <optional>
+#include "impl/base/mutants.h"
 
 #include "impl/kernel/value_domain.h"
 
 namespace rlc::kernel {
 
 template <ValueDomain D>
-typename D::Bool FileMayHoldMatchingRow(const D& d, const typename D::Set& dv, const typename D::Set& matching) {
+typename D::Bool FileMayHoldMatchingRow(const D& d, const typename D::Set& dv,
+                                        const typename D::Set& matching) {
   if (RLC_MUTANT(kExactTierDeletedRows)) return d.Not(d.IsEmpty(d.Intersect(matching, dv)));
   return d.Not(d.IsEmpty(d.Difference(matching, dv)));
 }
 
 template <ValueDomain D>
-typename D::Bool ReAddShowsNoUnseenRow(const D& d, const typename D::Set& read_dv, const typename D::Set& pre_dv,
-                                      const typename D::Set& post_dv) {
+typename D::Bool ReAddShowsNoUnseenRow(const D& d, const typename D::Set& read_dv,
+                                       const typename D::Set& pre_dv,
+                                       const typename D::Set& post_dv) {
   return d.And(d.IsSubset(read_dv, post_dv), d.IsSubset(pre_dv, post_dv));
 }
 

@@ -1,6 +1,7 @@
 // Case 1's statistics evaluator at its leaves: what a file's statistics say about one column, and
-// which truth values `column OP literal` may then take on the file's live rows (delta-rlc.md A2,
-// C-1; impl/predicate/domain_evaluator.h combines the leaves with AND, OR and NOT).
+// which truth values `column OP literal` may then take on the file's live rows
+// (docs/formats.md#a2, docs/cases.md#c-1; impl/predicate/domain_evaluator.h combines the leaves
+// with AND, OR and NOT).
 //
 // Concern: the two decisions a wrong answer of which would drop a file that holds a matching row.
 //   NullFacts  from numRecords and the column's nullCount: may a live row hold NULL, may one hold
@@ -38,11 +39,14 @@ struct NullFacts {
 };
 
 template <ValueOrder D>
-NullFacts<D> NullFactsFromCounts(const D& d, const typename D::Bool& has_rows, const typename D::Int& rows,
-                                 const typename D::Bool& has_null_count, const typename D::Int& null_count) {
+NullFacts<D> NullFactsFromCounts(const D& d, const typename D::Bool& has_rows,
+                                 const typename D::Int& rows,
+                                 const typename D::Bool& has_null_count,
+                                 const typename D::Int& null_count) {
   const typename D::Bool no_rows = d.And(has_rows, d.Eq(rows, d.Const(0)));
   const typename D::Bool usable =
-      d.And(has_null_count, d.And(d.Le(d.Const(0), null_count), d.Implies(has_rows, d.Le(null_count, rows))));
+      d.And(has_null_count,
+            d.And(d.Le(d.Const(0), null_count), d.Implies(has_rows, d.Le(null_count, rows))));
   const typename D::Bool no_nulls = d.And(usable, d.Eq(null_count, d.Const(0)));
   const typename D::Bool all_nulls = d.And(usable, d.And(has_rows, d.Eq(null_count, rows)));
   return {d.And(d.Not(no_rows), d.Not(no_nulls)), d.And(d.Not(no_rows), d.Not(all_nulls))};
@@ -67,18 +71,22 @@ struct LeafPossible {
 
 // Over the non-NULL live values (NULL makes every comparison Unknown; the caller adds that).
 template <ValueOrder D>
-LeafPossible<D> CompareWithLiteral(const D& d, const ValueBounds<D>& b, LeafOp op, const typename D::Value& x,
+LeafPossible<D> CompareWithLiteral(const D& d, const ValueBounds<D>& b, LeafOp op,
+                                   const typename D::Value& x,
                                    const typename D::Bool& x_starts_with_upper) {
   using Bool = typename D::Bool;
   const Bool prefix_reaches_x = d.And(b.upper_is_prefix, x_starts_with_upper);
   // Some admitted v with v < x, v <= x, v > x, v >= x, v = x.
   const Bool may_be_below = d.Implies(b.has_lower, d.Not(d.ValueLe(x, b.lower)));
-  const Bool may_be_at_most = d.Implies(b.has_lower, d.Not(d.And(d.ValueLe(x, b.lower), d.Not(d.ValueLe(b.lower, x)))));
+  const Bool may_be_at_most =
+      d.Implies(b.has_lower, d.Not(d.And(d.ValueLe(x, b.lower), d.Not(d.ValueLe(b.lower, x)))));
   const Bool may_be_above =
       d.Implies(b.has_upper, d.Or(d.Not(d.ValueLe(b.upper, x)), prefix_reaches_x));
   Bool may_be_at_least = d.Implies(
-      b.has_upper, d.Or(d.Not(d.And(d.ValueLe(b.upper, x), d.Not(d.ValueLe(x, b.upper)))), prefix_reaches_x));
-  if (RLC_MUTANT(kDataSkippingGeOffByOne)) may_be_at_least = d.Implies(b.has_upper, d.Not(d.ValueLe(b.upper, x)));
+      b.has_upper,
+      d.Or(d.Not(d.And(d.ValueLe(b.upper, x), d.Not(d.ValueLe(x, b.upper)))), prefix_reaches_x));
+  if (RLC_MUTANT(kDataSkippingGeOffByOne))
+    may_be_at_least = d.Implies(b.has_upper, d.Not(d.ValueLe(b.upper, x)));
   const Bool may_be_equal = d.And(may_be_at_most, may_be_at_least);
   // Every admitted v equals x: a single value (lower = upper, not a prefix) that is x.
   const Bool all_equal =
@@ -87,12 +95,18 @@ LeafPossible<D> CompareWithLiteral(const D& d, const ValueBounds<D>& b, LeafOp o
                   d.And(d.And(d.ValueLe(b.lower, b.upper), d.ValueLe(b.upper, b.lower)),
                         d.And(d.ValueLe(b.lower, x), d.ValueLe(x, b.lower)))));
   switch (op) {
-    case LeafOp::kEq: return {may_be_equal, d.Not(all_equal)};
-    case LeafOp::kNe: return {d.Not(all_equal), may_be_equal};
-    case LeafOp::kLt: return {may_be_below, may_be_at_least};
-    case LeafOp::kLe: return {may_be_at_most, may_be_above};
-    case LeafOp::kGt: return {may_be_above, may_be_at_most};
-    case LeafOp::kGe: return {may_be_at_least, may_be_below};
+    case LeafOp::kEq:
+      return {may_be_equal, d.Not(all_equal)};
+    case LeafOp::kNe:
+      return {d.Not(all_equal), may_be_equal};
+    case LeafOp::kLt:
+      return {may_be_below, may_be_at_least};
+    case LeafOp::kLe:
+      return {may_be_at_most, may_be_above};
+    case LeafOp::kGt:
+      return {may_be_above, may_be_at_most};
+    case LeafOp::kGe:
+      return {may_be_at_least, may_be_below};
   }
   return {d.True(), d.True()};
 }

@@ -1,4 +1,4 @@
-// The tiling check (reference/decisions.md "Composition tags"): before any remap onto an output,
+// The tiling check (docs/decisions.md#composition-tags): before any remap onto an output,
 // the runs of all sources compacted into it must tile it exactly.
 //
 // Concern: each source's tags give a run [start, start + live) with live =
@@ -22,7 +22,8 @@
 namespace rlc::kernel {
 
 template <ValueDomain D>
-typename D::Bool RunsTileOutput(const D& d, const std::vector<SourceRun<D>>& runs, const typename D::Int& output_rows) {
+typename D::Bool RunsTileOutput(const D& d, const std::vector<SourceRun<D>>& runs,
+                                const typename D::Int& output_rows) {
   typename D::Bool ok = d.True();
   typename D::Int total = d.Const(0);
   for (const SourceRun<D>& r : runs) {

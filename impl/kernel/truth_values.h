@@ -1,6 +1,6 @@
 // Case 1's statistics evaluator above its leaves: which of SQL's three truth values (True,
 // False, Unknown) a condition may take on a file's live rows, from what its parts may take
-// (delta-rlc.md A2, C-1; the leaves are stats_leaf.h, the tree walk is
+// (docs/formats.md#a2, docs/cases.md#c-1; the leaves are stats_leaf.h, the tree walk is
 // impl/predicate/domain_evaluator.cc).
 //
 // Concern: the combination rules, each of which would drop a file holding a matching row if it
@@ -60,12 +60,11 @@ ConnectiveFold<D> BeginConnective(const D& d, bool is_and) {
 }
 
 template <ValueOrder D>
-ConnectiveFold<D> StepConnective(const D& d, const ConnectiveFold<D>& fold, const MayTake<D>& child) {
+ConnectiveFold<D> StepConnective(const D& d, const ConnectiveFold<D>& fold,
+                                 const MayTake<D>& child) {
   const typename D::Bool primary = fold.is_and ? child.can_be_true : child.can_be_false;
   const typename D::Bool secondary = fold.is_and ? child.can_be_false : child.can_be_true;
-  return {fold.is_and,
-          d.And(fold.all_primary, primary),
-          d.Or(fold.any_secondary, secondary),
+  return {fold.is_and, d.And(fold.all_primary, primary), d.Or(fold.any_secondary, secondary),
           d.Or(fold.any_unknown, child.can_be_unknown),
           d.And(fold.all_no_secondary, d.Or(primary, child.can_be_unknown))};
 }
@@ -81,33 +80,38 @@ template <ValueOrder D>
 MayTake<D> Connective(const D& d, const std::vector<MayTake<D>>& children, bool is_and) {
   ConnectiveFold<D> fold = BeginConnective(d, is_and);
   for (size_t i = 0; i < children.size(); ++i) {
-    if (RLC_MUTANT(kDataSkippingOrFirstDisjunct) && !is_and && i >= 1) break;  // an OR judged by its first disjunct
+    if (RLC_MUTANT(kDataSkippingOrFirstDisjunct) && !is_and && i >= 1)
+      break;  // an OR judged by its first disjunct
     fold = StepConnective(d, fold, children[i]);
   }
   return FinishConnective(d, fold);
 }
 
 template <ValueOrder D>
-MayTake<D> NullTest(const D& d, const typename D::Bool& may_be_null, const typename D::Bool& may_be_non_null,
-                    bool is_null) {
+MayTake<D> NullTest(const D& d, const typename D::Bool& may_be_null,
+                    const typename D::Bool& may_be_non_null, bool is_null) {
   if (RLC_MUTANT(kDataSkippingNullsIgnored) && is_null) return {d.False(), d.True(), d.False()};
-  return {is_null ? may_be_null : may_be_non_null, is_null ? may_be_non_null : may_be_null, d.False()};
+  return {is_null ? may_be_null : may_be_non_null, is_null ? may_be_non_null : may_be_null,
+          d.False()};
 }
 
 // `leaf_true` / `leaf_false`: the leaf's answer for the non-NULL values of both sides.
 template <ValueOrder D>
-MayTake<D> Comparison(const D& d, const typename D::Bool& left_may_be_null, const typename D::Bool& left_may_be_non_null,
-                      const typename D::Bool& right_may_be_null, const typename D::Bool& right_may_be_non_null,
+MayTake<D> Comparison(const D& d, const typename D::Bool& left_may_be_null,
+                      const typename D::Bool& left_may_be_non_null,
+                      const typename D::Bool& right_may_be_null,
+                      const typename D::Bool& right_may_be_non_null,
                       const typename D::Bool& leaf_true, const typename D::Bool& leaf_false) {
   const typename D::Bool both_non_null = d.And(left_may_be_non_null, right_may_be_non_null);
-  return {d.And(both_non_null, leaf_true), d.And(both_non_null, leaf_false), d.Or(left_may_be_null, right_may_be_null)};
+  return {d.And(both_non_null, leaf_true), d.And(both_non_null, leaf_false),
+          d.Or(left_may_be_null, right_may_be_null)};
 }
 
 template <ValueOrder D>
 struct InListItem {
-  bool is_null;                  // the item is the literal NULL (a fact of the query text)
-  typename D::Bool may_equal;    // meaningful when !is_null
-  typename D::Bool all_equal;    // meaningful when !is_null
+  bool is_null;                // the item is the literal NULL (a fact of the query text)
+  typename D::Bool may_equal;  // meaningful when !is_null
+  typename D::Bool all_equal;  // meaningful when !is_null
 };
 
 template <ValueOrder D>
@@ -123,7 +127,8 @@ InListFold<D> BeginInList(const D& d) {
 template <ValueOrder D>
 InListFold<D> StepInList(const D& d, const InListFold<D>& fold, const InListItem<D>& item) {
   if (item.is_null) return {fold.any_may_equal, d.True(), fold.some_all_equal};
-  return {d.Or(fold.any_may_equal, item.may_equal), fold.has_null, d.Or(fold.some_all_equal, item.all_equal)};
+  return {d.Or(fold.any_may_equal, item.may_equal), fold.has_null,
+          d.Or(fold.some_all_equal, item.all_equal)};
 }
 
 template <ValueOrder D>
@@ -136,8 +141,8 @@ MayTake<D> FinishInList(const D& d, const InListFold<D>& fold, const typename D:
 }
 
 template <ValueOrder D>
-MayTake<D> InList(const D& d, const std::vector<InListItem<D>>& items, const typename D::Bool& may_be_null,
-                  const typename D::Bool& may_be_non_null) {
+MayTake<D> InList(const D& d, const std::vector<InListItem<D>>& items,
+                  const typename D::Bool& may_be_null, const typename D::Bool& may_be_non_null) {
   InListFold<D> fold = BeginInList(d);
   for (const InListItem<D>& item : items) fold = StepInList(d, fold, item);
   return FinishInList(d, fold, may_be_null, may_be_non_null);

@@ -46,7 +46,8 @@ namespace rlc::kernel {
 // The part without sets: enough for kernels that judge values and counts (stats_leaf.h,
 // truth_values.h), and what a domain over predicate literals provides.
 template <class D>
-concept ValueOrder = requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Value v) {
+concept ValueOrder = requires(const D& d, typename D::Bool b, typename D::Int i,
+                              typename D::Value v) {
   { d.True() } -> std::convertible_to<typename D::Bool>;
   { d.False() } -> std::convertible_to<typename D::Bool>;
   { d.And(b, b) } -> std::convertible_to<typename D::Bool>;
@@ -64,7 +65,8 @@ concept ValueOrder = requires(const D& d, typename D::Bool b, typename D::Int i,
 };
 
 template <class D>
-concept ValueDomain = ValueOrder<D> && requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Set s) {
+concept ValueDomain = ValueOrder<D> &&
+    requires(const D& d, typename D::Bool b, typename D::Int i, typename D::Set s) {
   { d.EmptySet() } -> std::convertible_to<typename D::Set>;
   { d.Insert(s, i) } -> std::convertible_to<typename D::Set>;
   { d.Contains(s, i) } -> std::convertible_to<typename D::Bool>;
@@ -78,10 +80,10 @@ concept ValueDomain = ValueOrder<D> && requires(const D& d, typename D::Bool b, 
   { d.Equal(s, s) } -> std::convertible_to<typename D::Bool>;
   { d.IteSet(b, s, s) } -> std::convertible_to<typename D::Set>;
   { d.Ranker(s).Below(i) } -> std::convertible_to<typename D::Int>;
-  { d.InsertWhen(s, i, b) };
+  {d.InsertWhen(s, i, b)};
   { d.UnionTestingMeet(s, s, s, s) } -> std::convertible_to<typename D::Bool>;
   { d.DifferenceTestingSubset(s, s, s) } -> std::convertible_to<typename D::Bool>;
-  { d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {}) };
+  {d.ForEachMember(s, [](const typename D::Int&, const typename D::Bool&) {})};
 };
 
 }  // namespace rlc::kernel

@@ -111,8 +111,9 @@ ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStat
   const std::optional<int64_t> rows = stats.num_records;
   auto nulls = stats.null_count.find(path);
   const bool has_null_count = nulls != stats.null_count.end();
-  const kernel::NullFacts<LiteralOrder> facts = kernel::NullFactsFromCounts(
-      LiteralOrder{}, rows.has_value(), rows.value_or(0), has_null_count, has_null_count ? nulls->second : 0);
+  const kernel::NullFacts<LiteralOrder> facts =
+      kernel::NullFactsFromCounts(LiteralOrder{}, rows.has_value(), rows.value_or(0),
+                                  has_null_count, has_null_count ? nulls->second : 0);
   d.may_be_null = facts.may_be_null;
   d.may_be_non_null = facts.may_be_non_null;
   if (!d.may_be_null && !d.may_be_non_null) return d;  // no live row: bounds say nothing more

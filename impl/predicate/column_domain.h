@@ -5,7 +5,7 @@
 // may admit values no live row holds, never the reverse. A missing or unusable fact leaves the
 // field at its "anything" value, so missing statistics mean "may match".
 //
-// From statistics (delta-rlc.md A2; stats keyed by the column's physical path, schema.h):
+// From statistics (docs/formats.md#a2; stats keyed by the column's physical path, schema.h):
 //   - Rows: numRecords counts physical rows; the live rows (after the DV) are a subset of them.
 //   - nullCount: the live NULLs are at most nullCount and the live non-NULLs at most
 //     numRecords - nullCount, whether the bounds are tight or wide. So nullCount == 0 rules out

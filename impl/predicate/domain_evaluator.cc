@@ -26,18 +26,25 @@ kernel::ValueBounds<LiteralOrder> BoundsOf(const ColumnDomain& d) {
 }
 
 bool StartsWithUpper(const ColumnDomain& d, const Literal& x) {
-  return d.upper.has_value() && x.kind == Literal::Kind::kString && d.upper->kind == Literal::Kind::kString &&
+  return d.upper.has_value() && x.kind == Literal::Kind::kString &&
+         d.upper->kind == Literal::Kind::kString &&
          x.string_value.starts_with(d.upper->string_value);
 }
 
 kernel::LeafOp LeafOpOf(CompareOp op) {
   switch (op) {
-    case CompareOp::kEq: return kernel::LeafOp::kEq;
-    case CompareOp::kNe: return kernel::LeafOp::kNe;
-    case CompareOp::kLt: return kernel::LeafOp::kLt;
-    case CompareOp::kLe: return kernel::LeafOp::kLe;
-    case CompareOp::kGt: return kernel::LeafOp::kGt;
-    case CompareOp::kGe: return kernel::LeafOp::kGe;
+    case CompareOp::kEq:
+      return kernel::LeafOp::kEq;
+    case CompareOp::kNe:
+      return kernel::LeafOp::kNe;
+    case CompareOp::kLt:
+      return kernel::LeafOp::kLt;
+    case CompareOp::kLe:
+      return kernel::LeafOp::kLe;
+    case CompareOp::kGt:
+      return kernel::LeafOp::kGt;
+    case CompareOp::kGe:
+      return kernel::LeafOp::kGe;
   }
   RLC_ASSERT(false);  // every CompareOp is mapped above
   return kernel::LeafOp::kEq;
@@ -45,13 +52,17 @@ kernel::LeafOp LeafOpOf(CompareOp op) {
 
 // {can be true, can be false} of `v op x` over the domain's non-NULL values v.
 std::pair<bool, bool> CompareNonNull(const ColumnDomain& d, CompareOp op, const Literal& x) {
-  const kernel::LeafPossible<LiteralOrder> p =
-      kernel::CompareWithLiteral(LiteralOrder{}, BoundsOf(d), LeafOpOf(op), x, StartsWithUpper(d, x));
+  const kernel::LeafPossible<LiteralOrder> p = kernel::CompareWithLiteral(
+      LiteralOrder{}, BoundsOf(d), LeafOpOf(op), x, StartsWithUpper(d, x));
   return {p.can_be_true, p.can_be_false};
 }
 
-bool MayBeEqual(const ColumnDomain& d, const Literal& x) { return CompareNonNull(d, CompareOp::kEq, x).first; }
-bool AllEqual(const ColumnDomain& d, const Literal& x) { return !CompareNonNull(d, CompareOp::kEq, x).second; }
+bool MayBeEqual(const ColumnDomain& d, const Literal& x) {
+  return CompareNonNull(d, CompareOp::kEq, x).first;
+}
+bool AllEqual(const ColumnDomain& d, const Literal& x) {
+  return !CompareNonNull(d, CompareOp::kEq, x).second;
+}
 
 ColumnDomain LiteralDomain(const Literal& literal) {
   ColumnDomain d;
@@ -126,8 +137,8 @@ Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDo
     else if (l.IsSingleValue())
       tf = CompareNonNull(r, FlipCompareOp(op), *l.lower);
   }
-  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, r.may_be_null,
-                                       r.may_be_non_null, tf.first, tf.second));
+  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null,
+                                       r.may_be_null, r.may_be_non_null, tf.first, tf.second));
 }
 
 Possible DomainEval::In(const Expr& e) {
@@ -160,7 +171,8 @@ Possible DomainEval::Condition(const Expr& e) {
     case K::kIsNull:
     case K::kIsNotNull: {
       const ColumnDomain d = Operand(e.children.at(0));
-      return FromKernel(kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, e.kind == K::kIsNull));
+      return FromKernel(
+          kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, e.kind == K::kIsNull));
     }
     case K::kNot:
       return FromKernel(kernel::Negation(LiteralOrder{}, ToKernel(Condition(e.children.at(0)))));

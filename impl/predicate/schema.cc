@@ -178,8 +178,8 @@ Result<TableSchema> TableSchema::FromMetadata(const delta::Metadata& metadata) {
   };
   thread_local Last last;
   std::optional<std::string> mapping = metadata.Property("delta.columnMapping.mode");
-  if (last.schema.has_value() && last.schema_string == metadata.schema_string && last.mapping == mapping &&
-      last.partition_columns == metadata.partition_columns) {
+  if (last.schema.has_value() && last.schema_string == metadata.schema_string &&
+      last.mapping == mapping && last.partition_columns == metadata.partition_columns) {
     return *last.schema;
   }
   Result<TableSchema> schema = [&]() -> Result<TableSchema> {

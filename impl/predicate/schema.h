@@ -4,7 +4,7 @@
 // struct of fields with name, type, nullable and metadata) and resolve a logical column path to
 // its type, its physical path and whether it is a partition column.
 //
-// Column mapping (Metadata.configuration "delta.columnMapping.mode", decisions.md "Case 1"):
+// Column mapping (Metadata.configuration "delta.columnMapping.mode", docs/decisions.md#case-1):
 //   - none (or absent): statistics and partition values are keyed by the logical names. A field
 //     that nevertheless carries "delta.columnMapping.physicalName" different from its name gets
 //     no physical path: which name its statistics use is not certain, so they are not used.

@@ -5,13 +5,13 @@
 namespace rlc::predicate {
 namespace {
 
-// Copied by hand from ../shared/delta-tables/delta__dv-with-columnmapping/_delta_log/
-// 00000000000000000000.json (metaData.schemaString; partitionColumns ["part"]; mode "name").
+// Copied by hand from the log of the shared table delta__dv-with-columnmapping, version 0
+// (metaData.schemaString; partitionColumns ["part"]; mode "name").
 constexpr const char* kDvWithColumnMapping =
     R"({"type":"struct","fields":[{"name":"part","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-60c949ca-b8bc-4330-b931-b73fb4c60037"}},{"name":"col1","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":2,"delta.columnMapping.physicalName":"col-9f0743fd-a52e-44a7-92e0-72a3d34231b1"}},{"name":"col2","type":"string","nullable":true,"metadata":{"delta.columnMapping.id":3,"delta.columnMapping.physicalName":"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"}}]})";
 
-// Copied by hand from ../shared/delta-tables/delta__table-with-dv-small/_delta_log/
-// 00000000000000000000.json (no partition columns; mode "name").
+// Copied by hand from the log of the shared table delta__table-with-dv-small, version 0
+// (no partition columns; mode "name").
 constexpr const char* kTableWithDvSmall =
     R"({"type":"struct","fields":[{"name":"value","type":"integer","nullable":true,"metadata":{"delta.columnMapping.id":1,"delta.columnMapping.physicalName":"col-4f064e48-f371-433a-b851-9e73c78fa9fc"}}]})";
 
@@ -182,7 +182,8 @@ TEST(Schema, FromMetadataAnswersEachMetadataForItself) {
   for (int round = 0; round < 2; ++round) {
     Result<TableSchema> a = TableSchema::FromMetadata(mapped);
     ASSERT_TRUE(a.ok());
-    EXPECT_EQ(a->Resolve({"col2"})->physical_path, ColumnPath{"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"});
+    EXPECT_EQ(a->Resolve({"col2"})->physical_path,
+              ColumnPath{"col-ae46e8ed-607b-4b7c-8a13-44991fe0a2e4"});
     EXPECT_TRUE(a->Resolve({"part"})->is_partition);
     Result<TableSchema> b = TableSchema::FromMetadata(plain);
     ASSERT_TRUE(b.ok());

@@ -1,8 +1,8 @@
 #include "impl/predicate/stats_evaluator.h"
 
+#include "impl/base/mutants.h"
 #include "impl/predicate/column_domain.h"
 #include "impl/predicate/domain_evaluator.h"
-#include "impl/base/mutants.h"
 
 namespace rlc::predicate {
 namespace {

@@ -1,7 +1,7 @@
 // MayMatch: may this file hold a live row for which the predicate is True?
 //
-// Concern: data skipping for the conflict checker (delta-rlc.md C-1, decisions.md "Case 1"). The
-// answer true means "keep the file" (it may hold a matching row); false is a proof that no live
+// Concern: data skipping for the conflict checker (docs/cases.md#c-1, docs/decisions.md#case-1).
+// The answer true means "keep the file" (it may hold a matching row); false is a proof that no live
 // row matches. Every rule that can say false is in column_domain.h (what the statistics and the
 // partition values allow) and domain_evaluator.h (how a predicate combines them).
 //

@@ -180,11 +180,13 @@ TEST(StatsEvaluator, TruncatedStrings) {
 // The leaf kernel sees values only through ValueLe, false for values of different categories:
 // every answer must then be "may", for every operator (the proofs model comparable values only).
 TEST(StatsLeafKernel, ValuesThatCannotBeComparedMayDoAnything) {
-  const kernel::ValueBounds<LiteralOrder> bounds{true, Literal::Long(1), true, Literal::Long(5), false};
-  for (kernel::LeafOp op : {kernel::LeafOp::kEq, kernel::LeafOp::kNe, kernel::LeafOp::kLt, kernel::LeafOp::kLe,
-                            kernel::LeafOp::kGt, kernel::LeafOp::kGe}) {
+  const kernel::ValueBounds<LiteralOrder> bounds{true, Literal::Long(1), true, Literal::Long(5),
+                                                 false};
+  for (kernel::LeafOp op : {kernel::LeafOp::kEq, kernel::LeafOp::kNe, kernel::LeafOp::kLt,
+                            kernel::LeafOp::kLe, kernel::LeafOp::kGt, kernel::LeafOp::kGe}) {
     for (const Literal& x : {Literal::String("z"), Literal::Null(), Literal::Bool(true)}) {
-      const kernel::LeafPossible<LiteralOrder> p = kernel::CompareWithLiteral(LiteralOrder{}, bounds, op, x, false);
+      const kernel::LeafPossible<LiteralOrder> p =
+          kernel::CompareWithLiteral(LiteralOrder{}, bounds, op, x, false);
       EXPECT_TRUE(p.can_be_true) << static_cast<int>(op);
       EXPECT_TRUE(p.can_be_false) << static_cast<int>(op);
     }
@@ -194,7 +196,8 @@ TEST(StatsLeafKernel, ValuesThatCannotBeComparedMayDoAnything) {
 TEST(StatsLeafKernel, NullFactsSpeakOnlyAtTheExtremes) {
   const LiteralOrder d;
   auto facts = [&](bool has_rows, int64_t rows, bool has_count, int64_t count) {
-    const kernel::NullFacts<LiteralOrder> f = kernel::NullFactsFromCounts(d, has_rows, rows, has_count, count);
+    const kernel::NullFacts<LiteralOrder> f =
+        kernel::NullFactsFromCounts(d, has_rows, rows, has_count, count);
     return std::make_pair(f.may_be_null, f.may_be_non_null);
   };
   EXPECT_EQ(facts(true, 10, true, 0), std::make_pair(false, true));
@@ -203,8 +206,9 @@ TEST(StatsLeafKernel, NullFactsSpeakOnlyAtTheExtremes) {
   EXPECT_EQ(facts(true, 0, false, 0), std::make_pair(false, false));  // no rows: nothing at all
   EXPECT_EQ(facts(false, 0, true, 0), std::make_pair(false, true));   // numRecords absent
   EXPECT_EQ(facts(false, 0, true, 3), std::make_pair(true, true));
-  EXPECT_EQ(facts(true, 10, true, 11), std::make_pair(true, true));   // a count above numRecords says nothing
-  EXPECT_EQ(facts(true, 10, true, -1), std::make_pair(true, true));   // nor does a negative one
+  EXPECT_EQ(facts(true, 10, true, 11),
+            std::make_pair(true, true));  // a count above numRecords says nothing
+  EXPECT_EQ(facts(true, 10, true, -1), std::make_pair(true, true));  // nor does a negative one
   EXPECT_EQ(facts(true, 10, false, 0), std::make_pair(true, true));
 }
 

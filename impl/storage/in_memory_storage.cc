@@ -40,7 +40,8 @@ Result<std::vector<std::string>> InMemoryStorage::List(const std::string& dir) c
     if (it->first.compare(0, prefix.size(), prefix) != 0) break;
     const std::string_view rest = std::string_view(it->first).substr(prefix.size());
     const std::string_view name = rest.substr(0, rest.find('/'));
-    if (names.empty() || names.back() != name) names.push_back(name);  // a folder's files are adjacent
+    if (names.empty() || names.back() != name)
+      names.push_back(name);  // a folder's files are adjacent
   }
   if (names.empty()) return Status::NotFound("directory not found: " + dir);
   std::sort(names.begin(), names.end());

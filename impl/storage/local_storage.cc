@@ -103,8 +103,8 @@ class LocalStorage final : public Storage {
     std::filesystem::create_directories(target.parent_path(), ec);
     if (ec) return Status::IoError("create directory for " + path + ": " + ec.message());
     static std::atomic<uint64_t> counter{0};
-    const std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." +
-                             std::to_string(counter.fetch_add(1));
+    const std::string temp =
+        path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
     int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) return ErrnoStatus("create", temp, errno);
     Status written = WriteAll(fd, temp, bytes);

@@ -33,8 +33,9 @@ TEST(InMemoryStorage, ReadsListsAndRefusesOverwrites) {
 }
 
 TEST(LocalStorage, ReadsListsAndRefusesOverwrites) {
-  const std::string root = (std::filesystem::temp_directory_path() /
-                            ("rlc-storage-test-" + std::to_string(::getpid()))).string();
+  const std::string root =
+      (std::filesystem::temp_directory_path() / ("rlc-storage-test-" + std::to_string(::getpid())))
+          .string();
   std::filesystem::remove_all(root);
   auto s = NewLocalStorage();
   ExerciseStorage(*s, root);

@@ -1,5 +1,5 @@
 // Explanations as data: why one committed transaction must precede another, and the plain-text
-// rendering of an edge or of a whole cycle (Elle's approach, style.md section 11).
+// rendering of an edge or of a whole cycle (Elle's approach, docs/style.md#explanations).
 //
 // Concern: the small flat structs the dependency graph (model/graph) produces for each edge,
 // and the one plain-text printer. The structs carry transaction names, rows, versions and SQL
@@ -32,7 +32,7 @@
 namespace rlc::model {
 
 // Adya's dependency edges, plus the order of commits in the Delta log. Delta's Serializable is
-// serializable in commit order (reference/decisions.md "Isolation"), so a commit-order edge is
+// serializable in commit order (docs/decisions.md#isolation), so a commit-order edge is
 // a constraint too; the graph adds those edges only when asked.
 enum class EdgeKind { kWW, kWR, kRW, kCommitOrder };
 

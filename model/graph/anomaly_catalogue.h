@@ -1,5 +1,5 @@
 // The anomaly catalogue: the cycle shapes the dependency graph names, and which of Delta's
-// isolation levels forbids each, as one table with a source per row (style.md section 12).
+// isolation levels forbids each, as one table with a source per row (docs/style.md#catalogues).
 //
 // Concern: names and the level -> forbidden-anomalies table. The cycle search
 // (cycle_search.h) finds the shapes; CheckIsolation (isolation_check.h) reads this table.
@@ -13,7 +13,7 @@
 //             that needs one of them: it uses a commit-order edge, and the plain shape has no
 //             cycle over the same transactions (cycle_search.h).
 //
-// The WriteSerializable exception, in one place (reference/decisions.md "Isolation"): a blind
+// The WriteSerializable exception, in one place (docs/decisions.md#isolation): a blind
 // append may be serialized later than its commit, past transactions that did not see it. The
 // catalogue marks every shape forbidden under WriteSerializable; the exception lives in the
 // commit-order edges the WriteSerializable graph gets (CommitOrderFor): a commit-order edge
@@ -66,7 +66,7 @@ struct AnomalyRow {
 // phenomena G0/G1c/G-single/G2 and the levels PL-1 ... PL-3 and PL-SI that proscribe them;
 // [Elle] Kingsbury & Alvaro, "Elle: Inferring Isolation Anomalies from Experimental
 // Observations", VLDB 2020, the cycle searches; [Delta] Delta/Databricks docs, "Isolation
-// levels and write conflicts" (WriteSerializable); [decisions] reference/decisions.md.
+// levels and write conflicts" (WriteSerializable); [decisions] docs/decisions.md#isolation.
 inline constexpr std::array<AnomalyRow, 8> kAnomalyCatalogue = {{
     {AnomalyKind::kG0, true, true, true,
      "[Adya] PL-1 proscribes G0, so every higher level does; [Elle] G0 = ww-only cycle"},

@@ -153,7 +153,8 @@ void GraphBuilder::AddWsCommitEdges(const std::vector<size_t>& commits, size_t p
       AddCommitEdge(commits[p], commits[q]);
       if (!later.is_blind_append) return;
     } else if (later.read_version >= t.commit_version &&
-               ObservedRowsOf(observed_.txns[commits[q]].effect, observed_.txns[commits[p]].effect)) {
+               ObservedRowsOf(observed_.txns[commits[q]].effect,
+                              observed_.txns[commits[p]].effect)) {
       AddCommitEdge(commits[p], commits[q]);
       if (!later.is_blind_append) return;
     }

@@ -237,12 +237,16 @@ TEST(DependencyGraphTest, UpdateOfARowAConcurrentDeleteRemovedIsGSingle) {
 TEST(DependencyGraphTest, WriteSkewIsG2) {
   // Each UPDATE's predicate also covers the value the other one writes: neither saw the other.
   CommittedHistory h = Start({Values(1, "on"), Values(2, "on")});
-  h.commits.push_back({"T1", 0, Update{Predicate::Or({Where("id", Op::kEq, 1),
-                                                      Predicate::Compare("value", Op::kEq, std::string("b"))}),
-                                       {{"value", std::string("c")}}}});
-  h.commits.push_back({"T2", 0, Update{Predicate::Or({Where("id", Op::kEq, 2),
-                                                      Predicate::Compare("value", Op::kEq, std::string("c"))}),
-                                       {{"value", std::string("b")}}}});
+  h.commits.push_back(
+      {"T1", 0,
+       Update{Predicate::Or({Where("id", Op::kEq, 1),
+                             Predicate::Compare("value", Op::kEq, std::string("b"))}),
+              {{"value", std::string("c")}}}});
+  h.commits.push_back(
+      {"T2", 0,
+       Update{Predicate::Or({Where("id", Op::kEq, 2),
+                             Predicate::Compare("value", Op::kEq, std::string("c"))}),
+              {{"value", std::string("b")}}}});
   const ObservedHistory o = Observe(h);
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kSnapshotIsolation).verdict, GraphVerdict::kValid);
   const GraphResult r = CheckIsolation(o, IsolationLevel::kSerializable);
@@ -251,12 +255,16 @@ TEST(DependencyGraphTest, WriteSkewIsG2) {
   const std::vector<EdgeExplanation>& cycle = Find(r, AnomalyKind::kG2).cycle;
   EXPECT_EQ(RenderCycle(LabelCycle(cycle, h), cycle),
             "Let:\n"
-            "  T1 = UPDATE SET value = 'c' WHERE id = 1 OR value = 'b' (read version 0, commit version 1)\n"
-            "  T2 = UPDATE SET value = 'b' WHERE id = 2 OR value = 'c' (read version 0, commit version 2)\n"
+            "  T1 = UPDATE SET value = 'c' WHERE id = 1 OR value = 'b' (read version 0, commit "
+            "version 1)\n"
+            "  T2 = UPDATE SET value = 'b' WHERE id = 2 OR value = 'c' (read version 0, commit "
+            "version 2)\n"
             "Then:\n"
-            "  - T1 < T2, because T2 updated row 2, which matches T1's read `id = 1 OR value = 'b'` at version 0\n"
+            "  - T1 < T2, because T2 updated row 2, which matches T1's read `id = 1 OR value = "
+            "'b'` at version 0\n"
             "However:\n"
-            "  - T2 < T1, because T1 updated row 1, which matches T2's read `id = 2 OR value = 'c'` at version 0: a "
+            "  - T2 < T1, because T1 updated row 1, which matches T2's read `id = 2 OR value = "
+            "'c'` at version 0: a "
             "contradiction.\n");
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kWriteSerializable).verdict, GraphVerdict::kInvalid);
 }
@@ -265,7 +273,9 @@ TEST(DependencyGraphTest, WriteSkewIsG2) {
 TEST(DependencyGraphTest, MergesOnDisjointKeysAreIndependent) {
   CommittedHistory h = Start({Values(1, "on"), Values(2, "on")});
   auto off = [](int64_t id) {
-    return Merge{{Values(id, "off")}, "id", {{MergeClause::Kind::kMatchedUpdate, Predicate::True(), {}, true}}};
+    return Merge{{Values(id, "off")},
+                 "id",
+                 {{MergeClause::Kind::kMatchedUpdate, Predicate::True(), {}, true}}};
   };
   h.commits.push_back({"T1", 0, off(1)});
   h.commits.push_back({"T2", 0, off(2)});
@@ -297,7 +307,8 @@ TEST(DependencyGraphTest, InsertsIntoEachOthersPredicateArePhantomG2) {
 CommittedHistory DeleteMissesAnEarlierInsert(Operation insert) {
   CommittedHistory h = Start({Values(1, "a"), Values(2, "b")});
   h.commits.push_back({"T1", 0, std::move(insert)});
-  h.commits.push_back({"T2", 0, Delete{Predicate::Or({Where("id", Op::kEq, 5), Where("id", Op::kEq, 2)})}});
+  h.commits.push_back(
+      {"T2", 0, Delete{Predicate::Or({Where("id", Op::kEq, 5), Where("id", Op::kEq, 2)})}});
   return h;
 }
 

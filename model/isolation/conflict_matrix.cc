@@ -11,11 +11,15 @@ using K = Contract;
 constexpr IsolationLevel kSer = IsolationLevel::kSerializable;
 constexpr IsolationLevel kWs = IsolationLevel::kWriteSerializable;
 
-constexpr char kDocsRlc[] = "Databricks docs, row-level concurrency, matrix with RLC (delta-rlc.md F)";
-constexpr char kDocsNoRlc[] = "Databricks docs, isolation levels, matrix without RLC (delta-rlc.md F)";
-constexpr char kDocsMetadata[] = "Databricks docs: metadata changes make every concurrent write fail (delta-rlc.md F)";
-constexpr char kScope[] = "reference/decisions.md, Scope: out of scope (umbrella backlog)";
-constexpr char kInsertSelect[] = "Databricks docs: INSERT with a subquery on the same table behaves like MERGE";
+constexpr char kDocsRlc[] =
+    "Databricks docs, row-level concurrency, matrix with RLC (docs/matrix.md#f1)";
+constexpr char kDocsNoRlc[] =
+    "Databricks docs, isolation levels, matrix without RLC (docs/matrix.md#f2)";
+constexpr char kDocsMetadata[] =
+    "Databricks docs: metadata changes make every concurrent write fail (docs/matrix.md#f)";
+constexpr char kScope[] = "docs/decisions.md#scope: out of scope";
+constexpr char kInsertSelect[] =
+    "Databricks docs: INSERT with a subquery on the same table behaves like MERGE";
 
 // The documented cells for the four in-scope classes, one level and RLC setting.
 K Documented(C a, C b, IsolationLevel level, bool rlc) {
@@ -35,7 +39,8 @@ K Documented(C a, C b, IsolationLevel level, bool rlc) {
 }
 
 std::vector<MatrixCell> Build() {
-  const C classes[] = {C::kInsert, C::kDml, C::kMergeNetNew, C::kOptimize, C::kOptimizeZOrder, C::kMetadata};
+  const C classes[] = {C::kInsert,         C::kDml,     C::kMergeNetNew, C::kOptimize,
+                       C::kOptimizeZOrder, C::kMetadata};
   std::vector<MatrixCell> cells;
   for (bool rlc : {false, true}) {
     for (IsolationLevel level : {kSer, kWs}) {
@@ -47,11 +52,13 @@ std::vector<MatrixCell> Build() {
             cell.source = kDocsMetadata;
           } else if (a == C::kOptimizeZOrder || b == C::kOptimizeZOrder) {
             // Documented as "can conflict"; pairs with a blind append cannot (it reads nothing).
-            cell.contract = (a == C::kInsert || b == C::kInsert) ? K::kCannotConflict : K::kDeferred;
+            cell.contract =
+                (a == C::kInsert || b == C::kInsert) ? K::kCannotConflict : K::kDeferred;
             cell.source = cell.contract == K::kDeferred ? kScope : cell.source;
           } else if (a == C::kMergeNetNew || b == C::kMergeNetNew) {
             C other = a == C::kMergeNetNew ? b : a;
-            cell.contract = Documented(C::kDml, other == C::kMergeNetNew ? C::kDml : other, level, rlc);
+            cell.contract =
+                Documented(C::kDml, other == C::kMergeNetNew ? C::kDml : other, level, rlc);
             if (cell.contract == K::kSameRowOnly) {
               cell.contract = K::kDeferred;
               cell.source = kScope;
@@ -84,7 +91,9 @@ struct ClassOf {
     }
     return C::kDml;
   }
-  C operator()(const Optimize& o) { return o.zorder_by.empty() ? C::kOptimize : C::kOptimizeZOrder; }
+  C operator()(const Optimize& o) {
+    return o.zorder_by.empty() ? C::kOptimize : C::kOptimizeZOrder;
+  }
   C operator()(const MetadataChange&) { return C::kMetadata; }
   C operator()(const ProtocolChange&) { return C::kMetadata; }
 };
@@ -93,22 +102,32 @@ struct ClassOf {
 
 std::string OperationClassName(OperationClass c) {
   switch (c) {
-    case C::kInsert: return "INSERT";
-    case C::kDml: return "UPDATE/DELETE/MERGE";
-    case C::kMergeNetNew: return "MERGE (net-new / by source)";
-    case C::kOptimize: return "OPTIMIZE";
-    case C::kOptimizeZOrder: return "OPTIMIZE ZORDER";
-    case C::kMetadata: return "METADATA";
+    case C::kInsert:
+      return "INSERT";
+    case C::kDml:
+      return "UPDATE/DELETE/MERGE";
+    case C::kMergeNetNew:
+      return "MERGE (net-new / by source)";
+    case C::kOptimize:
+      return "OPTIMIZE";
+    case C::kOptimizeZOrder:
+      return "OPTIMIZE ZORDER";
+    case C::kMetadata:
+      return "METADATA";
   }
   return "?";
 }
 
 std::string ContractName(Contract c) {
   switch (c) {
-    case K::kCannotConflict: return "cannot conflict";
-    case K::kSameRowOnly: return "same row only";
-    case K::kCanConflict: return "can conflict";
-    case K::kDeferred: return "deferred";
+    case K::kCannotConflict:
+      return "cannot conflict";
+    case K::kSameRowOnly:
+      return "same row only";
+    case K::kCanConflict:
+      return "can conflict";
+    case K::kDeferred:
+      return "deferred";
   }
   return "?";
 }

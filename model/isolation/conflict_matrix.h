@@ -1,9 +1,9 @@
-// Delta's documented conflict matrix (delta-rlc.md section F, from the Databricks docs on
+// Delta's documented conflict matrix (docs/matrix.md#f, from the Databricks docs on
 // row-level concurrency) as data: for each pair of operation classes, each isolation level and
 // with or without row-level concurrency, whether the pair can conflict.
 //
 // Concern: the contract the explorer checks each generated pair against. Cells the project
-// keeps out of scope (reference/decisions.md: ZORDER/recluster against DML, MERGE's net-new
+// keeps out of scope (docs/decisions.md#scope: ZORDER/recluster against DML, MERGE's net-new
 // inserts and not-matched-by-source clauses) are `kDeferred`: aborting there is expected, not a
 // missed reconcile.
 //
@@ -32,7 +32,7 @@ enum class Contract {
   kCannotConflict,  // both must commit
   kSameRowOnly,     // may abort only when both modify a common row
   kCanConflict,     // may abort
-  kDeferred,        // out of scope (decisions.md): an abort is expected
+  kDeferred,        // out of scope (docs/decisions.md#scope): an abort is expected
 };
 
 struct MatrixCell {

@@ -12,8 +12,8 @@ std::optional<std::string> CommittedHistory::Validate() const {
     const Transaction& t = commits[i];
     if (!names.insert(t.name).second) return "transaction name " + t.name + " is used twice";
     if (t.read_version < initial.version || t.read_version >= CommitVersion(i)) {
-      return t.name + " reads version " + std::to_string(t.read_version) + " but commits at version " +
-             std::to_string(CommitVersion(i));
+      return t.name + " reads version " + std::to_string(t.read_version) +
+             " but commits at version " + std::to_string(CommitVersion(i));
     }
   }
   return std::nullopt;
@@ -29,12 +29,14 @@ ObservedHistory Observe(const CommittedHistory& history) {
   RowId next_row_id = history.initial.next_row_id;
   for (size_t i = 0; i < history.commits.size(); ++i) {
     const Transaction& t = history.commits[i];
-    const LogicalTable& snapshot = observed.versions.at(size_t(t.read_version - history.initial.version));
+    const LogicalTable& snapshot =
+        observed.versions.at(size_t(t.read_version - history.initial.version));
     TxnObservation o;
     o.name = t.name;
     o.read_version = t.read_version;
     o.commit_version = history.CommitVersion(i);
-    o.effect = Apply(snapshot, t.op, next_row_id);  // identities stay unique across concurrent inserts
+    o.effect =
+        Apply(snapshot, t.op, next_row_id);  // identities stay unique across concurrent inserts
     for (const Predicate& p : t.extra_reads) {
       PredicateRead read{p, {}};
       for (const auto& [id, row] : snapshot.rows) {
@@ -50,7 +52,8 @@ ObservedHistory Observe(const CommittedHistory& history) {
     // Only the appIds this transaction itself advanced: its snapshot may predate newer ones.
     for (const auto& [app, version] : o.effect.after.app_versions) {
       auto before = snapshot.app_versions.find(app);
-      if (before == snapshot.app_versions.end() || before->second != version) next.app_versions[app] = version;
+      if (before == snapshot.app_versions.end() || before->second != version)
+        next.app_versions[app] = version;
     }
     next.next_row_id = std::max(next.next_row_id, next_row_id);
     observed.versions.push_back(std::move(next));

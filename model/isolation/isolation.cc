@@ -70,9 +70,12 @@ bool ObservedRowsOf(const OperationEffect& reader, const OperationEffect& writer
 
 std::string IsolationLevelName(IsolationLevel level) {
   switch (level) {
-    case IsolationLevel::kSerializable: return "Serializable";
-    case IsolationLevel::kWriteSerializable: return "WriteSerializable";
-    case IsolationLevel::kSnapshotIsolation: return "SnapshotIsolation";
+    case IsolationLevel::kSerializable:
+      return "Serializable";
+    case IsolationLevel::kWriteSerializable:
+      return "WriteSerializable";
+    case IsolationLevel::kSnapshotIsolation:
+      return "SnapshotIsolation";
   }
   return "?";
 }
@@ -110,13 +113,13 @@ bool IsAllowedOrder(const CommittedHistory& history, const ObservedHistory& obse
         const Transaction& tx = history.commits[x];
         const Transaction& ty = history.commits[y];
         *why = tx.name + " committed at version " + std::to_string(history.CommitVersion(x)) +
-               " but is placed after " + ty.name + " (read version " + std::to_string(ty.read_version) +
-               "): " +
+               " but is placed after " + ty.name + " (read version " +
+               std::to_string(ty.read_version) + "): " +
                (table_level != IsolationLevel::kWriteSerializable
                     ? IsolationLevelName(table_level) + " allows only the commit order"
-                    : !observed.txns[x].effect.is_blind_append
-                          ? std::string("only a blind append may move later")
-                          : ty.name + " had already seen it");
+                : !observed.txns[x].effect.is_blind_append
+                    ? std::string("only a blind append may move later")
+                    : ty.name + " had already seen it");
       }
       return false;
     }
@@ -124,8 +127,9 @@ bool IsAllowedOrder(const CommittedHistory& history, const ObservedHistory& obse
   return true;
 }
 
-AllowedOrders EnumerateAllowedOrders(const CommittedHistory& history, const ObservedHistory& observed,
-                                     IsolationLevel table_level, size_t max_orders) {
+AllowedOrders EnumerateAllowedOrders(const CommittedHistory& history,
+                                     const ObservedHistory& observed, IsolationLevel table_level,
+                                     size_t max_orders) {
   AllowedOrders out;
   SerialOrder prefix;
   std::vector<bool> used(history.commits.size(), false);

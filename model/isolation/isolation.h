@@ -1,5 +1,5 @@
 // Isolation levels as the serial orders each allows for a committed history
-// (reference/decisions.md, "Isolation"):
+// (docs/decisions.md#isolation):
 //   Serializable      - commit order, only.
 //   WriteSerializable - commit order, except that a blind append may move later, past
 //                       transactions that did not observe its rows (ObservedRowsOf); never
@@ -32,9 +32,9 @@ std::optional<IsolationLevel> ParseIsolationLevel(const std::string& text);
 
 // Whether `reader` observed a row `writer` inserted: one of its reads matched it, or it wrote it.
 // Under WriteSerializable a blind append may be serialized after a later commit exactly when that
-// commit did not observe any of its rows (reference/decisions.md speaks of read versions: a commit
-// whose read version predates the append cannot observe it; one that read a later version but
-// none of the append's rows behaves the same, and Delta's own checker treats it so).
+// commit did not observe any of its rows (docs/decisions.md#isolation: a commit whose read
+// version predates the append cannot observe it; one that read a later version but none of the
+// append's rows behaves the same, and Delta's own checker treats it so).
 bool ObservedRowsOf(const OperationEffect& reader, const OperationEffect& writer);
 
 // The level one commit runs under: SnapshotIsolation when it changes no data, else the table's.
@@ -46,15 +46,17 @@ using SerialOrder = std::vector<size_t>;
 // Whether `order` (a permutation of the commits) is allowed at `table_level`. When it is not,
 // *why says which pair is out of order and why that is not allowed.
 bool IsAllowedOrder(const CommittedHistory& history, const ObservedHistory& observed,
-                    IsolationLevel table_level, const SerialOrder& order, std::string* why = nullptr);
+                    IsolationLevel table_level, const SerialOrder& order,
+                    std::string* why = nullptr);
 
 struct AllowedOrders {
   std::vector<SerialOrder> orders;  // commit order first
   bool complete = true;             // false when max_orders cut the enumeration
 };
 
-AllowedOrders EnumerateAllowedOrders(const CommittedHistory& history, const ObservedHistory& observed,
-                                     IsolationLevel table_level, size_t max_orders);
+AllowedOrders EnumerateAllowedOrders(const CommittedHistory& history,
+                                     const ObservedHistory& observed, IsolationLevel table_level,
+                                     size_t max_orders);
 
 // Runs the commits one after another in `order`, each on the result of the previous one.
 // Returns the final table; failed operations (a MERGE with several matches) commit nothing.

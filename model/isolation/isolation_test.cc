@@ -15,7 +15,8 @@ const std::vector<Value> kRowFive = {int64_t{5}, std::string("new")};
 // A DELETE of id 5 that also deletes row 1, so that it writes (a commit that writes nothing holds
 // no file action and runs under SnapshotIsolation, where every order is allowed).
 Operation StaleDelete() {
-  return Delete{P::Or({P::Compare("id", Op::kEq, int64_t{5}), P::Compare("id", Op::kEq, int64_t{1})})};
+  return Delete{
+      P::Or({P::Compare("id", Op::kEq, int64_t{5}), P::Compare("id", Op::kEq, int64_t{1})})};
 }
 
 // T1: INSERT id 5 (blind, read v0, commits v1); T2: the stale DELETE (read v0, commits v2).
@@ -35,8 +36,9 @@ TEST(Isolation, SerializableAllowsOnlyTheCommitOrder) {
   EXPECT_EQ(orders.orders, (std::vector<SerialOrder>{{0, 1}}));
   std::string why;
   EXPECT_FALSE(IsAllowedOrder(h, o, IsolationLevel::kSerializable, {1, 0}, &why));
-  EXPECT_EQ(why, "T1 committed at version 1 but is placed after T2 (read version 0): "
-                 "Serializable allows only the commit order");
+  EXPECT_EQ(why,
+            "T1 committed at version 1 but is placed after T2 (read version 0): "
+            "Serializable allows only the commit order");
 }
 
 TEST(Isolation, WriteSerializableAcceptsABlindAppendMovedLater) {
@@ -62,8 +64,9 @@ TEST(Isolation, WriteSerializableRejectsABlindAppendMovedEarlier) {
   ObservedHistory o = Observe(h);
   std::string why;
   EXPECT_FALSE(IsAllowedOrder(h, o, IsolationLevel::kWriteSerializable, {1, 0}, &why));
-  EXPECT_EQ(why, "T1 committed at version 1 but is placed after T2 (read version 0): "
-                 "only a blind append may move later");
+  EXPECT_EQ(why,
+            "T1 committed at version 1 but is placed after T2 (read version 0): "
+            "only a blind append may move later");
   // An outcome in which the row is gone needs the insert before the delete: not allowed.
   OracleResult r = CheckFinalRows(h, o, IsolationLevel::kWriteSerializable, {}, 100);
   EXPECT_EQ(r.verdict, OracleVerdict::kInvalid);
@@ -76,7 +79,9 @@ TEST(Isolation, ABlindAppendCannotMovePastATransactionThatSawIt) {
   ObservedHistory o = Observe(h);
   std::string why;
   EXPECT_FALSE(IsAllowedOrder(h, o, IsolationLevel::kWriteSerializable, {1, 0}, &why));
-  EXPECT_EQ(why, "T1 committed at version 1 but is placed after T2 (read version 1): T2 had already seen it");
+  EXPECT_EQ(
+      why,
+      "T1 committed at version 1 but is placed after T2 (read version 1): T2 had already seen it");
 }
 
 TEST(Isolation, DataChangeFalseCommitsRunUnderSnapshotIsolationAndMayMove) {
@@ -100,7 +105,8 @@ TEST(Isolation, EnumerationIsBoundedAndSaysSo) {
   }
   ObservedHistory o = Observe(h);
   // Every blind append may move past every later one: 5! orders.
-  EXPECT_EQ(EnumerateAllowedOrders(h, o, IsolationLevel::kWriteSerializable, 1000).orders.size(), 120u);
+  EXPECT_EQ(EnumerateAllowedOrders(h, o, IsolationLevel::kWriteSerializable, 1000).orders.size(),
+            120u);
   AllowedOrders cut = EnumerateAllowedOrders(h, o, IsolationLevel::kWriteSerializable, 10);
   EXPECT_FALSE(cut.complete);
   EXPECT_EQ(cut.orders.size(), 10u);
@@ -135,11 +141,14 @@ TEST(ConflictMatrix, DocumentedCellsWithRowLevelConcurrency) {
 
 TEST(ConflictMatrix, DocumentedCellsWithoutRowLevelConcurrency) {
   using C = OperationClass;
-  EXPECT_EQ(LookUpContract(C::kDml, C::kInsert, IsolationLevel::kSerializable, false), Contract::kCanConflict);
+  EXPECT_EQ(LookUpContract(C::kDml, C::kInsert, IsolationLevel::kSerializable, false),
+            Contract::kCanConflict);
   EXPECT_EQ(LookUpContract(C::kDml, C::kInsert, IsolationLevel::kWriteSerializable, false),
             Contract::kCannotConflict);
-  EXPECT_EQ(LookUpContract(C::kDml, C::kDml, IsolationLevel::kWriteSerializable, false), Contract::kCanConflict);
-  EXPECT_EQ(LookUpContract(C::kOptimize, C::kDml, IsolationLevel::kSerializable, false), Contract::kCannotConflict);
+  EXPECT_EQ(LookUpContract(C::kDml, C::kDml, IsolationLevel::kWriteSerializable, false),
+            Contract::kCanConflict);
+  EXPECT_EQ(LookUpContract(C::kOptimize, C::kDml, IsolationLevel::kSerializable, false),
+            Contract::kCannotConflict);
 }
 
 TEST(ConflictMatrix, EveryPairHasOneCellPerLevelAndSetting) {
@@ -152,8 +161,10 @@ TEST(ConflictMatrix, ClassifiesOperations) {
   using K = MergeClause::Kind;
   EXPECT_EQ(Classify(BlindInsert{}), OperationClass::kInsert);
   EXPECT_EQ(Classify(InsertSelect{}), OperationClass::kDml);
-  EXPECT_EQ(Classify(Merge{{}, "id", {{K::kMatchedDelete, P::True(), {}, false}}}), OperationClass::kDml);
-  EXPECT_EQ(Classify(Merge{{}, "id", {{K::kNotMatchedInsert, P::True(), {}, false}}}), OperationClass::kMergeNetNew);
+  EXPECT_EQ(Classify(Merge{{}, "id", {{K::kMatchedDelete, P::True(), {}, false}}}),
+            OperationClass::kDml);
+  EXPECT_EQ(Classify(Merge{{}, "id", {{K::kNotMatchedInsert, P::True(), {}, false}}}),
+            OperationClass::kMergeNetNew);
   EXPECT_EQ(Classify(Optimize{{"id"}}), OperationClass::kOptimizeZOrder);
   EXPECT_EQ(Classify(ProtocolChange{"x"}), OperationClass::kMetadata);
 }
@@ -180,7 +191,8 @@ TEST(Observe, MergeReadsOnlyTheKeysItJoinsOn) {
   LogicalTable t = MakeTable();
   t.Insert({int64_t{1}, Value{}});
   t.Insert({int64_t{2}, Value{}});
-  Merge m{{{int64_t{2}, std::string("s")}, {Value{}, std::string("n")}}, "id",
+  Merge m{{{int64_t{2}, std::string("s")}, {Value{}, std::string("n")}},
+          "id",
           {{K::kMatchedUpdate, Predicate::True(), {}, true}}};
   OperationEffect e = Apply(t, m);
   ASSERT_EQ(e.reads.size(), 1u);

@@ -17,7 +17,8 @@ std::string Rows(const std::vector<std::vector<Value>>& rows) {
 
 std::string Set(const std::vector<Assignment>& set) {
   std::string s;
-  for (size_t i = 0; i < set.size(); ++i) s += (i ? ", " : "") + set[i].column + " = " + ToString(set[i].value);
+  for (size_t i = 0; i < set.size(); ++i)
+    s += (i ? ", " : "") + set[i].column + " = " + ToString(set[i].value);
   return s;
 }
 
@@ -32,7 +33,8 @@ std::string And(const Predicate& p) {
 struct Describer {
   std::string operator()(const BlindInsert& op) { return "INSERT VALUES " + Rows(op.rows); }
   std::string operator()(const InsertSelect& op) {
-    return "INSERT SELECT" + (op.overrides.empty() ? "" : " (" + Set(op.overrides) + ")") + Where(op.source);
+    return "INSERT SELECT" + (op.overrides.empty() ? "" : " (" + Set(op.overrides) + ")") +
+           Where(op.source);
   }
   std::string operator()(const Delete& op) { return "DELETE" + Where(op.where); }
   std::string operator()(const Update& op) { return "UPDATE SET " + Set(op.set) + Where(op.where); }

@@ -52,9 +52,9 @@ struct Update {
 struct MergeClause {
   enum class Kind { kMatchedUpdate, kMatchedDelete, kNotMatchedInsert, kNotMatchedBySourceDelete };
   Kind kind = Kind::kMatchedUpdate;
-  Predicate condition;             // TRUE when the clause has no AND condition
-  std::vector<Assignment> set;     // kMatchedUpdate: literal assignments
-  bool set_from_source = false;    // kMatchedUpdate: copy every non-key column from the source
+  Predicate condition;           // TRUE when the clause has no AND condition
+  std::vector<Assignment> set;   // kMatchedUpdate: literal assignments
+  bool set_from_source = false;  // kMatchedUpdate: copy every non-key column from the source
 };
 
 // MERGE INTO t USING source ON t.key = source.key WHEN ...: clauses of one kind apply in the

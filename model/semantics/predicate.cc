@@ -64,11 +64,16 @@ const Value& Cell(const LogicalTable& table, const Row& row, const std::string& 
 Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
   using Kind = Predicate::Kind;
   switch (p.kind) {
-    case Kind::kTrue: return Truth::kTrue;
-    case Kind::kFalse: return Truth::kFalse;
-    case Kind::kIsNull: return IsNull(Cell(table, row, p.column)) ? Truth::kTrue : Truth::kFalse;
-    case Kind::kIsNotNull: return IsNull(Cell(table, row, p.column)) ? Truth::kFalse : Truth::kTrue;
-    case Kind::kNot: return Not(Evaluate(p.children.at(0), table, row));
+    case Kind::kTrue:
+      return Truth::kTrue;
+    case Kind::kFalse:
+      return Truth::kFalse;
+    case Kind::kIsNull:
+      return IsNull(Cell(table, row, p.column)) ? Truth::kTrue : Truth::kFalse;
+    case Kind::kIsNotNull:
+      return IsNull(Cell(table, row, p.column)) ? Truth::kFalse : Truth::kTrue;
+    case Kind::kNot:
+      return Not(Evaluate(p.children.at(0), table, row));
     case Kind::kAnd: {
       Truth t = Truth::kTrue;
       for (const Predicate& c : p.children) t = And(t, Evaluate(c, table, row));
@@ -84,12 +89,24 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
       if (!c.has_value()) return Truth::kUnknown;
       bool holds = false;
       switch (p.op) {
-        case Predicate::Op::kEq: holds = *c == 0; break;
-        case Predicate::Op::kNe: holds = *c != 0; break;
-        case Predicate::Op::kLt: holds = *c < 0; break;
-        case Predicate::Op::kLe: holds = *c <= 0; break;
-        case Predicate::Op::kGt: holds = *c > 0; break;
-        case Predicate::Op::kGe: holds = *c >= 0; break;
+        case Predicate::Op::kEq:
+          holds = *c == 0;
+          break;
+        case Predicate::Op::kNe:
+          holds = *c != 0;
+          break;
+        case Predicate::Op::kLt:
+          holds = *c < 0;
+          break;
+        case Predicate::Op::kLe:
+          holds = *c <= 0;
+          break;
+        case Predicate::Op::kGt:
+          holds = *c > 0;
+          break;
+        case Predicate::Op::kGe:
+          holds = *c >= 0;
+          break;
       }
       return holds ? Truth::kTrue : Truth::kFalse;
     }
@@ -101,12 +118,18 @@ std::string ToString(const Predicate& p) {
   using Kind = Predicate::Kind;
   static const char* kOps[] = {"=", "<>", "<", "<=", ">", ">="};
   switch (p.kind) {
-    case Kind::kTrue: return "TRUE";
-    case Kind::kFalse: return "FALSE";
-    case Kind::kIsNull: return p.column + " IS NULL";
-    case Kind::kIsNotNull: return p.column + " IS NOT NULL";
-    case Kind::kCompare: return p.column + " " + kOps[int(p.op)] + " " + ToString(p.literal);
-    case Kind::kNot: return "NOT (" + ToString(p.children.at(0)) + ")";
+    case Kind::kTrue:
+      return "TRUE";
+    case Kind::kFalse:
+      return "FALSE";
+    case Kind::kIsNull:
+      return p.column + " IS NULL";
+    case Kind::kIsNotNull:
+      return p.column + " IS NOT NULL";
+    case Kind::kCompare:
+      return p.column + " " + kOps[int(p.op)] + " " + ToString(p.literal);
+    case Kind::kNot:
+      return "NOT (" + ToString(p.children.at(0)) + ")";
     case Kind::kAnd:
     case Kind::kOr: {
       std::string s;

@@ -34,7 +34,8 @@ class EffectBuilder {
 
   void Insert(std::vector<Value> values) {
     const RowId id = effect_.after.Insert(std::move(values));
-    effect_.writes.push_back({RowWrite::Kind::kInsert, id, std::nullopt, effect_.after.rows.at(id)});
+    effect_.writes.push_back(
+        {RowWrite::Kind::kInsert, id, std::nullopt, effect_.after.rows.at(id)});
   }
   void Update(RowId id, Row after) {
     Row& row = effect_.after.rows.at(id);
@@ -42,7 +43,8 @@ class EffectBuilder {
     row = std::move(after);
   }
   void Delete(RowId id) {
-    effect_.writes.push_back({RowWrite::Kind::kDelete, id, effect_.after.rows.at(id), std::nullopt});
+    effect_.writes.push_back(
+        {RowWrite::Kind::kDelete, id, effect_.after.rows.at(id), std::nullopt});
     effect_.after.rows.erase(id);
   }
 
@@ -51,7 +53,8 @@ class EffectBuilder {
                      [](const RowWrite& a, const RowWrite& b) { return a.row < b.row; });
     // Writing no row and no metadata, a commit holds no file action: Delta runs it under
     // SnapshotIsolation (all of its file actions, none, have dataChange=false).
-    if (effect_.writes.empty() && !effect_.changes_metadata && !effect_.changes_protocol) effect_.data_change = false;
+    if (effect_.writes.empty() && !effect_.changes_metadata && !effect_.changes_protocol)
+      effect_.data_change = false;
     ++effect_.after.version;
     return std::move(effect_);
   }
@@ -70,26 +73,26 @@ const MergeClause* FirstClause(const Merge& m, MergeClause::Kind kind_a,
   return nullptr;
 }
 
-OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next_row_id) {
-  EffectBuilder b(table, next_row_id);
-  const size_t key = *table.ColumnIndex(m.key_column);
-  // What the outcome depends on, as predicate reads:
-  //   - the target rows whose key equals a source key and that some matched clause's condition
-  //     may act on; every such key row when a not-matched insert exists (then the absence of a
-  //     match decides too);
-  //   - for a not-matched-by-source clause, the rows its condition holds for (whether each is
-  //     matched decides its fate);
-  //   - the rows of any key the source holds twice (two matches fail the MERGE).
-  // A row outside all of these cannot change the outcome, so it is not read.
-  bool reads_all = false;
+// What a MERGE's outcome depends on, as one predicate read:
+//   - the target rows whose key equals a source key and that some matched clause's condition
+//     may act on; every such key row when a not-matched insert exists (then the absence of a
+//     match decides too);
+//   - for a not-matched-by-source clause, the rows its condition holds for (whether each is
+//     matched decides its fate);
+//   - the rows of any key the source holds twice (two matches fail the MERGE, whatever the
+//     clauses' conditions).
+// A row outside all of these cannot change the outcome, so it is not read.
+Predicate MergeRead(const Merge& m, size_t key) {
+  bool reads_all = false, inserts = false, matched_always = false;
   std::vector<Predicate> reads, keys, matched_conditions;
-  bool inserts = false, matched_always = false;
   for (const auto& source : m.source_rows) {
-    if (!IsNull(source[key])) keys.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
+    if (!IsNull(source[key]))
+      keys.push_back(Predicate::Compare(m.key_column, Predicate::Op::kEq, source[key]));
   }
   for (const MergeClause& c : m.clauses) {
     if (c.kind == MergeClause::Kind::kNotMatchedInsert) inserts = true;
-    if (c.kind == MergeClause::Kind::kMatchedUpdate || c.kind == MergeClause::Kind::kMatchedDelete) {
+    if (c.kind == MergeClause::Kind::kMatchedUpdate ||
+        c.kind == MergeClause::Kind::kMatchedDelete) {
       if (c.condition.kind == Predicate::Kind::kTrue) matched_always = true;
       matched_conditions.push_back(c.condition);
     }
@@ -99,7 +102,8 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
     if (inserts || matched_always) {
       reads.push_back(std::move(key_rows));
     } else {
-      Predicate acted_on = matched_conditions.size() == 1 ? matched_conditions[0] : Predicate::Or(matched_conditions);
+      Predicate acted_on = matched_conditions.size() == 1 ? matched_conditions[0]
+                                                          : Predicate::Or(matched_conditions);
       reads.push_back(Predicate::And({std::move(key_rows), std::move(acted_on)}));
     }
   }
@@ -108,8 +112,6 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
     if (c.condition.kind == Predicate::Kind::kTrue) reads_all = true;
     reads.push_back(c.condition);
   }
-  // A target row that two source rows match fails the whole MERGE, whatever the clauses'
-  // conditions: the rows of a key the source repeats are read, every clause notwithstanding.
   for (size_t i = 0; i < m.source_rows.size(); ++i) {
     const Value& k = m.source_rows[i][key];
     if (IsNull(k)) continue;
@@ -120,9 +122,34 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
       }
     }
   }
-  b.Read(reads_all ? Predicate::True()
-                   : reads.empty() ? Predicate::False()
-                                   : reads.size() == 1 ? reads[0] : Predicate::Or(std::move(reads)));
+  if (reads_all) return Predicate::True();
+  if (reads.empty()) return Predicate::False();
+  return reads.size() == 1 ? reads[0] : Predicate::Or(std::move(reads));
+}
+
+// What a matched target row becomes under the first matched clause that qualifies it.
+void ApplyMatched(const LogicalTable& table, const Merge& m, size_t key, RowId id, const Row& row,
+                  const std::vector<Value>& source, EffectBuilder& b) {
+  using K = MergeClause::Kind;
+  const MergeClause* c = FirstClause(m, K::kMatchedUpdate, K::kMatchedDelete, table, row);
+  if (c == nullptr) return;
+  if (c->kind == K::kMatchedDelete) {
+    b.Delete(id);
+    return;
+  }
+  Row updated = row;
+  if (c->set_from_source) {
+    for (size_t i = 0; i < updated.values.size(); ++i) {
+      if (i != key) updated.values[i] = source[i];
+    }
+  }
+  b.Update(id, Assign(table, std::move(updated), c->set));
+}
+
+OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next_row_id) {
+  EffectBuilder b(table, next_row_id);
+  const size_t key = *table.ColumnIndex(m.key_column);
+  b.Read(MergeRead(m, key));
   std::map<RowId, const std::vector<Value>*> match;  // target row -> its source row
   std::vector<bool> source_matched(m.source_rows.size(), false);
   for (const auto& [id, row] : table.rows) {
@@ -142,19 +169,7 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
   for (const auto& [id, row] : table.rows) {
     auto it = match.find(id);
     if (it != match.end()) {
-      const MergeClause* c = FirstClause(m, K::kMatchedUpdate, K::kMatchedDelete, table, row);
-      if (c == nullptr) continue;
-      if (c->kind == K::kMatchedDelete) {
-        b.Delete(id);
-      } else {
-        Row updated = row;
-        if (c->set_from_source) {
-          for (size_t i = 0; i < updated.values.size(); ++i) {
-            if (i != key) updated.values[i] = (*it->second)[i];
-          }
-        }
-        b.Update(id, Assign(table, std::move(updated), c->set));
-      }
+      ApplyMatched(table, m, key, id, row, *it->second, b);
     } else if (FirstClause(m, K::kNotMatchedBySourceDelete, std::nullopt, table, row) != nullptr) {
       b.Delete(id);
     }
@@ -162,9 +177,8 @@ OperationEffect ApplyMerge(const LogicalTable& table, const Merge& m, RowId next
   for (size_t s = 0; s < m.source_rows.size(); ++s) {
     if (source_matched[s]) continue;
     Row source{0, m.source_rows[s]};
-    if (FirstClause(m, K::kNotMatchedInsert, std::nullopt, table, source) != nullptr) {
+    if (FirstClause(m, K::kNotMatchedInsert, std::nullopt, table, source) != nullptr)
       b.Insert(m.source_rows[s]);
-    }
   }
   return b.Finish();
 }

@@ -49,10 +49,11 @@ struct OperationEffect {
   std::vector<PredicateRead> reads;
   std::vector<RowWrite> writes;  // ascending by row
   bool is_blind_append = false;  // adds rows and reads nothing of the table
-  bool data_change = true;       // false for OPTIMIZE, or when nothing is written: Delta runs it under SnapshotIsolation
+  bool data_change = true;  // false for OPTIMIZE, or when nothing is written: Delta runs it under
+                            // SnapshotIsolation
   bool changes_metadata = false;
   bool changes_protocol = false;
-  bool skipped = false;          // an idempotent write already applied
+  bool skipped = false;              // an idempotent write already applied
   std::optional<std::string> error;  // the operation fails and commits nothing
 };
 

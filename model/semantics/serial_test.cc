@@ -56,7 +56,8 @@ TEST(SerialSemantics, DeleteWhereSkipsNullComparisons) {
 }
 
 TEST(SerialSemantics, NotOfUnknownStillDoesNotQualify) {
-  OperationEffect e = Apply(Sample(), Delete{P::Not(P::Compare("value", Op::kEq, std::string("a")))});
+  OperationEffect e =
+      Apply(Sample(), Delete{P::Not(P::Compare("value", Op::kEq, std::string("a")))});
   // value = 'a' is Unknown for row 2 (NULL); NOT Unknown is Unknown: row 2 stays.
   EXPECT_EQ(Ids(e.after), (std::vector<RowId>{1, 2}));
 }
@@ -67,8 +68,8 @@ TEST(SerialSemantics, IsNullQualifiesNullRows) {
 }
 
 TEST(SerialSemantics, UpdateSetsOnlyQualifyingRows) {
-  OperationEffect e = Apply(Sample(), Update{P::Compare("id", Op::kGe, int64_t{2}),
-                                             {{"value", std::string("u")}}});
+  OperationEffect e =
+      Apply(Sample(), Update{P::Compare("id", Op::kGe, int64_t{2}), {{"value", std::string("u")}}});
   EXPECT_EQ(e.after.rows.at(2).values[1], Value{std::string("u")});
   EXPECT_EQ(e.after.rows.at(3).values[1], Value{std::string("u")});
   EXPECT_EQ(e.after.rows.at(1).values[1], Value{std::string("a")});
@@ -97,18 +98,21 @@ TEST(SerialSemantics, MergeAppliesTheFirstMatchingClauseInOrder) {
   using K = MergeClause::Kind;
   // Source: ids 1, 3, 7 and NULL. Clauses: matched AND id = 1 -> delete; matched -> update from
   // source; not matched -> insert; not matched by source AND id = 2 -> delete.
-  Merge m = MergeOnId({{int64_t{1}, std::string("s1")}, {int64_t{3}, std::string("s3")},
-                       {int64_t{7}, std::string("s7")}, {Value{}, std::string("sn")}},
-                      {{K::kMatchedDelete, P::Compare("id", Op::kEq, int64_t{1}), {}, false},
-                       {K::kMatchedUpdate, P::True(), {}, true},
-                       {K::kNotMatchedInsert, P::True(), {}, false},
-                       {K::kNotMatchedBySourceDelete, P::Compare("id", Op::kEq, int64_t{2}), {}, false}});
+  Merge m =
+      MergeOnId({{int64_t{1}, std::string("s1")},
+                 {int64_t{3}, std::string("s3")},
+                 {int64_t{7}, std::string("s7")},
+                 {Value{}, std::string("sn")}},
+                {{K::kMatchedDelete, P::Compare("id", Op::kEq, int64_t{1}), {}, false},
+                 {K::kMatchedUpdate, P::True(), {}, true},
+                 {K::kNotMatchedInsert, P::True(), {}, false},
+                 {K::kNotMatchedBySourceDelete, P::Compare("id", Op::kEq, int64_t{2}), {}, false}});
   OperationEffect e = Apply(Sample(), m);
   ASSERT_FALSE(e.error.has_value());
-  EXPECT_EQ(e.after.rows.count(1), 0u);                                // matched, first clause: delete
-  EXPECT_EQ(e.after.rows.at(3).values[1], Value{std::string("s3")});   // matched, second clause
-  EXPECT_EQ(e.after.rows.count(2), 0u);                                // not matched by source, id = 2
-  EXPECT_EQ(e.after.rows.at(4).values[1], Value{std::string("d")});    // NULL id: no clause applies
+  EXPECT_EQ(e.after.rows.count(1), 0u);  // matched, first clause: delete
+  EXPECT_EQ(e.after.rows.at(3).values[1], Value{std::string("s3")});  // matched, second clause
+  EXPECT_EQ(e.after.rows.count(2), 0u);  // not matched by source, id = 2
+  EXPECT_EQ(e.after.rows.at(4).values[1], Value{std::string("d")});  // NULL id: no clause applies
   // Not matched: 7 and the NULL-keyed source row (NULL never matches) are inserted.
   EXPECT_EQ(e.after.rows.at(5).values, (std::vector<Value>{int64_t{7}, std::string("s7")}));
   EXPECT_EQ(e.after.rows.at(6).values, (std::vector<Value>{Value{}, std::string("sn")}));
@@ -117,9 +121,10 @@ TEST(SerialSemantics, MergeAppliesTheFirstMatchingClauseInOrder) {
 
 TEST(SerialSemantics, MergeClauseOrderMatters) {
   using K = MergeClause::Kind;
-  Merge update_first = MergeOnId({{int64_t{1}, std::string("s")}},
-                                 {{K::kMatchedUpdate, P::True(), {{"value", std::string("u")}}, false},
-                                  {K::kMatchedDelete, P::True(), {}, false}});
+  Merge update_first =
+      MergeOnId({{int64_t{1}, std::string("s")}},
+                {{K::kMatchedUpdate, P::True(), {{"value", std::string("u")}}, false},
+                 {K::kMatchedDelete, P::True(), {}, false}});
   Merge delete_first = update_first;
   std::swap(delete_first.clauses[0], delete_first.clauses[1]);
   EXPECT_EQ(Apply(Sample(), update_first).after.rows.at(1).values[1], Value{std::string("u")});
@@ -173,7 +178,8 @@ TEST(SerialSemantics, IdempotentWriteAppliesOnce) {
 TEST(SerialSemantics, ApplyWritesCountsWritesToVanishedRows) {
   LogicalTable t = Sample();
   OperationEffect del = Apply(t, Delete{P::Compare("id", Op::kEq, int64_t{1})});
-  OperationEffect upd = Apply(t, Update{P::Compare("id", Op::kEq, int64_t{1}), {{"value", std::string("x")}}});
+  OperationEffect upd =
+      Apply(t, Update{P::Compare("id", Op::kEq, int64_t{1}), {{"value", std::string("x")}}});
   int lost = 0;
   LogicalTable after = ApplyWrites(del.after, upd.writes, &lost);
   EXPECT_EQ(lost, 1);

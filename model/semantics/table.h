@@ -43,9 +43,9 @@ struct Row {
 enum class IsolationLevel { kSerializable, kWriteSerializable, kSnapshotIsolation };
 
 struct TableProperties {
-  // `delta.isolationLevel`; absent means Serializable (reference/decisions.md).
+  // `delta.isolationLevel`; absent means Serializable (docs/decisions.md#isolation).
   IsolationLevel isolation_level = IsolationLevel::kSerializable;
-  bool deletion_vectors_enabled = true;  // `delta.enableDeletionVectors`
+  bool deletion_vectors_enabled = true;      // `delta.enableDeletionVectors`
   std::map<std::string, std::string> other;  // any other property, by key
   friend bool operator==(const TableProperties&, const TableProperties&) = default;
 };
@@ -54,8 +54,8 @@ struct LogicalTable {
   std::vector<Column> schema;
   std::map<RowId, Row> rows;
   TableProperties properties;
-  std::set<std::string> protocol_features;       // e.g. "deletionVectors"
-  std::map<std::string, int64_t> app_versions;   // txn appId -> last committed version
+  std::set<std::string> protocol_features;      // e.g. "deletionVectors"
+  std::map<std::string, int64_t> app_versions;  // txn appId -> last committed version
   int64_t version = 0;
   RowId next_row_id = 1;
 

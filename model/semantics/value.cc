@@ -1,7 +1,7 @@
 #include "model/semantics/value.h"
 
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 
 namespace rlc::model {
 
@@ -41,7 +41,8 @@ std::string ToString(const Value& v) {
   if (const auto* x = std::get_if<int64_t>(&v)) return std::to_string(*x);
   // SQL's quoting: a quote inside the string is doubled, so the text reads back unchanged.
   std::string quoted = "'";
-  for (char c : std::get<std::string>(v)) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  for (char c : std::get<std::string>(v))
+    quoted += c == '\'' ? std::string("''") : std::string(1, c);
   return quoted + "'";
 }
 

@@ -53,7 +53,8 @@ bool ConjunctMayMatch(std::string_view c, const delta::StringMap& partition_valu
 // ---- Small helpers over the actions ------------------------------------------------------------
 
 bool IsFileAction(const delta::Action& a) {
-  return std::holds_alternative<delta::AddFile>(a) || std::holds_alternative<delta::RemoveFile>(a) ||
+  return std::holds_alternative<delta::AddFile>(a) ||
+         std::holds_alternative<delta::RemoveFile>(a) ||
          std::holds_alternative<delta::AddCdcFile>(a);
 }
 
@@ -91,7 +92,8 @@ constexpr std::string_view kRowTrackingDomain = "delta.rowTracking";
 std::set<std::string> WriterMustHonour(const delta::Protocol& p) {
   std::set<std::string> out;
   if (p.min_writer_version == 7 || p.min_writer_version > 7) {
-    if (p.writer_features.has_value()) out.insert(p.writer_features->begin(), p.writer_features->end());
+    if (p.writer_features.has_value())
+      out.insert(p.writer_features->begin(), p.writer_features->end());
     return out;
   }
   if (p.min_writer_version > 1) out.insert({"appendOnly", "invariants"});
@@ -104,14 +106,16 @@ std::set<std::string> WriterMustHonour(const delta::Protocol& p) {
 
 // The writer can commit under the winner's protocol: it knows each feature from the protocol it
 // read or declares it, or the feature asks nothing of a concurrent data commit.
-bool WriterCanCommitUnder(const delta::Protocol& winner, const delta::Protocol& read, const BaselineLoser& loser) {
+bool WriterCanCommitUnder(const delta::Protocol& winner, const delta::Protocol& read,
+                          const BaselineLoser& loser) {
   const std::set<std::string> known = WriterMustHonour(read);
   for (const std::string& f : WriterMustHonour(winner)) {
-    const bool harmless = f == "deletionVectors" || f == "v2Checkpoint" || f == "vacuumProtocolCheck" ||
-                          f == "checkpointProtection" || f == "timestampNtz" || f == "typeWidening" ||
+    const bool harmless = f == "deletionVectors" || f == "v2Checkpoint" ||
+                          f == "vacuumProtocolCheck" || f == "checkpointProtection" ||
+                          f == "timestampNtz" || f == "typeWidening" ||
                           f == "typeWidening-preview" || f == "domainMetadata";
-    const bool declared = std::find(loser.writer_features.begin(), loser.writer_features.end(), f) !=
-                          loser.writer_features.end();
+    const bool declared = std::find(loser.writer_features.begin(), loser.writer_features.end(),
+                                    f) != loser.writer_features.end();
     if (!harmless && !declared && known.count(f) == 0) return false;
   }
   return true;
@@ -119,21 +123,22 @@ bool WriterCanCommitUnder(const delta::Protocol& winner, const delta::Protocol& 
 
 enum class Level { kSerializable, kWriteSerializable, kSnapshotIsolation };
 
-// B1 and reference/decisions.md "Isolation": the table property (absent: Serializable), then the
-// SnapshotIsolation downgrade of a commit whose prepared actions are all file actions (or
-// row-tracking domain metadata) none of which changes data. commitInfo is not a prepared
-// action (Delta adds it after choosing the level). decisions.md drops B1's third condition
-// (the operation's changesData under WriteSerializable).
+// B1 (docs/baseline.md#b1) and docs/decisions.md#isolation: the table property (absent:
+// Serializable), then the SnapshotIsolation downgrade of a commit whose prepared actions are all
+// file actions (or row-tracking domain metadata) none of which changes data. commitInfo is not a
+// prepared action (Delta adds it after choosing the level). The project drops B1's third
+// condition (the operation's changesData under WriteSerializable).
 Level CommitLevel(const delta::Metadata& read_metadata, const BaselineLoser& loser) {
   Level table = Level::kSerializable;
   for (const auto& [key, value] : read_metadata.configuration) {
-    if (key == "delta.isolationLevel" && value == "WriteSerializable") table = Level::kWriteSerializable;
+    if (key == "delta.isolationLevel" && value == "WriteSerializable")
+      table = Level::kWriteSerializable;
   }
   for (const delta::Action& a : loser.actions) {
     if (std::holds_alternative<delta::CommitInfo>(a)) continue;
     const auto* domain = std::get_if<delta::DomainMetadata>(&a);
     if (domain != nullptr && domain->domain == kRowTrackingDomain) continue;
-    if (!IsFileAction(a)) return table;         // an incompatible action: no downgrade
+    if (!IsFileAction(a)) return table;          // an incompatible action: no downgrade
     if (FileActionChangesData(a)) return table;  // data changed: no downgrade
   }
   return Level::kSnapshotIsolation;
@@ -148,7 +153,7 @@ bool LoserIsBlindAppend(const BaselineLoser& loser) {
   return loser.read_predicates.empty() && loser.read_files.empty() && !loser.read_whole_table;
 }
 
-// A8: what the checks read of one winner.
+// A8 (docs/formats.md#a8): what the checks read of one winner.
 struct Winner {
   int64_t version = 0;
   bool is_blind_append = false;  // commitInfo.isBlindAppend; absent counts as not blind
@@ -165,11 +170,13 @@ Winner ReadWinner(const BaselineWinner& w) {
   out.version = w.version;
   for (const delta::Action& a : w.actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a)) out.added_files.push_back(add);
-    if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) out.removed_files.push_back(remove);
+    if (const auto* remove = std::get_if<delta::RemoveFile>(&a))
+      out.removed_files.push_back(remove);
     if (const auto* protocol = std::get_if<delta::Protocol>(&a)) out.protocol = protocol;
     if (std::holds_alternative<delta::Metadata>(a)) out.has_metadata = true;
     if (const auto* txn = std::get_if<delta::Txn>(&a)) out.app_ids.push_back(txn->app_id);
-    if (const auto* domain = std::get_if<delta::DomainMetadata>(&a)) out.domains.push_back(domain->domain);
+    if (const auto* domain = std::get_if<delta::DomainMetadata>(&a))
+      out.domains.push_back(domain->domain);
     if (const auto* info = std::get_if<delta::CommitInfo>(&a)) {
       out.is_blind_append = info->is_blind_append.value_or(false);
     }
@@ -182,42 +189,16 @@ BaselineVerdict Abort(std::string exception, const Winner& w, std::string check,
   return BaselineVerdict{false, std::move(exception), w.version, std::move(path), std::move(check)};
 }
 
-// B3 checks 1-7 against one winner, in B0's phase order; the first that fires aborts.
-std::optional<BaselineVerdict> CheckWinner(const Winner& w, const BaselineLoser& loser,
-                                           const delta::Metadata& read_metadata,
-                                           const delta::Protocol& read_protocol, Level level) {
-  // B3 check 1: the winner changed the protocol, and the loser changes it too, or the winner
-  // dropped a feature of the protocol the loser read.
-  if (w.protocol != nullptr) {
-    // Before anything else, Delta's client makes sure it can write the winner's protocol.
-    if (!WriterCanCommitUnder(*w.protocol, read_protocol, loser)) {
-      return Abort("DeltaUnsupportedTableFeatureException", w, "B3.1");
-    }
-    if (HasAction<delta::Protocol>(loser.actions)) return Abort("ProtocolChangedException", w, "B3.1");
-    const std::set<std::string> now = AllFeatures(*w.protocol);
-    for (const std::string& f : AllFeatures(read_protocol)) {
-      if (now.count(f) == 0) return Abort("ProtocolChangedException", w, "B3.1");
-    }
-  }
-  // B3 check 2a (strict, the project's choice): any winner metadata update aborts.
-  if (w.has_metadata) return Abort("MetadataChangedException", w, "B3.2");
-  // B3 check 3: the same domain on both sides, unless it is the row-tracking domain.
-  for (const delta::Action& a : loser.actions) {
-    const auto* mine = std::get_if<delta::DomainMetadata>(&a);
-    if (mine != nullptr && mine->domain != kRowTrackingDomain && Contains(w.domains, mine->domain)) {
-      return Abort("ConcurrentTransactionException", w, "B3.3");
-    }
-  }
-  // B3 check 4: the winner committed an app transaction whose id the loser read.
-  for (const std::string& id : w.app_ids) {
-    if (Contains(loser.read_app_ids, id)) return Abort("ConcurrentTransactionException", w, "B3.4");
-  }
+// B3 check 5: added files the loser should have read; the abort, or nothing.
+std::optional<BaselineVerdict> CheckAddedFiles(const Winner& w, const BaselineLoser& loser,
+                                               const delta::Metadata& read_metadata, Level level) {
   // B3 check 5: added files the loser should have read. Which adds count, by level:
   // SnapshotIsolation none; WriteSerializable without a loser metadata change only a non-blind
   // winner's adds; Serializable (or WriteSerializable with a metadata change) every add.
   bool adds_count = true;
   if (level == Level::kSnapshotIsolation) adds_count = false;
-  if (level == Level::kWriteSerializable && !HasAction<delta::Metadata>(loser.actions) && w.is_blind_append) {
+  if (level == Level::kWriteSerializable && !HasAction<delta::Metadata>(loser.actions) &&
+      w.is_blind_append) {
     adds_count = false;
   }
   // B4 step 1: a blind-append loser matches nothing.
@@ -234,6 +215,42 @@ std::optional<BaselineVerdict> CheckWinner(const Winner& w, const BaselineLoser&
       if (matches) return Abort("ConcurrentAppendException", w, "B3.5", add->path);
     }
   }
+  return std::nullopt;
+}
+
+// B3 checks 1-7 against one winner, in B0's phase order; the first that fires aborts.
+std::optional<BaselineVerdict> CheckWinner(const Winner& w, const BaselineLoser& loser,
+                                           const delta::Metadata& read_metadata,
+                                           const delta::Protocol& read_protocol, Level level) {
+  // B3 check 1: the winner changed the protocol, and the loser changes it too, or the winner
+  // dropped a feature of the protocol the loser read.
+  if (w.protocol != nullptr) {
+    // Before anything else, Delta's client makes sure it can write the winner's protocol.
+    if (!WriterCanCommitUnder(*w.protocol, read_protocol, loser)) {
+      return Abort("DeltaUnsupportedTableFeatureException", w, "B3.1");
+    }
+    if (HasAction<delta::Protocol>(loser.actions))
+      return Abort("ProtocolChangedException", w, "B3.1");
+    const std::set<std::string> now = AllFeatures(*w.protocol);
+    for (const std::string& f : AllFeatures(read_protocol)) {
+      if (now.count(f) == 0) return Abort("ProtocolChangedException", w, "B3.1");
+    }
+  }
+  // B3 check 2a (strict, the project's choice): any winner metadata update aborts.
+  if (w.has_metadata) return Abort("MetadataChangedException", w, "B3.2");
+  // B3 check 3: the same domain on both sides, unless it is the row-tracking domain.
+  for (const delta::Action& a : loser.actions) {
+    const auto* mine = std::get_if<delta::DomainMetadata>(&a);
+    if (mine != nullptr && mine->domain != kRowTrackingDomain &&
+        Contains(w.domains, mine->domain)) {
+      return Abort("ConcurrentTransactionException", w, "B3.3");
+    }
+  }
+  // B3 check 4: the winner committed an app transaction whose id the loser read.
+  for (const std::string& id : w.app_ids) {
+    if (Contains(loser.read_app_ids, id)) return Abort("ConcurrentTransactionException", w, "B3.4");
+  }
+  if (auto abort = CheckAddedFiles(w, loser, read_metadata, level)) return abort;
   // B3 check 6a: the winner removed a file the loser read.
   for (const delta::RemoveFile* remove : w.removed_files) {
     if (Contains(loser.read_files, remove->path)) {
@@ -270,13 +287,15 @@ bool TinyPredicateMayMatch(const std::string& predicate, const delta::StringMap&
 }
 
 BaselineVerdict BaselineCheck(const BaselineLoser& loser, const delta::Metadata& read_metadata,
-                              const delta::Protocol& read_protocol, const std::vector<BaselineWinner>& winners) {
+                              const delta::Protocol& read_protocol,
+                              const std::vector<BaselineWinner>& winners) {
   // B1: the level is fixed once per commit and passed to every winner's check.
   const Level level = CommitLevel(read_metadata, loser);
   // B0: each winner in ascending version order. With every flag off no check rebases the loser,
   // so the loser fed to the next winner is the same.
   for (const BaselineWinner& bw : winners) {
-    if (auto abort = CheckWinner(ReadWinner(bw), loser, read_metadata, read_protocol, level)) return *abort;
+    if (auto abort = CheckWinner(ReadWinner(bw), loser, read_metadata, read_protocol, level))
+      return *abort;
   }
   return BaselineVerdict{};
 }

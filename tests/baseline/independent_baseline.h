@@ -1,6 +1,6 @@
 // An independent baseline of Delta's conflict checks with every RLC flag off: a plain
-// transcription of delta-rlc.md section B (B0-B4, A8) and reference/decisions.md "Isolation",
-// written for the flags-off property (reference/decisions.md, "Independence of the checkers").
+// transcription of docs/baseline.md (B0-B4; docs/formats.md#a8) and docs/decisions.md#isolation,
+// written for the flags-off property (docs/decisions.md#independence).
 //
 // Concern: given the loser (what it read, what it commits), the table as it read it, and the
 // winners' actions in version order, say whether the loser commits or which exception aborts it,
@@ -13,8 +13,8 @@
 // (`part` is the partition column of a partitioned table, `id` a data column). A conjunct
 // outside this grammar is treated as "may match" (on doubt, conflict).
 //
-// Project choices where section B is silent, taken from baseline_rules.h's documentation (the
-// behaviour, not the code): any winner metaData aborts (the strict rule 2a), and a non-blind
+// Project choices where docs/baseline.md is silent, taken from baseline_rules.h's documentation
+// (the behaviour, not the code): any winner metaData aborts (the strict rule 2a), and a non-blind
 // loser with no read predicate has read every partition. Files are compared by their path as
 // written (the generated paths need no URL decoding).
 //
@@ -47,15 +47,16 @@ struct BaselineWinner {
 
 struct BaselineVerdict {
   bool commits = true;
-  std::string exception;               // Delta's name, e.g. "ConcurrentAppendException"
+  std::string exception;  // Delta's name, e.g. "ConcurrentAppendException"
   int64_t winner_version = 0;
-  std::optional<std::string> path;     // the conflicting file, when the check names one
-  std::string check;                   // "B3.1", ..., "B3.7": which check fired (for coverage only)
+  std::optional<std::string> path;  // the conflicting file, when the check names one
+  std::string check;                // "B3.1", ..., "B3.7": which check fired (for coverage only)
 };
 
 // REQUIRES: winners are the consecutive versions after the loser's read version, in order.
 BaselineVerdict BaselineCheck(const BaselineLoser& loser, const delta::Metadata& read_metadata,
-                              const delta::Protocol& read_protocol, const std::vector<BaselineWinner>& winners);
+                              const delta::Protocol& read_protocol,
+                              const std::vector<BaselineWinner>& winners);
 
 // The tiny grammar's evaluation on one file's partition values: may a row of that file satisfy
 // the predicate? Exposed for the generator's own sanity checks.

@@ -19,14 +19,17 @@ using rlc::testing::ShellQuote;
 
 constexpr char kMetadata[] =
     R"({"metaData":{"id":"t","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":[],"configuration":{"delta.isolationLevel":"WriteSerializable"}}})";
-constexpr char kProtocol[] = R"({"protocol":{"minReaderVersion":3,"minWriterVersion":7,"readerFeatures":["deletionVectors"],"writerFeatures":["deletionVectors"]}})";
-constexpr char kAddF1[] = R"({"add":{"path":"f1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,"stats":"{\"numRecords\":10}"}})";
+constexpr char kProtocol[] =
+    R"({"protocol":{"minReaderVersion":3,"minWriterVersion":7,"readerFeatures":["deletionVectors"],"writerFeatures":["deletionVectors"]}})";
+constexpr char kAddF1[] =
+    R"({"add":{"path":"f1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,"stats":"{\"numRecords\":10}"}})";
 
 class CheckCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("rlc-check-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ = fs::temp_directory_path() /
+            ("rlc-check-" + std::to_string(::getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     Commit(0, std::string(kProtocol) + "\n" + kMetadata + "\n" + kAddF1 + "\n");
   }
@@ -34,7 +37,11 @@ class CheckCommand : public ::testing::Test {
 
   void Commit(int64_t version, const std::string& text) {
     auto storage = rlc::storage::NewLocalStorage();
-    ASSERT_TRUE(storage->PutIfAbsent(rlc::delta::LogDir(root_.string()) + "/" + rlc::delta::CommitFileName(version), text).ok());
+    ASSERT_TRUE(storage
+                    ->PutIfAbsent(rlc::delta::LogDir(root_.string()) + "/" +
+                                      rlc::delta::CommitFileName(version),
+                                  text)
+                    .ok());
   }
   std::string Txn(const std::string& json) {
     const fs::path file = root_.string() + "-txn.json";
@@ -42,7 +49,8 @@ class CheckCommand : public ::testing::Test {
     return file.string();
   }
   rlc::testing::RunResult Check(const std::string& txn_json, const std::string& extra = "") {
-    return RunRlc("check " + ShellQuote(root_.string()) + " --txn " + ShellQuote(Txn(txn_json)) + " " + extra);
+    return RunRlc("check " + ShellQuote(root_.string()) + " --txn " + ShellQuote(Txn(txn_json)) +
+                  " " + extra);
   }
 
   fs::path root_;
@@ -64,8 +72,10 @@ TEST_F(CheckCommand, NoWinnerCommitsWithExitZero) {
 }
 
 TEST_F(CheckCommand, ConcurrentDeleteAbortsWithExitOne) {
-  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})" "\n"
-            R"({"remove":{"path":"f1","dataChange":true}})" "\n");
+  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})"
+            "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})"
+            "\n");
   rlc::testing::RunResult r = Check(kDeleteF1, "--json");
   ASSERT_EQ(r.exit_code, 1) << r.err;
   nlohmann::json out = nlohmann::json::parse(r.out);
@@ -76,12 +86,17 @@ TEST_F(CheckCommand, ConcurrentDeleteAbortsWithExitOne) {
   EXPECT_EQ(out.at("abort").at("path"), "f1");
   rlc::testing::RunResult text = Check(kDeleteF1);
   EXPECT_EQ(text.exit_code, 1);
-  EXPECT_EQ(text.out.rfind("ABORT: ConcurrentDeleteReadException at version 1 (DELETE)", 0), 0u) << text.out;
+  EXPECT_EQ(text.out.rfind("ABORT: ConcurrentDeleteReadException at version 1 (DELETE)", 0), 0u)
+      << text.out;
 }
 
 TEST_F(CheckCommand, BlindAppendWinnerIsIgnoredUnderWriteSerializable) {
-  Commit(1, R"({"commitInfo":{"operation":"WRITE","isBlindAppend":true}})" "\n"
-            R"({"add":{"path":"f2","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true}})" "\n");
+  Commit(
+      1,
+      R"({"commitInfo":{"operation":"WRITE","isBlindAppend":true}})"
+      "\n"
+      R"({"add":{"path":"f2","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true}})"
+      "\n");
   rlc::testing::RunResult r = Check(kDeleteF1);
   EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
   EXPECT_EQ(r.out.rfind("COMMIT: checked winners through version 1", 0), 0u) << r.out;
@@ -100,23 +115,31 @@ TEST_F(CheckCommand, BadInputExitsTwoNamingWhere) {
   Commit(1, "{\"add\":{\"path\":1}}\n");
   rlc::testing::RunResult corrupt = Check(kDeleteF1);
   EXPECT_EQ(corrupt.exit_code, 2);
-  EXPECT_NE(corrupt.err.find("00000000000000000001.json (version 1) line 1"), std::string::npos) << corrupt.err;
+  EXPECT_NE(corrupt.err.find("00000000000000000001.json (version 1) line 1"), std::string::npos)
+      << corrupt.err;
 }
 
 TEST_F(CheckCommand, FlagsOnTheCommandLineAreAccepted) {
-  rlc::testing::RunResult r = Check(kDeleteF1, "--flag spark.databricks.delta.rowLevelConcurrency.enabled=true");
+  rlc::testing::RunResult r =
+      Check(kDeleteF1, "--flag spark.databricks.delta.rowLevelConcurrency.enabled=true");
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 TEST_F(CheckCommand, DataSkippingPrunesAnAppendByItsStatistics) {
   // An INSERT ... SELECT winner (not blind) adds a file whose ids (0..4) cannot match id > 5.
-  Commit(1, R"({"commitInfo":{"operation":"WRITE","isBlindAppend":false}})" "\n"
-            R"({"add":{"path":"w1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,)"
-            R"("stats":"{\"numRecords\":3,\"minValues\":{\"id\":0},\"maxValues\":{\"id\":4}}"}})" "\n");
+  Commit(
+      1,
+      R"({"commitInfo":{"operation":"WRITE","isBlindAppend":false}})"
+      "\n"
+      R"({"add":{"path":"w1","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true,)"
+      R"("stats":"{\"numRecords\":3,\"minValues\":{\"id\":0},\"maxValues\":{\"id\":4}}"}})"
+      "\n");
   rlc::testing::RunResult off = Check(kDeleteF1, "--json");
   ASSERT_EQ(off.exit_code, 1) << off.err;
-  EXPECT_EQ(nlohmann::json::parse(off.out).at("abort").at("exception"), "ConcurrentAppendException");
-  rlc::testing::RunResult on = Check(kDeleteF1, "--json --flag conflictDetection.dataSkipping.enabled=true");
+  EXPECT_EQ(nlohmann::json::parse(off.out).at("abort").at("exception"),
+            "ConcurrentAppendException");
+  rlc::testing::RunResult on =
+      Check(kDeleteF1, "--json --flag conflictDetection.dataSkipping.enabled=true");
   ASSERT_EQ(on.exit_code, 0) << on.out << on.err;
   nlohmann::json out = nlohmann::json::parse(on.out);
   ASSERT_EQ(out.at("events").size(), 1u);
@@ -127,16 +150,21 @@ TEST_F(CheckCommand, DataSkippingPrunesAnAppendByItsStatistics) {
 TEST_F(CheckCommand, DeleteReadRefinementWithoutRowsKeepsTheConflict) {
   // A DELETE winner adds a DV to f1 (which the loser read); f1 is Parquet, its rows cannot be read
   // here and its statistics say nothing about id, so 1b cannot clear it: the conflict stands.
-  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})" "\n"
-            R"({"remove":{"path":"f1","dataChange":true}})" "\n");
+  Commit(1, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})"
+            "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})"
+            "\n");
   constexpr char kReader[] =
       R"({"readVersion": 0, "readPredicates": ["id > 5"], "readFiles": ["f1"],
           "actions": [{"commitInfo": {"operation": "WRITE", "isBlindAppend": false}},
                       {"add": {"path": "n1", "partitionValues": {}, "size": 1, "modificationTime": 1, "dataChange": true}}]})";
-  rlc::testing::RunResult r = Check(kReader, "--json --flag conflictDetection.dataSkipping.enabled=true "
-                                             "--flag conflictDetection.dataSkipping.valueExact.enabled=true");
+  rlc::testing::RunResult r =
+      Check(kReader,
+            "--json --flag conflictDetection.dataSkipping.enabled=true "
+            "--flag conflictDetection.dataSkipping.valueExact.enabled=true");
   ASSERT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_EQ(nlohmann::json::parse(r.out).at("abort").at("exception"), "ConcurrentDeleteReadException");
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("abort").at("exception"),
+            "ConcurrentDeleteReadException");
 }
 
 }  // namespace

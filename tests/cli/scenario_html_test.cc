@@ -9,10 +9,13 @@ namespace rlc::cli {
 namespace {
 
 TEST(ScenarioHtml, RowDiffListsEachSideOnce) {
-  const std::vector<std::vector<model::Value>> expected = {{int64_t{1}, std::string("a")}, {int64_t{2}, std::string("b")}};
-  const std::vector<std::vector<model::Value>> actual = {{int64_t{1}, std::string("a")}, {int64_t{3}, std::string("c")},
-                                                        {int64_t{3}, std::string("c")}};
-  EXPECT_EQ(RowDiff(expected, actual), (std::vector<std::string>{"- (2, 'b')", "+ (3, 'c')", "+ (3, 'c')"}));
+  const std::vector<std::vector<model::Value>> expected = {{int64_t{1}, std::string("a")},
+                                                           {int64_t{2}, std::string("b")}};
+  const std::vector<std::vector<model::Value>> actual = {{int64_t{1}, std::string("a")},
+                                                         {int64_t{3}, std::string("c")},
+                                                         {int64_t{3}, std::string("c")}};
+  EXPECT_EQ(RowDiff(expected, actual),
+            (std::vector<std::string>{"- (2, 'b')", "+ (3, 'c')", "+ (3, 'c')"}));
   EXPECT_TRUE(RowDiff(expected, expected).empty());
 }
 
@@ -21,7 +24,8 @@ TEST(ScenarioHtml, CycleIsDrawnWithDot) {
       "Let:\n  T1 = DELETE WHERE id = 1 (read version 0, commit version 1)\n"
       "  T2 = UPDATE SET value = 'u' WHERE id >= 1 (read version 0, commit version 2)\n"
       "Then:\n  - T1 < T2, because T1 committed at version 1, before T2 committed at version 2\n"
-      "However:\n  - T2 < T1, because T1 deleted row 1, which T2 had read at version 0: a contradiction.\n";
+      "However:\n  - T2 < T1, because T1 deleted row 1, which T2 had read at version 0: a "
+      "contradiction.\n";
   const std::string svg = DrawCycleSvg(cycle);
   ASSERT_FALSE(svg.empty()) << "graphviz's dot is installed by scripts/install-deps.sh";
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
@@ -31,7 +35,8 @@ TEST(ScenarioHtml, CycleIsDrawnWithDot) {
 }
 
 TEST(ScenarioHtml, LanesDiffAndMismatchesAppear) {
-  Result<scenario::Scenario> s = scenario::ParseScenario(R"(table files 2 isolation WriteSerializable
+  Result<scenario::Scenario> s =
+      scenario::ParseScenario(R"(table files 2 isolation WriteSerializable
 rows (1, 'v1'), (2, 'v2'), (3, 'v3'), (4, 'v4')
 txn A DELETE WHERE id = 1
 txn B DELETE WHERE id = 2
@@ -42,9 +47,11 @@ B commits
 A commits
 expect A aborts
 )",
-                                                         "t.scenario");
+                              "t.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir = (std::filesystem::temp_directory_path() / ("rlc-html-" + std::to_string(::getpid()))).string();
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rlc-html-" + std::to_string(::getpid())))
+          .string();
   Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
   std::filesystem::remove_all(dir);
   ASSERT_TRUE(r.ok());
@@ -56,9 +63,14 @@ expect A aborts
   EXPECT_NE(html.find("<table class=\"timeline\">"), std::string::npos);
   EXPECT_NE(html.find("<th>A<br><small>DELETE WHERE id = 1"), std::string::npos) << html;
   EXPECT_NE(html.find("starts: reads version 0"), std::string::npos);
-  EXPECT_NE(html.find("commits at version 2; delta.rowLevelConcurrency.deletionVectorsMerged"), std::string::npos) << html;
+  EXPECT_NE(html.find("commits at version 2; delta.rowLevelConcurrency.deletionVectorsMerged"),
+            std::string::npos)
+      << html;
   EXPECT_NE(html.find("+ (4, 'v4')"), std::string::npos) << html;
-  EXPECT_NE(html.find("line 10: expected <code>expect A aborts</code>, actual commits at version 2"), std::string::npos) << html;
+  EXPECT_NE(
+      html.find("line 10: expected <code>expect A aborts</code>, actual commits at version 2"),
+      std::string::npos)
+      << html;
   EXPECT_NE(html.find("rlc replay t.scenario"), std::string::npos);
   // The table before the history, and what each commit wrote after its rebase (A's merged DV).
   EXPECT_NE(html.find("<h3>Table before</h3><p class=\"before\">(1, 'v1'), (2, 'v2'), (3, 'v3'), "
@@ -71,21 +83,25 @@ expect A aborts
 
 // The text report shows the table before, and with --verbose each commit's actions.
 TEST(ScenarioText, TableBeforeAndActions) {
-  Result<scenario::Scenario> s = scenario::ParseScenario(R"(table files 1 isolation WriteSerializable
+  Result<scenario::Scenario> s =
+      scenario::ParseScenario(R"(table files 1 isolation WriteSerializable
 rows (1, 'v1'), (2, 'v2')
 txn A DELETE WHERE id = 1
 A starts
 A commits
 )",
-                                                         "u.scenario");
+                              "u.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir = (std::filesystem::temp_directory_path() / ("rlc-text-" + std::to_string(::getpid()))).string();
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rlc-text-" + std::to_string(::getpid())))
+          .string();
   Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
   std::filesystem::remove_all(dir);
   ASSERT_TRUE(r.ok());
   const std::string text = scenario::RenderReport(*r, /*verbose=*/true);
   EXPECT_NE(text.find("table before: (1, 'v1'), (2, 'v2')"), std::string::npos) << text;
-  EXPECT_NE(text.find("  | A commits at version 1\n  |     commitInfo\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  | A commits at version 1\n  |     commitInfo\n"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("with a DV of 1 row(s)"), std::string::npos) << text;
 }
 

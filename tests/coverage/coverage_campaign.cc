@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
     }
     std::printf("%s: %lld histories, %lld counterexample(s), %lld re-run(s) differed\n",
                 exhaustive ? "exhaustive slice" : "generated", static_cast<long long>(s->histories),
-                static_cast<long long>(s->oracle_violations), static_cast<long long>(s->determinism_mismatches));
+                static_cast<long long>(s->oracle_violations),
+                static_cast<long long>(s->determinism_mismatches));
     if (s->oracle_violations > 0 || s->determinism_mismatches > 0) status = 1;
   }
   return status;

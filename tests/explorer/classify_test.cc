@@ -31,11 +31,13 @@ ViolationOwner Classify(const rlc::scenario::Scenario& s) {
 }
 
 TEST(ClassifyHistory, ACleanHistoryIsNoViolation) {
-  EXPECT_EQ(Classify(Load(RLC_SCENARIOS "/cases/case2_disjoint_deletes.scenario")), ViolationOwner::kNone);
+  EXPECT_EQ(Classify(Load(RLC_SCENARIOS "/cases/case2_disjoint_deletes.scenario")),
+            ViolationOwner::kNone);
 }
 
 TEST(ClassifyHistory, AnAnomalyWithEveryFlagOffIsDeltasOwn) {
-  EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_every_flag_off.scenario")), ViolationOwner::kDeltaEveryFlagOff);
+  EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_every_flag_off.scenario")),
+            ViolationOwner::kDeltaEveryFlagOff);
 }
 
 TEST(ClassifyHistory, ALastCommitDeltasRulesDecidedIsDeltasOwn) {

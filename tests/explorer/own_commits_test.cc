@@ -16,25 +16,29 @@ using rlc::scenario::ScenarioReport;
 using rlc::scenario::TableStore;
 
 TEST(OwnCommits, GeneratedHistoriesParseBackToWhatTheSimulatorWrote) {
-  const rc::Gen<rlc::scenario::Scenario> gen = rlc::explorer::GenHistory(rlc::explorer::GeneratorOptions{});
+  const rc::Gen<rlc::scenario::Scenario> gen =
+      rlc::explorer::GenHistory(rlc::explorer::GeneratorOptions{});
   constexpr int kHistories = 3000;
   int committed_transactions = 0;
   for (int i = 0; i < kHistories; ++i) {
-    const rlc::scenario::Scenario history = gen(rc::Random(static_cast<uint64_t>(i) + 7), rc::kNominalSize).value();
-    const rlc::Result<ScenarioReport> verified =
-        rlc::scenario::RunScenario(history, "/own-commits", RunOptions{TableStore::kMemory, false, true});
+    const rlc::scenario::Scenario history =
+        gen(rc::Random(static_cast<uint64_t>(i) + 7), rc::kNominalSize).value();
+    const rlc::Result<ScenarioReport> verified = rlc::scenario::RunScenario(
+        history, "/own-commits", RunOptions{TableStore::kMemory, false, true});
     ASSERT_TRUE(verified.ok()) << "history " << i << ": " << verified.status().ToString();
-    const rlc::Result<ScenarioReport> fast =
-        rlc::scenario::RunScenario(history, "/own-commits", RunOptions{TableStore::kMemory, false, false});
+    const rlc::Result<ScenarioReport> fast = rlc::scenario::RunScenario(
+        history, "/own-commits", RunOptions{TableStore::kMemory, false, false});
     ASSERT_TRUE(fast.ok()) << "history " << i << ": " << fast.status().ToString();
     ASSERT_EQ(verified->txns.size(), fast->txns.size());
     for (size_t t = 0; t < fast->txns.size(); ++t) {
-      EXPECT_EQ(verified->txns[t].committed, fast->txns[t].committed) << "history " << i << ", transaction " << t;
+      EXPECT_EQ(verified->txns[t].committed, fast->txns[t].committed)
+          << "history " << i << ", transaction " << t;
       committed_transactions += fast->txns[t].committed ? 1 : 0;
     }
     EXPECT_EQ(verified->final_rows, fast->final_rows) << "history " << i;
     EXPECT_EQ(verified->timeline, fast->timeline) << "history " << i;
-    EXPECT_EQ(rlc::explorer::OracleViolation(*verified), rlc::explorer::OracleViolation(*fast)) << "history " << i;
+    EXPECT_EQ(rlc::explorer::OracleViolation(*verified), rlc::explorer::OracleViolation(*fast))
+        << "history " << i;
   }
   // The sweep must have written commits to verify, not only aborted or skipped transactions.
   EXPECT_GT(committed_transactions, kHistories);

@@ -4,7 +4,8 @@
 // without rlc and cross-checks against the source repositories' asserted counts and the
 // writers' .crc files. These tests run the rlc binary itself, as a user would.
 //
-// When the shared folder is absent they skip with a message, unless CI=true, where they fail.
+// When the shared folder is absent they skip with a message, unless CI=true, where they fail
+// (docs/decisions.md#external-tests).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -120,7 +121,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 INSTANTIATE_TEST_SUITE_P(DeltaTables, TestPrefixTable,
                          ::testing::Values("delta__partitioned-table-with-dv-large",
-                                           "delta__table-with-dv-large", "delta__table-with-dv-small"),
+                                           "delta__table-with-dv-large",
+                                           "delta__table-with-dv-small"),
                          TestName);
 
 // The expected file covers exactly the tables in the shared folder.
@@ -140,8 +142,9 @@ TEST(RealTables, ExpectedFileCoversEveryTable) {
 // The inline DV written with a Rust crate's '#' padding tail decodes to row 3 (version 5).
 TEST(RealTables, InlineDvWithPaddingExtensionDecodesToRowThree) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
-  RunResult r = RunRlc("inspect " + Quote((kTables / "delta-kernel-rs__cdf-table-with-dv").string()) +
-                       " --json --rows --version 5");
+  RunResult r =
+      RunRlc("inspect " + Quote((kTables / "delta-kernel-rs__cdf-table-with-dv").string()) +
+             " --json --rows --version 5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json got = json::parse(r.out);
   ASSERT_EQ(got.at("files").size(), 1u);
@@ -153,8 +156,8 @@ TEST(RealTables, InlineDvWithPaddingExtensionDecodesToRowThree) {
 // only Roaring run container among the real tables).
 TEST(RealTables, RowsListMatchesDeletedCounts) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
-  for (const char* name : {"delta-rs__cdf-table-with-cdc-and-dvs", "delta__basic-dv-with-checkpoint",
-                           "delta-kernel-rs__with-short-dv"}) {
+  for (const char* name : {"delta-rs__cdf-table-with-cdc-and-dvs",
+                           "delta__basic-dv-with-checkpoint", "delta-kernel-rs__with-short-dv"}) {
     SCOPED_TRACE(name);
     RunResult r = RunRlc("inspect " + Quote((kTables / name).string()) + " --json --rows");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -206,7 +209,8 @@ TEST(SpecialChar, TemplatedPathResolvesAfterSubstitution) {
 // Unsubstituted, the template is not an absolute path: a clear error, exit 2.
 TEST(SpecialChar, UnsubstitutedTemplateIsAClearError) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
-  RunResult r = RunRlc("inspect " + Quote((kTables / "delta__table-with-dv-special-char").string()) + " --json");
+  RunResult r = RunRlc("inspect " +
+                       Quote((kTables / "delta__table-with-dv-special-char").string()) + " --json");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("{{FOLDER_WITH_SPECIAL_CHAR}}"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("is not absolute"), std::string::npos) << r.err;
@@ -286,7 +290,8 @@ TEST(Audit, SpecialCharTableAfterSubstitution) {
 // Versions past the latest, and folders without a log, are exit 2 with the reason.
 TEST(RealTables, BadArgumentsExitTwo) {
   if (TablesMissing()) GTEST_SKIP() << "shared tables missing";
-  RunResult past = RunRlc("inspect " + Quote((kTables / "delta__basic-dv-no-checkpoint").string()) + " --version 9");
+  RunResult past = RunRlc("inspect " + Quote((kTables / "delta__basic-dv-no-checkpoint").string()) +
+                          " --version 9");
   EXPECT_EQ(past.exit_code, 2);
   EXPECT_NE(past.err.find("version 9 does not exist (latest is 1)"), std::string::npos) << past.err;
   RunResult no_log = RunRlc("inspect " + Quote(kTables.string()));

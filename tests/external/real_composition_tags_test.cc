@@ -9,7 +9,8 @@
 // not computed by the code under test. Then tags mutated into lies make both directions abort.
 //
 // When the shared folder is absent these tests are skipped (reported as skipped), except under
-// CI=true, where they fail.
+// CI=true, where they fail (docs/decisions.md#external-tests). The tags and their checks:
+// docs/decisions.md#composition-tags.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -36,20 +37,22 @@ namespace conflict = rlc::conflict;
 namespace delta = rlc::delta;
 using delta::Action;
 
-const std::string kTable = std::string(RLC_SHARED_TABLES_DIR) + "/delta-rs__cdf-table-with-cdc-and-dvs";
+const std::string kTable =
+    std::string(RLC_SHARED_TABLES_DIR) + "/delta-rs__cdf-table-with-cdc-and-dvs";
 
 bool TableMissing() {
   if (fs::is_directory(kTable)) return false;
   const char* ci = std::getenv("CI");
-  if (ci != nullptr && std::string(ci) == "true") ADD_FAILURE() << "CI=true but the table is missing: " << kTable;
+  if (ci != nullptr && std::string(ci) == "true")
+    ADD_FAILURE() << "CI=true but the table is missing: " << kTable;
   return true;
 }
 
 struct Case {
-  int64_t version;       // the OPTIMIZE
-  std::string source;    // the compacted source the DML deletes from (path prefix)
-  uint64_t row;          // the physical row it deletes
-  uint64_t position;     // where that row sits in the output, by hand
+  int64_t version;     // the OPTIMIZE
+  std::string source;  // the compacted source the DML deletes from (path prefix)
+  uint64_t row;        // the physical row it deletes
+  uint64_t position;   // where that row sits in the output, by hand
 };
 
 // By hand: position = rowOffsetInTarget + row - |{d in the source's DV at v-1 : d < row}|.
@@ -70,7 +73,8 @@ struct Fixture {
     auto snapshot = delta::ReplayLog(*table_storage, kTable, version - 1);
     EXPECT_TRUE(snapshot.ok()) << snapshot.status().ToString();
     read_table = conflict::ReadTable{*snapshot->metadata, *snapshot->protocol, snapshot->files};
-    auto bytes = table_storage->ReadFile(delta::LogDir(kTable) + "/" + delta::CommitFileName(version));
+    auto bytes =
+        table_storage->ReadFile(delta::LogDir(kTable) + "/" + delta::CommitFileName(version));
     EXPECT_TRUE(bytes.ok());
     optimize_bytes = *bytes;
     auto commit = delta::ParseCommit(optimize_bytes, version, "optimize");
@@ -104,7 +108,8 @@ struct Fixture {
     return {info, conflict::RemoveFrom(source, 1700000000000, true), after};
   }
 
-  conflict::Verdict Check(const conflict::PendingTransaction& loser, const std::string& winner_bytes) {
+  conflict::Verdict Check(const conflict::PendingTransaction& loser,
+                          const std::string& winner_bytes) {
     conflict::CheckEnvironment env;
     env.files = &files;
     env.dv_writer = &dv_writer;
@@ -118,8 +123,11 @@ struct Fixture {
   std::vector<uint64_t> OutputDvRows(const conflict::Verdict& v) {
     for (const Action& a : v.actions) {
       const auto* add = std::get_if<delta::AddFile>(&a);
-      if (add == nullptr || !add->deletion_vector.has_value() || add->data_change != expect_output_data_change) continue;
-      if (add->path.rfind("part-00000-", 0) != 0 || read_table.files.count(add->path) != 0) continue;
+      if (add == nullptr || !add->deletion_vector.has_value() ||
+          add->data_change != expect_output_data_change)
+        continue;
+      if (add->path.rfind("part-00000-", 0) != 0 || read_table.files.count(add->path) != 0)
+        continue;
       auto rows = delta::LoadDeletionVector(memory, kTable, *add->deletion_vector);
       EXPECT_TRUE(rows.ok()) << rows.status().ToString();
       return rows.ok() ? rows->ToVector() : std::vector<uint64_t>{};
@@ -138,8 +146,8 @@ struct Fixture {
   bool expect_output_data_change = true;
 };
 
-conflict::PendingTransaction Pending(int64_t read_version, std::vector<Action> actions, std::vector<std::string> read_files,
-                                     const char* flag) {
+conflict::PendingTransaction Pending(int64_t read_version, std::vector<Action> actions,
+                                     std::vector<std::string> read_files, const char* flag) {
   conflict::PendingTransaction t;
   t.read_version = read_version;
   t.actions = std::move(actions);
@@ -157,7 +165,8 @@ TEST(RealCompositionTags, ReverseRemapLandsWhereTheTagsSay) {
     SCOPED_TRACE("version " + std::to_string(c.version));
     Fixture f(c.version);
     const delta::AddFile& source = f.Source(c.source);
-    const conflict::Verdict v = f.Check(Pending(c.version - 1, f.Dml(source, c.row), {source.path}, kReverse), f.optimize_bytes);
+    const conflict::Verdict v = f.Check(
+        Pending(c.version - 1, f.Dml(source, c.row), {source.path}, kReverse), f.optimize_bytes);
     ASSERT_TRUE(v.commits()) << conflict::Describe(*v.abort);
     EXPECT_EQ(f.OutputDvRows(v), std::vector<uint64_t>{c.position});
   }
@@ -183,39 +192,57 @@ TEST(RealCompositionTags, ForwardRemapLandsWhereTheTagsSay) {
 
 // Lies told by the tags of version 17 (three sources into cdee4b48, offsets 0, 4, 5 of 6 rows):
 // each makes both directions step aside.
-TEST(RealCompositionTags, LyingTagsAbortBothDirections) {
-  if (TableMissing()) GTEST_SKIP() << "shared tables missing";
-  using Mutation = std::function<void(std::vector<Action>&)>;
-  auto info_of = [](const delta::RemoveFile& r, const char* key) -> std::string& {
-    for (auto& [k, v] : *const_cast<delta::RemoveFile&>(r).tags) {
-      if (k == key) return *v;
-    }
-    throw std::logic_error("no tag");
-  };
-  auto source = [](std::vector<Action>& actions, const std::string& prefix) -> delta::RemoveFile& {
-    for (Action& a : actions) {
-      if (auto* r = std::get_if<delta::RemoveFile>(&a); r && r->path.rfind(prefix, 0) == 0) return *r;
-    }
-    throw std::logic_error("no source");
-  };
-  const std::vector<std::pair<std::string, Mutation>> lies = {
-      {"two entries", [&](auto& a) { info_of(source(a, "part-00000-0c45af51"), "compactionInfo") =
-                                         R"([{"rowOffsetInTarget":5,"sourceNumPhysicalRecords":2},{"rowOffsetInTarget":5,"sourceNumPhysicalRecords":2}])"; }},
-      {"offset + 1", [&](auto& a) { info_of(source(a, "part-00000-0c45af51"), "compactionInfo") =
-                                        R"([{"rowOffsetInTarget":6,"sourceNumPhysicalRecords":2}])"; }},
-      {"offset - 1", [&](auto& a) { info_of(source(a, "part-00000-0c45af51"), "compactionInfo") =
-                                        R"([{"rowOffsetInTarget":4,"sourceNumPhysicalRecords":2}])"; }},
-      // Runs [0, 4), [3, 4), [4, 5): lengths still sum to 6, but two overlap and row 5 is uncovered.
-      {"overlapping runs", [&](auto& a) { info_of(source(a, "part-00000-1b2c86ab"), "compactionInfo") =
-                                              R"([{"rowOffsetInTarget":3,"sourceNumPhysicalRecords":2}])";
-                                          info_of(source(a, "part-00000-0c45af51"), "compactionInfo") =
-                                              R"([{"rowOffsetInTarget":4,"sourceNumPhysicalRecords":2}])"; }},
-      {"no numRecords on the output", [&](auto& a) {
+using Mutation = std::function<void(std::vector<Action>&)>;
+
+std::string& TagOf(const delta::RemoveFile& r, const char* key) {
+  for (auto& [k, v] : *const_cast<delta::RemoveFile&>(r).tags) {
+    if (k == key) return *v;
+  }
+  throw std::logic_error("no tag");
+}
+
+delta::RemoveFile& SourceNamed(std::vector<Action>& actions, const std::string& prefix) {
+  for (Action& a : actions) {
+    if (auto* r = std::get_if<delta::RemoveFile>(&a); r && r->path.rfind(prefix, 0) == 0) return *r;
+  }
+  throw std::logic_error("no source");
+}
+
+// Lies about a real OPTIMIZE's composition, each of which must keep both remaps from running.
+std::vector<std::pair<std::string, Mutation>> LyingTags() {
+  return {
+      {"two entries",
+       [](auto& a) {
+         TagOf(SourceNamed(a, "part-00000-0c45af51"), "compactionInfo") =
+             R"([{"rowOffsetInTarget":5,"sourceNumPhysicalRecords":2},{"rowOffsetInTarget":5,"sourceNumPhysicalRecords":2}])";
+       }},
+      {"offset + 1",
+       [](auto& a) {
+         TagOf(SourceNamed(a, "part-00000-0c45af51"), "compactionInfo") =
+             R"([{"rowOffsetInTarget":6,"sourceNumPhysicalRecords":2}])";
+       }},
+      {"offset - 1",
+       [](auto& a) {
+         TagOf(SourceNamed(a, "part-00000-0c45af51"), "compactionInfo") =
+             R"([{"rowOffsetInTarget":4,"sourceNumPhysicalRecords":2}])";
+       }},
+      // Runs [0, 4), [3, 4), [4, 5): lengths still sum to 6, but two overlap and row 5 is
+      // uncovered.
+      {"overlapping runs",
+       [](auto& a) {
+         TagOf(SourceNamed(a, "part-00000-1b2c86ab"), "compactionInfo") =
+             R"([{"rowOffsetInTarget":3,"sourceNumPhysicalRecords":2}])";
+         TagOf(SourceNamed(a, "part-00000-0c45af51"), "compactionInfo") =
+             R"([{"rowOffsetInTarget":4,"sourceNumPhysicalRecords":2}])";
+       }},
+      {"no numRecords on the output",
+       [](auto& a) {
          for (Action& x : a) {
            if (auto* add = std::get_if<delta::AddFile>(&x)) add->stats.reset();
          }
        }},
-      {"zOrderBy", [&](auto& a) {
+      {"zOrderBy",
+       [](auto& a) {
          for (Action& x : a) {
            if (auto* info = std::get_if<delta::CommitInfo>(&x)) {
              for (auto& p : info->operation_parameters) {
@@ -225,6 +252,11 @@ TEST(RealCompositionTags, LyingTagsAbortBothDirections) {
          }
        }},
   };
+}
+
+TEST(RealCompositionTags, LyingTagsAbortBothDirections) {
+  if (TableMissing()) GTEST_SKIP() << "shared tables missing";
+  const std::vector<std::pair<std::string, Mutation>> lies = LyingTags();
   const Case c = kCases[4];  // version 17
   for (const auto& [name, lie] : lies) {
     SCOPED_TRACE(name);
@@ -234,15 +266,16 @@ TEST(RealCompositionTags, LyingTagsAbortBothDirections) {
     lie(lying);
     // 4b: the lying OPTIMIZE wins.
     const conflict::Verdict reverse =
-        f.Check(Pending(c.version - 1, f.Dml(target, c.row), {target.path}, kReverse), delta::WriteCommitFile(lying));
+        f.Check(Pending(c.version - 1, f.Dml(target, c.row), {target.path}, kReverse),
+                delta::WriteCommitFile(lying));
     EXPECT_FALSE(reverse.commits());
     // 4a: the lying OPTIMIZE is pending.
     std::vector<std::string> sources;
     for (const Action& a : lying) {
       if (const auto* r = std::get_if<delta::RemoveFile>(&a)) sources.push_back(r->path);
     }
-    const conflict::Verdict forward =
-        f.Check(Pending(c.version - 1, lying, sources, kForward), delta::WriteCommitFile(f.Dml(target, c.row)));
+    const conflict::Verdict forward = f.Check(Pending(c.version - 1, lying, sources, kForward),
+                                              delta::WriteCommitFile(f.Dml(target, c.row)));
     EXPECT_FALSE(forward.commits());
   }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Keeps the architecture's arrows true (style.md "Folder layout"): fails, naming file and line,
+# Keeps the architecture's arrows true (docs/style.md#folder-layout): fails, naming file and line,
 # when a folder includes what it must not, when a header lacks its contract comment, or when
 # impl/ throws.
 set -u
@@ -19,9 +19,20 @@ while IFS= read -r hit; do fail "model/ must not include this: $hit"; done < <(
 # proofs/ and fuzz/ never depend on cli/.
 while IFS= read -r hit; do fail "proofs/ and fuzz/ must not include cli/: $hit"; done < <(
   src proofs fuzz | xargs -r grep -nE '#include[[:space:]]*"cli/' )
-# The independent baseline must not lean on the checker it is compared with (decisions.md).
+# The independent baseline must not lean on the checker it is compared with
+# (docs/decisions.md#independence).
 while IFS= read -r hit; do fail "tests/baseline/ must not include the checker: $hit"; done < <(
   src tests/baseline | xargs -r grep -nE '#include[[:space:]]*"impl/(conflict|predicate)/' )
+# The oracle is a second opinion: it reads tables and judges rows with code of its own.
+while IFS= read -r hit; do fail "fuzz/oracle/ must not include impl/: $hit"; done < <(
+  src fuzz/oracle | xargs -r grep -nE '#include[[:space:]]*"impl/' )
+# The proofs see the kernels they prove and the base they stand on, nothing else of impl/ (their
+# tests may replay a counterexample through the production domain).
+while IFS= read -r hit; do fail "proofs/ may include only impl/kernel/ and impl/base/: $hit"; done < <(
+  src proofs | grep -v '_test\.cc$' | xargs -r grep -nE '#include[[:space:]]*"impl/' | grep -vE '"impl/(kernel|base)/' )
+# Kernels include the standard library, each other and the mutant switch alone.
+while IFS= read -r hit; do fail "impl/kernel/ may include only std, impl/kernel/ and impl/base/mutants.h: $hit"; done < <(
+  src impl/kernel | xargs -r grep -nE '#include[[:space:]]*"' | grep -vE '"impl/kernel/|"impl/base/mutants\.h"' )
 # Z3 only in proofs/.
 while IFS= read -r hit; do fail "z3 outside proofs/: $hit"; done < <(
   src impl model fuzz cli tests bench | xargs -r grep -nE '#include[[:space:]]*<z3' )

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Guard mutations: each entry removes one guard of the reconcile cases; the unit tests must fail
-for every one (a test per guard that fails when the guard is removed).
+for every one (a test per guard that fails when the guard is removed). The guards are those of
+docs/cases.md ("4b H1" is docs/cases.md#h1).
 
 Usage: python3 tests/mutation/guard_mutations.py [NAME ...]   (no name: all)
 Copies the tree to a scratch directory, builds rlc_impl_tests there once per mutation (-j1), and

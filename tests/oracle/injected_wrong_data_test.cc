@@ -53,7 +53,9 @@ void WriteCommit(const fs::path& root, int64_t v, const std::vector<json>& lines
 
 json InlineDv(const std::vector<uint64_t>& rows) {
   const std::string bytes = rlc::dv::EncodeBitmap(rlc::dv::RowBitmap::FromSorted(rows));
-  return {{"storageType", "i"}, {"pathOrInlineDv", rlc::dv::Z85Encode(bytes)}, {"sizeInBytes", bytes.size()},
+  return {{"storageType", "i"},
+          {"pathOrInlineDv", rlc::dv::Z85Encode(bytes)},
+          {"sizeInBytes", bytes.size()},
           {"cardinality", rows.size()}};
 }
 
@@ -61,8 +63,9 @@ json InlineDv(const std::vector<uint64_t>& rows) {
 // both files into one output with recorded composition.
 struct Table : ::testing::Test {
   void SetUp() override {
-    root = fs::temp_directory_path() / ("rlc-inject-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root = fs::temp_directory_path() /
+           ("rlc-inject-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root);
     storage = rlc::storage::NewLocalStorage();
     rlc::simulator::Simulator sim(*storage, root.string(), StartingTable());
@@ -70,8 +73,9 @@ struct Table : ::testing::Test {
     rlc::conflict::Flags capture;
     capture.optimize_reconcile = true;
     const std::vector<model::Operation> ops = {
-        model::Delete{model::Predicate::Or({model::Predicate::Compare("id", model::Predicate::Op::kEq, int64_t{2}),
-                                            model::Predicate::Compare("id", model::Predicate::Op::kEq, int64_t{3})})},
+        model::Delete{model::Predicate::Or(
+            {model::Predicate::Compare("id", model::Predicate::Op::kEq, int64_t{2}),
+             model::Predicate::Compare("id", model::Predicate::Op::kEq, int64_t{3})})},
         model::Optimize{}};
     history.initial = StartingTable();
     for (const model::Operation& op : ops) {
@@ -94,8 +98,8 @@ struct Table : ::testing::Test {
     return rules;
   }
   model::OracleVerdict FinalRows() {
-    const rlc::oracle::FinalRowsReport r =
-        rlc::oracle::CheckFinalRowsOfTable(root.string(), history, model::IsolationLevel::kWriteSerializable);
+    const rlc::oracle::FinalRowsReport r = rlc::oracle::CheckFinalRowsOfTable(
+        root.string(), history, model::IsolationLevel::kWriteSerializable);
     EXPECT_TRUE(r.error.empty()) << r.error;
     return r.result.verdict;
   }
@@ -110,7 +114,8 @@ TEST_F(Table, CleanTablePassesBothChecks) {
   EXPECT_EQ(FinalRows(), model::OracleVerdict::kValid);
   // The OPTIMIZE's tombstones are tagged (the tags check had something to check).
   bool tagged = false;
-  for (const json& l : ReadCommit(root, 2)) tagged = tagged || (l.contains("remove") && l["remove"].contains("tags"));
+  for (const json& l : ReadCommit(root, 2))
+    tagged = tagged || (l.contains("remove") && l["remove"].contains("tags"));
   EXPECT_TRUE(tagged);
 }
 
@@ -119,13 +124,15 @@ TEST_F(Table, DroppedDvBitIsWrongRows) {
   std::vector<json> v1 = ReadCommit(root, 1);
   json dropped = InlineDv({1});
   for (json& l : v1) {
-    if (l.contains("add") && l["add"].contains("deletionVector")) l["add"]["deletionVector"] = dropped;
+    if (l.contains("add") && l["add"].contains("deletionVector"))
+      l["add"]["deletionVector"] = dropped;
   }
   WriteCommit(root, 1, v1);
   // The OPTIMIZE's tombstone names the DV it read, which is no longer the one in the log.
   std::vector<json> v2 = ReadCommit(root, 2);
   for (json& l : v2) {
-    if (l.contains("remove") && l["remove"].contains("deletionVector")) l["remove"]["deletionVector"] = dropped;
+    if (l.contains("remove") && l["remove"].contains("deletionVector"))
+      l["remove"]["deletionVector"] = dropped;
   }
   WriteCommit(root, 2, v2);
   // A reader at version 1 sees id 3, which the history deleted ...
@@ -134,7 +141,8 @@ TEST_F(Table, DroppedDvBitIsWrongRows) {
   const std::vector<std::string> rows = rlc::oracle::LiveRows(*at1.snapshot);
   EXPECT_EQ(std::count(rows.begin(), rows.end(), R"({"_rid":3,"id":3,"value":"v3"})"), 1);
   // ... and the compaction, which read the true DV, neither tiles nor conserves what the log says.
-  EXPECT_EQ(Rules(), (std::vector<std::string>{"v2 tags-tile-output", "v2 no-data-change-conserves"}));
+  EXPECT_EQ(Rules(),
+            (std::vector<std::string>{"v2 tags-tile-output", "v2 no-data-change-conserves"}));
 }
 
 TEST_F(Table, ShiftedTagOffsetBreaksTheTiling) {
@@ -172,13 +180,16 @@ TEST_F(Table, ResurrectedRowIsReportedTwice) {
   with_dv["deletionVector"] = InlineDv({0, 1});
   with_dv["dataChange"] = true;
   WriteCommit(root, 3, {remove, {{"add", with_dv}}});
-  json remove_dv = {{"remove", {{"path", output["path"]}, {"dataChange", true}, {"deletionVector", InlineDv({0, 1})}}}};
+  json remove_dv = {
+      {"remove",
+       {{"path", output["path"]}, {"dataChange", true}, {"deletionVector", InlineDv({0, 1})}}}};
   json shrunk = output;
   shrunk["deletionVector"] = InlineDv({0});
   shrunk["dataChange"] = true;
   WriteCommit(root, 4, {remove_dv, {{"add", shrunk}}});
   EXPECT_EQ(Rules(), std::vector<std::string>{"v4 dv-never-shrinks"});
-  EXPECT_EQ(FinalRows(), model::OracleVerdict::kInvalid);  // no transaction of the history deleted a row there
+  EXPECT_EQ(FinalRows(),
+            model::OracleVerdict::kInvalid);  // no transaction of the history deleted a row there
 }
 
 }  // namespace

@@ -32,13 +32,16 @@ class Documents {
 
   nlohmann::json Value(int depth) {
     switch (rng_() % (depth > 6 ? 4 : 6)) {
-      case 0: return nullptr;
-      case 1: return rng_() % 2 == 0;
+      case 0:
+        return nullptr;
+      case 1:
+        return rng_() % 2 == 0;
       case 2: {
         const int64_t n = static_cast<int64_t>(rng_());
         return rng_() % 2 ? n : n % 1000;
       }
-      case 3: return String();
+      case 3:
+        return String();
       case 4: {
         nlohmann::json a = nlohmann::json::array();
         for (uint64_t i = rng_() % 4; i > 0; --i) a.push_back(Value(depth + 1));
@@ -53,8 +56,9 @@ class Documents {
   }
 
   std::string String() {
-    static const char* const kPieces[] = {"a", "path", "\"", "\\", "/", "\n", "\t", "\x01", "\x1f", "\x7f", "é",
-                                          "€", "😀", "%20", " ", "{", "]", ":"};
+    static const char* const kPieces[] = {"a",  "path", "\"",   "\\",   "/", "\n",
+                                          "\t", "\x01", "\x1f", "\x7f", "é", "€",
+                                          "😀",  "%20",  " ",    "{",    "]", ":"};
     std::string s;
     for (uint64_t i = rng_() % 5; i > 0; --i) s += kPieces[rng_() % std::size(kPieces)];
     return s;
@@ -93,12 +97,51 @@ TEST(JsonReader, RepeatedNamesKeepTheLastValueAsAMapWould) {
 }
 
 TEST(JsonReader, RejectsWhatJsonForbids) {
-  const std::vector<std::string> bad = {
-      "", " ", "{", "}", "[1,]", "[,1]", "{\"a\" 1}", "{\"a\":1,}", "{a:1}", "{\"a\":}", "01", "-", "1.", ".5",
-      "1e", "1e+", "+1", "0x10", "tru", "nul", "falsey", "1 2", "[1] x", "\"abc", "\"\\x\"", "\"\\u12\"",
-      "\"\\u12G4\"", "\"\x01\"", "\"a\nb\"", "\"\\ud800\"", "\"\\ud800x\"", "\"\\ud800\\u0041\"", "\"\\udc00\"",
-      "\"\xff\"", "\"\xc0\xaf\"", "\"\xe0\x80\xaf\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xc3\"",
-      "\"\xe2\x82\"", "'a'", "[1 2]", "NaN", "Infinity", "/* */1"};
+  const std::vector<std::string> bad = {"",
+                                        " ",
+                                        "{",
+                                        "}",
+                                        "[1,]",
+                                        "[,1]",
+                                        "{\"a\" 1}",
+                                        "{\"a\":1,}",
+                                        "{a:1}",
+                                        "{\"a\":}",
+                                        "01",
+                                        "-",
+                                        "1.",
+                                        ".5",
+                                        "1e",
+                                        "1e+",
+                                        "+1",
+                                        "0x10",
+                                        "tru",
+                                        "nul",
+                                        "falsey",
+                                        "1 2",
+                                        "[1] x",
+                                        "\"abc",
+                                        "\"\\x\"",
+                                        "\"\\u12\"",
+                                        "\"\\u12G4\"",
+                                        "\"\x01\"",
+                                        "\"a\nb\"",
+                                        "\"\\ud800\"",
+                                        "\"\\ud800x\"",
+                                        "\"\\ud800\\u0041\"",
+                                        "\"\\udc00\"",
+                                        "\"\xff\"",
+                                        "\"\xc0\xaf\"",
+                                        "\"\xe0\x80\xaf\"",
+                                        "\"\xed\xa0\x80\"",
+                                        "\"\xf4\x90\x80\x80\"",
+                                        "\"\xc3\"",
+                                        "\"\xe2\x82\"",
+                                        "'a'",
+                                        "[1 2]",
+                                        "NaN",
+                                        "Infinity",
+                                        "/* */1"};
   for (const std::string& text : bad) {
     SCOPED_TRACE(text);
     ASSERT_FALSE(nlohmann::json::accept(text)) << "the reference accepts it: fix the case";
@@ -119,9 +162,14 @@ TEST(JsonReader, AcceptsAndRejectsMutatedTextsAsAnotherParserDoes) {
       const size_t at = docs.rng()() % text.size();
       const char byte = kBytes[docs.rng()() % (sizeof(kBytes) - 1)];
       switch (docs.rng()() % 3) {
-        case 0: text[at] = byte; break;
-        case 1: text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), byte); break;
-        default: text.erase(at, 1);
+        case 0:
+          text[at] = byte;
+          break;
+        case 1:
+          text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), byte);
+          break;
+        default:
+          text.erase(at, 1);
       }
     }
     SCOPED_TRACE(text);
@@ -157,7 +205,8 @@ TEST(JsonReader, KeepingSomeMembersChecksTheRestAsStrictly) {
   int objects = 0, kept_members = 0;
   for (int round = 0; round < 20000; ++round) {
     std::string text = docs.Value(0).dump();
-    if (round % 2 == 1 && !text.empty()) text.erase(docs.rng()() % text.size(), 1);  // often malformed
+    if (round % 2 == 1 && !text.empty())
+      text.erase(docs.rng()() % text.size(), 1);  // often malformed
     SCOPED_TRACE(text);
     std::string why_all, why_kept;
     const std::optional<json::Value> all = json::Parse(text, &why_all);
@@ -212,7 +261,8 @@ TEST(JsonReader, RefusesNestingDeeperThanItsLimit) {
   std::string why;
   const std::string fits = std::string(json::kMaxDepth, '[') + std::string(json::kMaxDepth, ']');
   EXPECT_TRUE(json::Parse(fits, &why).has_value()) << why;
-  const std::string deep = std::string(json::kMaxDepth + 1, '[') + std::string(json::kMaxDepth + 1, ']');
+  const std::string deep =
+      std::string(json::kMaxDepth + 1, '[') + std::string(json::kMaxDepth + 1, ']');
   EXPECT_FALSE(json::Parse(deep, &why).has_value());
   EXPECT_NE(why.find("nested too deep"), std::string::npos) << why;
   // Far deeper input fails the same way, without exhausting the stack.

@@ -42,9 +42,11 @@ constexpr char kVersion0[] =
 TEST(ReferenceLog, ReadsTheFieldsOfAddsAndRemoves) {
   Bytes bytes;
   bytes.Commit(0, kVersion0);
-  bytes.Commit(1, R"({"remove":{"path":"p=a/f 1.parquet","dataChange":false,"deletionVector":)"
-                  R"({"storageType":"i","pathOrInlineDv":"abc","offset":null,"sizeInBytes":34,"cardinality":2},)"
-                  R"("tags":{"compactedInto":"[\"out.parquet\"]","compactionInfo":"[]","other":"x"}}})");
+  bytes.Commit(
+      1,
+      R"({"remove":{"path":"p=a/f 1.parquet","dataChange":false,"deletionVector":)"
+      R"({"storageType":"i","pathOrInlineDv":"abc","offset":null,"sizeInBytes":34,"cardinality":2},)"
+      R"("tags":{"compactedInto":"[\"out.parquet\"]","compactionInfo":"[]","other":"x"}}})");
   const ReferenceLog log = ReadReferenceLog("/t", -1, bytes);
   ASSERT_TRUE(log.ok()) << log.error;
   ASSERT_EQ(log.commits.size(), 2u);
@@ -78,11 +80,14 @@ TEST(ReferenceLog, StopsAtTheFirstMissingVersionOrFailsWhenOneWasAskedFor) {
 
 TEST(ReferenceLog, NamesTheVersionAndLineOfEveryMalformedAction) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"{\"add\":", "version 1: line 2 is not a JSON object (offset 7: the text ends where a value should start)"},
+      {"{\"add\":",
+       "version 1: line 2 is not a JSON object (offset 7: the text ends where a value should "
+       "start)"},
       {"[1]", "version 1: line 2 is not a JSON object"},
       {R"({"add":[]})", "version 1: line 2: an add is not an object"},
       {R"({"remove":{"path":7}})", "version 1: line 2: a remove without a string path"},
-      {R"({"add":{"path":"f","deletionVector":"x"}})", "version 1: line 2: add f: deletionVector is not an object"},
+      {R"({"add":{"path":"f","deletionVector":"x"}})",
+       "version 1: line 2: add f: deletionVector is not an object"},
       {R"({"add":{"path":"f","deletionVector":{"pathOrInlineDv":"x"}}})",
        "version 1: line 2: add f: the DV lacks a string storageType"},
       {R"({"add":{"path":"f","deletionVector":{"storageType":"u"}}})",
@@ -91,7 +96,8 @@ TEST(ReferenceLog, NamesTheVersionAndLineOfEveryMalformedAction) {
        "version 1: line 2: add f: the DV's offset is not an integer"},
       {R"({"add":{"path":"f","deletionVector":{"storageType":"u","pathOrInlineDv":"x","cardinality":1.5}}})",
        "version 1: line 2: add f: the DV's cardinality is not an integer"},
-      {R"({"add":{"path":"f","dataChange":"yes"}})", "version 1: line 2: add f: dataChange is not a boolean"},
+      {R"({"add":{"path":"f","dataChange":"yes"}})",
+       "version 1: line 2: add f: dataChange is not a boolean"},
       {R"({"add":{"path":"f","partitionValues":{"p":1}}})",
        "version 1: line 2: add f: partition value p is not a string"},
   };
@@ -124,10 +130,11 @@ TEST(ReferenceLog, ComposedTagsOfAnyOtherShapeAreAFindingNotACrash) {
     SCOPED_TRACE(t);
     Bytes bytes;
     bytes.Commit(0, R"({"add":{"path":"s","dataChange":true,"stats":"{\"numRecords\":5}"}})");
-    bytes.Commit(1, R"({"remove":{"path":"s","dataChange":false,"tags":)" + t +
-                        "}}\n" + R"({"add":{"path":"o","dataChange":false,"stats":"{\"numRecords\":5}"}})");
+    bytes.Commit(1, R"({"remove":{"path":"s","dataChange":false,"tags":)" + t + "}}\n" +
+                        R"({"add":{"path":"o","dataChange":false,"stats":"{\"numRecords\":5}"}})");
     std::string error;
-    const std::vector<rlc::oracle::InvariantFinding> findings = rlc::oracle::CheckLogInvariants("/t", &error, "", bytes);
+    const std::vector<rlc::oracle::InvariantFinding> findings =
+        rlc::oracle::CheckLogInvariants("/t", &error, "", bytes);
     EXPECT_EQ(error, "");
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].rule, "tags-tile-output");
@@ -136,10 +143,11 @@ TEST(ReferenceLog, ComposedTagsOfAnyOtherShapeAreAFindingNotACrash) {
   // Well-formed tags that tile the output are no finding.
   Bytes bytes;
   bytes.Commit(0, R"({"add":{"path":"s","dataChange":true,"stats":"{\"numRecords\":5}"}})");
-  bytes.Commit(1, R"({"remove":{"path":"s","dataChange":false,"tags":{"compactedInto":"[\"o\"]",)"
-                  R"("compactionInfo":"[{\"rowOffsetInTarget\":0,\"sourceNumPhysicalRecords\":5}]"}}})"
-                  "\n"
-                  R"({"add":{"path":"o","dataChange":false,"stats":"{\"numRecords\":5}"}})");
+  bytes.Commit(1,
+               R"({"remove":{"path":"s","dataChange":false,"tags":{"compactedInto":"[\"o\"]",)"
+               R"("compactionInfo":"[{\"rowOffsetInTarget\":0,\"sourceNumPhysicalRecords\":5}]"}}})"
+               "\n"
+               R"({"add":{"path":"o","dataChange":false,"stats":"{\"numRecords\":5}"}})");
   std::string error;
   EXPECT_TRUE(rlc::oracle::CheckLogInvariants("/t", &error, "", bytes).empty());
   EXPECT_EQ(error, "");

@@ -29,14 +29,17 @@ TEST(ReferenceReader, DecodesWhatImplEncodes) {
     const int shape = round % 4;
     const uint64_t high = shape == 3 ? (static_cast<uint64_t>(1 + round % 3) << 32) : 0;
     for (int i = 0; i < 1 + round * 37; ++i) {
-      uint64_t r = shape == 0 ? rng() % 1000000 : shape == 1 ? rng() % 70000 : (rng() % 50) * 1000 + i % 300;
+      uint64_t r = shape == 0   ? rng() % 1000000
+                   : shape == 1 ? rng() % 70000
+                                : (rng() % 50) * 1000 + i % 300;
       r += high;
       bitmap.Add(r);
       rows.insert(r);
     }
     if (round % 2 == 0) bitmap.RunOptimize();
     std::string why;
-    const std::optional<std::set<uint64_t>> decoded = rlc::oracle::DecodeReferenceBitmap(rlc::dv::EncodeBitmap(bitmap), &why);
+    const std::optional<std::set<uint64_t>> decoded =
+        rlc::oracle::DecodeReferenceBitmap(rlc::dv::EncodeBitmap(bitmap), &why);
     ASSERT_TRUE(decoded.has_value()) << why;
     EXPECT_EQ(*decoded, rows) << "round " << round;
   }
@@ -46,7 +49,8 @@ TEST(ReferenceReader, RefusesMalformedBitmaps) {
   std::string why;
   EXPECT_FALSE(rlc::oracle::DecodeReferenceBitmap("", &why).has_value());
   std::string good = rlc::dv::EncodeBitmap(rlc::dv::RowBitmap{1, 2, 3});
-  EXPECT_FALSE(rlc::oracle::DecodeReferenceBitmap(good.substr(0, good.size() - 1), &why).has_value());
+  EXPECT_FALSE(
+      rlc::oracle::DecodeReferenceBitmap(good.substr(0, good.size() - 1), &why).has_value());
   EXPECT_FALSE(rlc::oracle::DecodeReferenceBitmap(good + "x", &why).has_value());
   EXPECT_NE(why.find("trailing"), std::string::npos);
 }
@@ -55,7 +59,8 @@ TEST(ReferenceReader, AgreesWithTheExpectedRowsOfEveryRealTable) {
   const fs::path tables = RLC_SHARED_TABLES_DIR;
   if (!fs::is_directory(tables)) {
     const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") FAIL() << "CI=true but the shared tables are missing";
+    if (ci != nullptr && std::string(ci) == "true")
+      FAIL() << "CI=true but the shared tables are missing";
     GTEST_SKIP() << "shared tables missing";
   }
   std::ifstream in(RLC_EXPECTED_JSON);
@@ -66,8 +71,8 @@ TEST(ReferenceReader, AgreesWithTheExpectedRowsOfEveryRealTable) {
     for (const json& v : table.at("versions")) {
       const int64_t version = v.at("version");
       SCOPED_TRACE(name + " version " + std::to_string(version));
-      const rlc::oracle::ReferenceResult r =
-          rlc::oracle::ReadReferenceSnapshot((tables / name).string(), version, table.at("dvFilePrefix"));
+      const rlc::oracle::ReferenceResult r = rlc::oracle::ReadReferenceSnapshot(
+          (tables / name).string(), version, table.at("dvFilePrefix"));
       ASSERT_TRUE(r.snapshot.has_value()) << r.error;
       int64_t live = 0, deleted = 0;
       for (const rlc::oracle::ReferenceFile& f : r.snapshot->files) {

@@ -36,24 +36,32 @@ TEST(RowFile, RoundTripsAndNamesTheBadLine) {
   RowFile f = Rows({1, 2});
   f.rows.push_back({std::nullopt, std::nullopt});
   const std::string bytes = rlc::simulator::EncodeRowFile(f);
-  EXPECT_EQ(bytes, "rlc-rows 1\n{\"columns\":[{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"part\",\"type\":\"string\"}]}\n"
-                   "[1,\"a\"]\n[2,\"a\"]\n[null,null]\n");
+  EXPECT_EQ(bytes,
+            "rlc-rows "
+            "1\n{\"columns\":[{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"part\",\"type\":"
+            "\"string\"}]}\n"
+            "[1,\"a\"]\n[2,\"a\"]\n[null,null]\n");
   rlc::Result<RowFile> back = rlc::simulator::DecodeRowFile(bytes);
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_EQ(*back, f);
-  rlc::Result<RowFile> bad = rlc::simulator::DecodeRowFile(bytes.substr(0, bytes.size() - 12) + "[\"x\",\"a\"]\n");
+  rlc::Result<RowFile> bad =
+      rlc::simulator::DecodeRowFile(bytes.substr(0, bytes.size() - 12) + "[\"x\",\"a\"]\n");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("line 5"), std::string::npos) << bad.status().ToString();
   EXPECT_FALSE(rlc::simulator::DecodeRowFile("rlc-rows 2\n{}\n").ok());
-  EXPECT_FALSE(rlc::simulator::DecodeRowFile(bytes.substr(0, bytes.size() - 1)).ok());  // no final newline
+  EXPECT_FALSE(
+      rlc::simulator::DecodeRowFile(bytes.substr(0, bytes.size() - 1)).ok());  // no final newline
 }
 
 TEST(RowFile, EscapesStringsAndLongsAtTheEdges) {
   RowFile f = Rows({});
-  f.rows.push_back({int64_t{-9223372036854775807 - 1}, std::string("quote \" backslash \\ newline \n tab \t bell \x07")});
+  f.rows.push_back({int64_t{-9223372036854775807 - 1},
+                    std::string("quote \" backslash \\ newline \n tab \t bell \x07")});
   f.rows.push_back({int64_t{9223372036854775807}, std::string("")});
   const std::string bytes = rlc::simulator::EncodeRowFile(f);
-  EXPECT_NE(bytes.find(R"("quote \" backslash \\ newline \n tab \t bell \u0007")"), std::string::npos) << bytes;
+  EXPECT_NE(bytes.find(R"("quote \" backslash \\ newline \n tab \t bell \u0007")"),
+            std::string::npos)
+      << bytes;
   rlc::Result<RowFile> back = rlc::simulator::DecodeRowFile(bytes);
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_EQ(*back, f);
@@ -63,16 +71,19 @@ TEST(RowFile, EscapesStringsAndLongsAtTheEdges) {
 // and 3 by a DV file.
 struct DirectoryTable : ::testing::Test {
   void SetUp() override {
-    root = fs::temp_directory_path() / ("rlc-sim-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root = fs::temp_directory_path() /
+           ("rlc-sim-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root);
     storage = rlc::storage::NewLocalStorage();
-    writer = std::make_unique<rlc::conflict::StorageDvWriter>(*storage, root.string(), root.string(), 5);
+    writer =
+        std::make_unique<rlc::conflict::StorageDvWriter>(*storage, root.string(), root.string(), 5);
     metadata.id = "t";
     metadata.schema_string =
         R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
         R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
-    metadata.configuration = {{"delta.enableDeletionVectors", "true"}, {"delta.isolationLevel", "WriteSerializable"}};
+    metadata.configuration = {{"delta.enableDeletionVectors", "true"},
+                              {"delta.isolationLevel", "WriteSerializable"}};
     protocol.min_reader_version = 3;
     protocol.min_writer_version = 7;
     protocol.reader_features = std::vector<std::string>{"deletionVectors"};
@@ -88,18 +99,23 @@ struct DirectoryTable : ::testing::Test {
   }
   void TearDown() override { fs::remove_all(root); }
 
-  rlc::delta::AddFile WriteRows(const std::string& path, const RowFile& rows, int64_t min, int64_t max) {
-    EXPECT_TRUE(storage->PutIfAbsent(root.string() + "/" + path, rlc::simulator::EncodeRowFile(rows)).ok());
+  rlc::delta::AddFile WriteRows(const std::string& path, const RowFile& rows, int64_t min,
+                                int64_t max) {
+    EXPECT_TRUE(
+        storage->PutIfAbsent(root.string() + "/" + path, rlc::simulator::EncodeRowFile(rows)).ok());
     rlc::delta::AddFile a;
     a.path = path;
     a.size_bytes = 100;
-    a.stats = R"({"numRecords":)" + std::to_string(rows.rows.size()) + R"(,"minValues":{"id":)" + std::to_string(min) +
-              R"(},"maxValues":{"id":)" + std::to_string(max) + "}}";
+    a.stats = R"({"numRecords":)" + std::to_string(rows.rows.size()) + R"(,"minValues":{"id":)" +
+              std::to_string(min) + R"(},"maxValues":{"id":)" + std::to_string(max) + "}}";
     return a;
   }
   void Commit(const std::vector<Action>& actions) {
-    ASSERT_TRUE(storage->PutIfAbsent(rlc::delta::LogDir(root.string()) + "/" + rlc::delta::CommitFileName(next++),
-                                     rlc::delta::WriteCommitFile(actions)).ok());
+    ASSERT_TRUE(storage
+                    ->PutIfAbsent(rlc::delta::LogDir(root.string()) + "/" +
+                                      rlc::delta::CommitFileName(next++),
+                                  rlc::delta::WriteCommitFile(actions))
+                    .ok());
   }
   std::vector<std::string> OracleRows() {
     const rlc::oracle::ReferenceResult r = rlc::oracle::ReadReferenceSnapshot(root.string(), -1);
@@ -117,7 +133,8 @@ struct DirectoryTable : ::testing::Test {
 };
 
 TEST_F(DirectoryTable, OracleSeesExactlyTheLiveRows) {
-  EXPECT_EQ(OracleRows(), (std::vector<std::string>{Row(0), Row(10), Row(11), Row(12), Row(2), Row(4)}));
+  EXPECT_EQ(OracleRows(),
+            (std::vector<std::string>{Row(0), Row(10), Row(11), Row(12), Row(2), Row(4)}));
 }
 
 TEST_F(DirectoryTable, OracleSeesInjectedWrongData) {
@@ -159,11 +176,13 @@ TEST_F(DirectoryTable, ExactTierReadsTheRowFiles) {
   const rlc::simulator::RowFileTableFiles files(*storage, root.string());
   rlc::conflict::CheckEnvironment env;
   env.files = &files;
-  rlc::Result<rlc::conflict::Verdict> stats_only = rlc::conflict::CheckConflictsAgainstLog(*storage, root.string(), loser, env);
+  rlc::Result<rlc::conflict::Verdict> stats_only =
+      rlc::conflict::CheckConflictsAgainstLog(*storage, root.string(), loser, env);
   ASSERT_TRUE(stats_only.ok()) << stats_only.status().ToString();
   EXPECT_FALSE(stats_only->commits());
   ASSERT_TRUE(loser.flags.Set("conflictDetection.dataSkipping.valueExact.enabled", "true").ok());
-  rlc::Result<rlc::conflict::Verdict> exact = rlc::conflict::CheckConflictsAgainstLog(*storage, root.string(), loser, env);
+  rlc::Result<rlc::conflict::Verdict> exact =
+      rlc::conflict::CheckConflictsAgainstLog(*storage, root.string(), loser, env);
   ASSERT_TRUE(exact.ok()) << exact.status().ToString();
   EXPECT_TRUE(exact->commits()) << rlc::conflict::Describe(*exact->abort);
 }

@@ -1,5 +1,5 @@
 // With every flag off, the conflict checker's verdict equals the independent baseline's
-// (tests/baseline/, a transcription of delta-rlc.md section B that shares no code with the
+// (tests/baseline/, a transcription of docs/baseline.md that shares no code with the
 // checker): commit, or the same exception at the same winner version, on the same path. The
 // winners reach the checker as commit-file bytes (delta::WriteCommitFile); the baseline reads
 // the generated actions directly.
@@ -37,12 +37,13 @@ namespace delta = rlc::delta;
 namespace conflict = rlc::conflict;
 namespace baseline = rlc::test_baseline;
 
-const std::vector<std::string> kPaths = {"part-00000.parquet", "part-00001.parquet", "part-00002.parquet",
-                                         "part-00003.parquet", "part-00004.parquet", "part-00005.parquet"};
+const std::vector<std::string> kPaths = {"part-00000.parquet", "part-00001.parquet",
+                                         "part-00002.parquet", "part-00003.parquet",
+                                         "part-00004.parquet", "part-00005.parquet"};
 // Reader-writer features go in both lists, writer-only features in the writer list.
 const std::vector<std::string> kReaderWriterFeatures = {"deletionVectors", "v2Checkpoint"};
-const std::vector<std::string> kWriterOnlyFeatures = {"domainMetadata", "appendOnly", "rowTracking"};
-
+const std::vector<std::string> kWriterOnlyFeatures = {"domainMetadata", "appendOnly",
+                                                      "rowTracking"};
 
 struct Scenario {
   delta::Metadata metadata;
@@ -81,7 +82,8 @@ delta::Metadata GenTable() {
       R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
   if (Chance(60)) m.partition_columns = {"part"};
   if (Chance(70)) m.configuration.emplace_back("delta.enableDeletionVectors", "true");
-  const std::string level = Pick<std::string>({"", "Serializable", "WriteSerializable", "WriteSerializable"});
+  const std::string level =
+      Pick<std::string>({"", "Serializable", "WriteSerializable", "WriteSerializable"});
   if (!level.empty()) m.configuration.emplace_back("delta.isolationLevel", level);
   return m;
 }
@@ -99,18 +101,24 @@ delta::Protocol GenProtocol(int percent_each) {
 }
 
 std::optional<std::string> GenPartValue() {
-  return Pick<std::optional<std::string>>({std::string("a"), std::string("b"), std::string("c"), std::nullopt});
+  return Pick<std::optional<std::string>>(
+      {std::string("a"), std::string("b"), std::string("c"), std::nullopt});
 }
 
 // One read predicate in the baseline's tiny grammar.
 std::string GenPredicate() {
   const std::string v = Pick<std::string>({"a", "b", "c"});
   switch (Uniform(0, 5)) {
-    case 0: return "part = '" + v + "'";
-    case 1: return "part IN ('" + v + "', '" + Pick<std::string>({"a", "b", "c"}) + "')";
-    case 2: return "part IS NULL";
-    case 3: return "id > " + std::to_string(Uniform(0, 100));
-    default: return "part = '" + v + "' AND id > " + std::to_string(Uniform(0, 100));
+    case 0:
+      return "part = '" + v + "'";
+    case 1:
+      return "part IN ('" + v + "', '" + Pick<std::string>({"a", "b", "c"}) + "')";
+    case 2:
+      return "part IS NULL";
+    case 3:
+      return "id > " + std::to_string(Uniform(0, 100));
+    default:
+      return "part = '" + v + "' AND id > " + std::to_string(Uniform(0, 100));
   }
 }
 
@@ -243,7 +251,8 @@ baseline::BaselineLoser GenLoser(const delta::Metadata& table) {
   if (Chance(35)) l.read_app_ids = Subset({"app1", "app2"}, 60);
   if (Chance(20)) l.writer_features = Subset({"appendOnly", "rowTracking"}, 50);
 
-  // File actions: all changing data, none changing data (the SnapshotIsolation downgrade), or mixed.
+  // File actions: all changing data, none changing data (the SnapshotIsolation downgrade), or
+  // mixed.
   const int mode = Uniform(0, 3);
   const int files = Uniform(0, 4);
   std::vector<Action> file_actions;
@@ -256,7 +265,7 @@ baseline::BaselineLoser GenLoser(const delta::Metadata& table) {
     }
   }
   // Empty losers, a row-tracking domain and cdc files are generated on purpose: the property once
-  // found the checker wrong on each (delta-rlc.md B1; see the Regression tests below).
+  // found the checker wrong on each (docs/baseline.md#b1; see the Regression tests below).
   if (Chance(4)) {
     file_actions.push_back(delta::AddCdcFile{"_change_data/cdc-0.parquet", {}, 10, false, {}, {}});
   }
@@ -266,12 +275,15 @@ baseline::BaselineLoser GenLoser(const delta::Metadata& table) {
   if (Chance(30)) {
     others.push_back(GenDomain({"d1", "d2", "delta.rowTracking"}));
   }
-  if (Chance(8)) others.push_back(delta::Txn{Pick<std::string>({"app1", "app2"}), 5, std::nullopt, {}});
+  if (Chance(8))
+    others.push_back(delta::Txn{Pick<std::string>({"app1", "app2"}), 5, std::nullopt, {}});
 
   // commitInfo.isBlindAppend as Delta's writer computes it (B2).
-  const bool only_adds = std::all_of(file_actions.begin(), file_actions.end(),
-                                     [](const Action& a) { return std::holds_alternative<delta::AddFile>(a); });
-  const bool read_nothing = l.read_predicates.empty() && l.read_files.empty() && !l.read_whole_table;
+  const bool only_adds = std::all_of(file_actions.begin(), file_actions.end(), [](const Action& a) {
+    return std::holds_alternative<delta::AddFile>(a);
+  });
+  const bool read_nothing =
+      l.read_predicates.empty() && l.read_files.empty() && !l.read_whole_table;
   l.actions.push_back(GenCommitInfo(only_adds && read_nothing));
   for (Action& a : others) l.actions.push_back(std::move(a));
   for (Action& a : file_actions) l.actions.push_back(std::move(a));
@@ -281,14 +293,16 @@ baseline::BaselineLoser GenLoser(const delta::Metadata& table) {
 std::vector<Action> GenWinner(const delta::Metadata& table) {
   const bool partitioned = !table.partition_columns.empty();
   std::vector<Action> w;
-  if (Chance(90)) w.push_back(GenCommitInfo(Pick<std::optional<bool>>({true, false, std::nullopt})));
+  if (Chance(90))
+    w.push_back(GenCommitInfo(Pick<std::optional<bool>>({true, false, std::nullopt})));
   if (Chance(8)) w.push_back(GenProtocol(80));
   if (Chance(3)) {
     delta::Metadata m = table;
     m.configuration.emplace_back("delta.appendOnly", "false");
     w.push_back(m);
   }
-  if (Chance(15)) w.push_back(delta::Txn{Pick<std::string>({"app1", "app2", "app3"}), 7, std::nullopt, {}});
+  if (Chance(15))
+    w.push_back(delta::Txn{Pick<std::string>({"app1", "app2", "app3"}), 7, std::nullopt, {}});
   if (Chance(20)) w.push_back(GenDomain({"d1", "d3", "delta.rowTracking"}));
   const int files = Uniform(0, 5);
   for (int i = 0; i < files; ++i) {
@@ -348,13 +362,14 @@ struct Outcome {
 
 std::string Show(const Outcome& o) {
   if (o.commits) return "commit";
-  return o.exception + " at version " + std::to_string(o.winner_version) + (o.path ? " [path " + *o.path + "]" : "");
+  return o.exception + " at version " + std::to_string(o.winner_version) +
+         (o.path ? " [path " + *o.path + "]" : "");
 }
 
 std::string DescribeScenario(const Scenario& s) {
   std::ostringstream out;
-  out << "table: " << delta::WriteActionLine(s.metadata) << "\nprotocol: " << delta::WriteActionLine(s.protocol)
-      << "\nloser: predicates [";
+  out << "table: " << delta::WriteActionLine(s.metadata)
+      << "\nprotocol: " << delta::WriteActionLine(s.protocol) << "\nloser: predicates [";
   for (const std::string& p : s.loser.read_predicates) out << p << "; ";
   out << "] files [";
   for (const std::string& f : s.loser.read_files) out << f << " ";
@@ -401,7 +416,8 @@ std::map<std::string, delta::AddFile> ReadSnapshotOf(const Scenario& s) {
   return files;
 }
 
-std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s, const conflict::Flags& flags) {
+std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s,
+                                                               const conflict::Flags& flags) {
   rlc::storage::InMemoryStorage storage;
   conflict::InMemoryTableFiles files(storage, "/t");
   // Case 2 reads the rows a winner newly deleted: dv-target.parquet holds ids 0..9 at positions
@@ -418,7 +434,8 @@ std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s
   if (!compacted) {
     std::vector<rlc::predicate::RowValues> rows;
     for (int64_t id = 0; id < 10; ++id) {
-      rows.push_back({{{"id"}, rlc::predicate::Literal::Long(id)}, {{"part"}, rlc::predicate::Literal::String("a")}});
+      rows.push_back({{{"id"}, rlc::predicate::Literal::Long(id)},
+                      {{"part"}, rlc::predicate::Literal::String("a")}});
     }
     files.PutRows("dv-target.parquet", std::move(rows));
   }
@@ -438,10 +455,11 @@ std::variant<conflict::Verdict, std::string> RunCheckerVerdict(const Scenario& s
   std::vector<conflict::WinningCommit> winners;
   for (size_t i = 0; i < s.winners.size(); ++i) {
     const int64_t version = int64_t(i) + 1;
-    winners.push_back({version, delta::WriteCommitFile(s.winners[i]), "winner-" + std::to_string(version)});
+    winners.push_back(
+        {version, delta::WriteCommitFile(s.winners[i]), "winner-" + std::to_string(version)});
   }
-  rlc::Result<conflict::Verdict> v =
-      conflict::CheckConflicts(loser, conflict::ReadTable{s.metadata, s.protocol, ReadSnapshotOf(s)}, winners, env);
+  rlc::Result<conflict::Verdict> v = conflict::CheckConflicts(
+      loser, conflict::ReadTable{s.metadata, s.protocol, ReadSnapshotOf(s)}, winners, env);
   if (!v.ok()) return "the checker returned an error: " + v.status().ToString();
   return *v;
 }
@@ -464,33 +482,9 @@ baseline::BaselineVerdict RunBaseline(const Scenario& s) {
   return baseline::BaselineCheck(s.loser, s.metadata, s.protocol, winners);
 }
 
-// Tags for coverage: the baseline's check, and for a commit despite winner adds, which rule let
-// the loser through (B1 SnapshotIsolation, WriteSerializable's blind-append rule, B4).
-std::vector<std::string> Tags(const Scenario& s, const baseline::BaselineVerdict& b) {
-  std::vector<std::string> tags;
-  tags.push_back(b.commits ? "commit" : b.check + " " + b.exception);
-  auto writes_row_tracking = [](const std::vector<Action>& actions) {
-    return std::any_of(actions.begin(), actions.end(), [](const Action& a) {
-      const auto* d = std::get_if<delta::DomainMetadata>(&a);
-      return d != nullptr && d->domain == "delta.rowTracking";
-    });
-  };
-  if (writes_row_tracking(s.loser.actions) &&
-      std::any_of(s.winners.begin(), s.winners.end(), writes_row_tracking)) {
-    tags.push_back("both sides write the row-tracking domain (B3.3 exempts it)");
-  }
-  const bool write_serializable = s.metadata.Property("delta.isolationLevel") == "WriteSerializable";
-  if (b.check == "B3.5") {
-    // Did a blind-append winner's add abort the loser (Serializable, or WriteSerializable with a
-    // loser metadata change)?
-    for (const Action& a : s.winners[size_t(b.winner_version - 1)]) {
-      const auto* c = std::get_if<delta::CommitInfo>(&a);
-      if (c == nullptr || !c->is_blind_append.value_or(false)) continue;
-      tags.push_back(write_serializable ? "B3.5 on a blind append: WriteSerializable, loser changes metadata"
-                                        : "B3.5 on a blind append: Serializable");
-    }
-  }
-  if (!b.commits) return tags;
+// For a commit despite winner adds: which rule let the loser through (B1 SnapshotIsolation,
+// WriteSerializable's blind-append rule, B4).
+void CommitTags(const Scenario& s, bool write_serializable, std::vector<std::string>& tags) {
   bool file_action = false, changes_data = false, only_files = true, metadata = false;
   for (const Action& a : s.loser.actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a)) {
@@ -510,7 +504,8 @@ std::vector<std::string> Tags(const Scenario& s, const baseline::BaselineVerdict
     bool adds = false, blind = false;
     for (const Action& a : w) {
       adds = adds || std::holds_alternative<delta::AddFile>(a);
-      if (const auto* c = std::get_if<delta::CommitInfo>(&a)) blind = c->is_blind_append.value_or(false);
+      if (const auto* c = std::get_if<delta::CommitInfo>(&a))
+        blind = c->is_blind_append.value_or(false);
     }
     const bool ignored = write_serializable && !metadata && blind;
     counted_adds = counted_adds || (adds && !ignored);
@@ -521,18 +516,49 @@ std::vector<std::string> Tags(const Scenario& s, const baseline::BaselineVerdict
   if (!read_something && (counted_adds || ignored_blind_adds)) {
     tags.push_back("commit despite adds: blind-append loser (B4.1)");
   }
-  if (!read_something || !(counted_adds || ignored_blind_adds)) return tags;
+  if (!read_something || !(counted_adds || ignored_blind_adds)) return;
   if (file_action && only_files && !changes_data) {
     tags.push_back("commit despite adds: SnapshotIsolation loser (B1)");
-    return tags;
+    return;
   }
   if (changes_data && ignored_blind_adds) {
     tags.push_back("commit despite adds: WriteSerializable ignores blind appends (B3.5)");
   }
-  if (changes_data && counted_adds && !s.metadata.partition_columns.empty() && !s.loser.read_whole_table &&
-      !s.loser.read_predicates.empty()) {
+  if (changes_data && counted_adds && !s.metadata.partition_columns.empty() &&
+      !s.loser.read_whole_table && !s.loser.read_predicates.empty()) {
     tags.push_back("commit despite adds: partition predicates exclude them (B4.3)");
   }
+}
+
+// Tags for coverage: the baseline's check, and for a commit despite winner adds, which rule let
+// the loser through (CommitTags).
+std::vector<std::string> Tags(const Scenario& s, const baseline::BaselineVerdict& b) {
+  std::vector<std::string> tags;
+  tags.push_back(b.commits ? "commit" : b.check + " " + b.exception);
+  auto writes_row_tracking = [](const std::vector<Action>& actions) {
+    return std::any_of(actions.begin(), actions.end(), [](const Action& a) {
+      const auto* d = std::get_if<delta::DomainMetadata>(&a);
+      return d != nullptr && d->domain == "delta.rowTracking";
+    });
+  };
+  if (writes_row_tracking(s.loser.actions) &&
+      std::any_of(s.winners.begin(), s.winners.end(), writes_row_tracking)) {
+    tags.push_back("both sides write the row-tracking domain (B3.3 exempts it)");
+  }
+  const bool write_serializable =
+      s.metadata.Property("delta.isolationLevel") == "WriteSerializable";
+  if (b.check == "B3.5") {
+    // Did a blind-append winner's add abort the loser (Serializable, or WriteSerializable with a
+    // loser metadata change)?
+    for (const Action& a : s.winners[size_t(b.winner_version - 1)]) {
+      const auto* c = std::get_if<delta::CommitInfo>(&a);
+      if (c == nullptr || !c->is_blind_append.value_or(false)) continue;
+      tags.push_back(write_serializable
+                         ? "B3.5 on a blind append: WriteSerializable, loser changes metadata"
+                         : "B3.5 on a blind append: Serializable");
+    }
+  }
+  if (b.commits) CommitTags(s, write_serializable, tags);
   return tags;
 }
 
@@ -540,7 +566,8 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOffVerdictEqualsTheIndependentBaseline, ()
   const Scenario s = *GenScenario();
   const baseline::BaselineVerdict b = RunBaseline(s);
   const std::variant<Outcome, std::string> run = RunChecker(s);
-  if (const auto* error = std::get_if<std::string>(&run)) RC_FAIL(*error + "\n" + DescribeScenario(s));
+  if (const auto* error = std::get_if<std::string>(&run))
+    RC_FAIL(*error + "\n" + DescribeScenario(s));
   const Outcome& checker = std::get<Outcome>(run);
   for (const std::string& tag : Tags(s, b)) RC_TAG(tag);
   const Outcome expected{b.commits, b.exception, b.winner_version, b.path};
@@ -555,10 +582,10 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOffVerdictEqualsTheIndependentBaseline, ()
   }
 }
 
-// Monotonicity against the independent baseline (decisions.md): with any of the six flags on
-// (Case 3, Case 1, its exact tier and 1b, Case 2, 4a, 4b), wherever the baseline commits the
-// checker commits too, with the loser's actions unchanged. No rows can be read here, so the
-// row-reading tiers keep their conflicts; the statistics tier and Case 3 run on the generated
+// Monotonicity against the independent baseline (docs/decisions.md#independence): with any of
+// the six flags on (Case 3, Case 1, its exact tier and 1b, Case 2, 4a, 4b), wherever the baseline
+// commits the checker commits too, with the loser's actions unchanged. No rows can be read here, so
+// the row-reading tiers keep their conflicts; the statistics tier and Case 3 run on the generated
 // statistics, Case 2 on the generated DVs (drawn from a small pool so that they meet).
 RC_GTEST_PROP(CheckerVsBaseline, FlagsOnCommitWhereverTheBaselineCommits, ()) {
   const Scenario s = *GenScenario();
@@ -571,12 +598,16 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOnCommitWhereverTheBaselineCommits, ()) {
   flags.optimize_reconcile_reverse = *rc::gen::arbitrary<bool>();
   const baseline::BaselineVerdict b = RunBaseline(s);
   const std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, flags);
-  if (const auto* error = std::get_if<std::string>(&run)) RC_FAIL(*error + "\n" + DescribeScenario(s));
+  if (const auto* error = std::get_if<std::string>(&run))
+    RC_FAIL(*error + "\n" + DescribeScenario(s));
   const conflict::Verdict& v = std::get<conflict::Verdict>(run);
-  RC_TAG(b.commits ? "baseline commits" : v.commits() ? "baseline aborts, a flag reconciles" : "both abort");
+  RC_TAG(b.commits     ? "baseline commits"
+         : v.commits() ? "baseline aborts, a flag reconciles"
+                       : "both abort");
   for (const conflict::Event& e : v.events) RC_TAG(e.name);
   RC_LOG() << DescribeScenario(s) << "\nbaseline: " << (b.commits ? "commit" : b.exception)
-           << "\nchecker with flags: " << (v.commits() ? "commit" : conflict::Describe(*v.abort)) << "\n";
+           << "\nchecker with flags: " << (v.commits() ? "commit" : conflict::Describe(*v.abort))
+           << "\n";
   if (!b.commits) return;
   RC_ASSERT(v.commits());
   RC_ASSERT(v.actions == s.loser.actions);
@@ -596,13 +627,14 @@ TEST(CheckerVsBaselineCoverage, GeneratorsReachEveryVerdict) {
   std::cout << "coverage over 3000 scenarios:\n" << report;
   for (const char* tag :
        {"commit", "B3.1 ProtocolChangedException", "B3.1 DeltaUnsupportedTableFeatureException",
-        "B3.2 MetadataChangedException",
-        "B3.3 ConcurrentTransactionException", "B3.4 ConcurrentTransactionException",
-        "B3.5 ConcurrentAppendException", "B3.6a ConcurrentDeleteReadException",
-        "B3.6b ConcurrentDeleteReadException", "B3.7 ConcurrentDeleteDeleteException",
-        "commit despite adds: blind-append loser (B4.1)", "commit despite adds: SnapshotIsolation loser (B1)",
+        "B3.2 MetadataChangedException", "B3.3 ConcurrentTransactionException",
+        "B3.4 ConcurrentTransactionException", "B3.5 ConcurrentAppendException",
+        "B3.6a ConcurrentDeleteReadException", "B3.6b ConcurrentDeleteReadException",
+        "B3.7 ConcurrentDeleteDeleteException", "commit despite adds: blind-append loser (B4.1)",
+        "commit despite adds: SnapshotIsolation loser (B1)",
         "commit despite adds: WriteSerializable ignores blind appends (B3.5)",
-        "commit despite adds: partition predicates exclude them (B4.3)", "B3.5 on a blind append: Serializable",
+        "commit despite adds: partition predicates exclude them (B4.3)",
+        "B3.5 on a blind append: Serializable",
         "B3.5 on a blind append: WriteSerializable, loser changes metadata",
         "both sides write the row-tracking domain (B3.3 exempts it)"}) {
     EXPECT_GE(counts[tag], 10) << "the generators rarely reach: " << tag << "\n" << report;
@@ -615,8 +647,9 @@ TEST(CheckerVsBaselineCoverage, EveryCaseFiresWithItsFlag) {
   std::map<std::string, int> counts;
   const rc::Gen<Scenario> gen = GenScenario();
   conflict::Flags all;
-  for (bool* f : {&all.exclude_no_data_change_files, &all.data_skipping, &all.value_exact, &all.row_level_concurrency,
-                  &all.optimize_reconcile, &all.optimize_reconcile_reverse}) {
+  for (bool* f :
+       {&all.exclude_no_data_change_files, &all.data_skipping, &all.value_exact,
+        &all.row_level_concurrency, &all.optimize_reconcile, &all.optimize_reconcile_reverse}) {
     *f = true;
   }
   for (uint64_t seed = 1; seed <= 4000; ++seed) {
@@ -628,7 +661,8 @@ TEST(CheckerVsBaselineCoverage, EveryCaseFiresWithItsFlag) {
   std::string report;
   for (const auto& [name, n] : counts) report += "  " + name + ": " + std::to_string(n) + "\n";
   std::cout << "events over 4000 scenarios, every flag on:\n" << report;
-  for (const char* name : {"delta.conflictDetection.dataSkipping.filesSkipped", "delta.rowLevelConcurrency.deletionVectorsMerged",
+  for (const char* name : {"delta.conflictDetection.dataSkipping.filesSkipped",
+                           "delta.rowLevelConcurrency.deletionVectorsMerged",
                            "delta.optimize.conflictReconciliation.remapped",
                            "delta.optimize.conflictReconciliation.reverseRemapped"}) {
     EXPECT_GE(counts[name], 10) << "the generators rarely reach: " << name << "\n" << report;
@@ -683,15 +717,17 @@ TEST(CheckerVsBaselineRegression, EmptyLoserIsDowngradedToSnapshotIsolation) {
 }
 
 TEST(CheckerVsBaselineRegression, RowTrackingDomainDoesNotBlockTheDowngrade) {
-  ExpectBothCommit(DisagreementScenario({CommitInfoFor("OPTIMIZE", false),
-                                         delta::DomainMetadata{"delta.rowTracking", "{}", false, {}},
-                                         PlainRemove("f0.parquet", false), PlainAdd("f1.parquet", false)}));
+  ExpectBothCommit(
+      DisagreementScenario({CommitInfoFor("OPTIMIZE", false),
+                            delta::DomainMetadata{"delta.rowTracking", "{}", false, {}},
+                            PlainRemove("f0.parquet", false), PlainAdd("f1.parquet", false)}));
 }
 
 TEST(CheckerVsBaselineRegression, CdcFileWithoutDataChangeDoesNotChangeData) {
-  ExpectBothCommit(DisagreementScenario({CommitInfoFor("OPTIMIZE", false), PlainRemove("f0.parquet", false),
-                                         PlainAdd("f1.parquet", false),
-                                         delta::AddCdcFile{"_change_data/cdc-0.parquet", {}, 10, false, {}, {}}}));
+  ExpectBothCommit(DisagreementScenario(
+      {CommitInfoFor("OPTIMIZE", false), PlainRemove("f0.parquet", false),
+       PlainAdd("f1.parquet", false),
+       delta::AddCdcFile{"_change_data/cdc-0.parquet", {}, 10, false, {}, {}}}));
 }
 
 }  // namespace

@@ -16,8 +16,9 @@ using namespace rlc::delta;
 // rapidcheck's maybe() yields rc::Maybe; the actions use std::optional.
 template <typename T>
 rc::Gen<std::optional<T>> Opt(rc::Gen<T> gen) {
-  return rc::gen::oneOf(rc::gen::just(std::optional<T>()),
-                        rc::gen::map(std::move(gen), [](T v) { return std::optional<T>(std::move(v)); }));
+  return rc::gen::oneOf(rc::gen::just(std::optional<T>()), rc::gen::map(std::move(gen), [](T v) {
+                          return std::optional<T>(std::move(v));
+                        }));
 }
 
 rc::Gen<std::string> GenText() {
@@ -28,29 +29,30 @@ rc::Gen<std::string> GenText() {
                                                       "caf\xC3\xA9", "\x01\x1F", "%20%25", "{}[]"));
 }
 
-rc::Gen<std::optional<std::string>> GenOptText() {
-  return Opt(GenText());
-}
+rc::Gen<std::optional<std::string>> GenOptText() { return Opt(GenText()); }
 
 rc::Gen<StringMap> GenMap() {
-  return rc::gen::map(rc::gen::resize(4, rc::gen::container<std::vector<std::pair<std::string, std::optional<std::string>>>>(
-                          rc::gen::pair(GenText(), GenOptText()))),
-                      [](std::vector<std::pair<std::string, std::optional<std::string>>> v) {
-                        // JSON object keys must be unique for a round trip to be defined.
-                        StringMap out;
-                        for (auto& [k, val] : v) {
-                          bool seen = false;
-                          for (auto& [k2, _] : out) seen = seen || k2 == k;
-                          if (!seen) out.emplace_back(k, val);
-                        }
-                        return out;
-                      });
+  return rc::gen::map(
+      rc::gen::resize(
+          4, rc::gen::container<std::vector<std::pair<std::string, std::optional<std::string>>>>(
+                 rc::gen::pair(GenText(), GenOptText()))),
+      [](std::vector<std::pair<std::string, std::optional<std::string>>> v) {
+        // JSON object keys must be unique for a round trip to be defined.
+        StringMap out;
+        for (auto& [k, val] : v) {
+          bool seen = false;
+          for (auto& [k2, _] : out) seen = seen || k2 == k;
+          if (!seen) out.emplace_back(k, val);
+        }
+        return out;
+      });
 }
 
 rc::Gen<std::optional<rlc::dv::DvDescriptor>> GenDescriptor() {
   return Opt(rc::gen::map(
       rc::gen::tuple(rc::gen::element('u', 'i', 'p'), rc::gen::inRange<int32_t>(1, 1 << 20),
-                     rc::gen::inRange<int32_t>(0, 1 << 20), rc::gen::inRange<int64_t>(0, int64_t{1} << 40)),
+                     rc::gen::inRange<int32_t>(0, 1 << 20),
+                     rc::gen::inRange<int64_t>(0, int64_t{1} << 40)),
       [](const std::tuple<char, int32_t, int32_t, int64_t>& t) {
         auto [type, offset, size, cardinality] = t;
         rlc::dv::DvDescriptor d;
@@ -74,7 +76,8 @@ rc::Gen<std::vector<UnknownField>> GenUnknown() {
   return rc::gen::map(rc::gen::inRange(0, 3), [](int n) {
     std::vector<UnknownField> fields;
     const char* raws[] = {"{\"x\":[1,2,{\"y\":null}]}", "-17", "\"text\"", "true", "[]", "1.5e3"};
-    for (int i = 0; i < n; ++i) fields.push_back({"futureField" + std::to_string(i), raws[(i * 7 + n) % 6]});
+    for (int i = 0; i < n; ++i)
+      fields.push_back({"futureField" + std::to_string(i), raws[(i * 7 + n) % 6]});
     return fields;
   });
 }

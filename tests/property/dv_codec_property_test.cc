@@ -34,12 +34,13 @@ rc::Gen<std::vector<uint64_t>> GenRows() {
         }
         return rc::gen::just(rows);
       });
-  return rc::gen::map(rc::gen::resize(3, rc::gen::container<std::vector<std::vector<uint64_t>>>(cluster)),
-                      [](const std::vector<std::vector<uint64_t>>& parts) {
-                        std::vector<uint64_t> all;
-                        for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
-                        return all;
-                      });
+  return rc::gen::map(
+      rc::gen::resize(3, rc::gen::container<std::vector<std::vector<uint64_t>>>(cluster)),
+      [](const std::vector<std::vector<uint64_t>>& parts) {
+        std::vector<uint64_t> all;
+        for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
+        return all;
+      });
 }
 
 RowBitmap FromRows(const std::vector<uint64_t>& rows) {
@@ -106,7 +107,8 @@ RC_GTEST_PROP(DvCodecProperty, Z85RoundTrips, (const std::string& bytes)) {
 }
 
 RC_GTEST_PROP(DvCodecProperty, DvFileRecordsRoundTrip, ()) {
-  const auto sets = *rc::gen::resize(3, rc::gen::nonEmpty(rc::gen::container<std::vector<std::vector<uint64_t>>>(GenRows())));
+  const auto sets = *rc::gen::resize(
+      3, rc::gen::nonEmpty(rc::gen::container<std::vector<std::vector<uint64_t>>>(GenRows())));
   std::vector<std::string> payloads;
   for (const auto& rows : sets) payloads.push_back(rlc::dv::EncodeBitmap(FromRows(rows)));
   std::vector<uint32_t> offsets;

@@ -1,7 +1,7 @@
 // Properties of the filtering cases (Case 3, Case 1 with its exact tier, 1b), on generated tables
 // whose rows the generator knows:
 //
-//   Monotonicity (reference/decisions.md "Independence of the checkers"): turning any of the
+//   Monotonicity (docs/decisions.md#independence): turning any of the
 //   flags on never turns a commit into an abort, and where the flags-off check commits, the
 //   actions are unchanged.
 //
@@ -58,9 +58,9 @@ enum class StatsKind { kTight, kCountOnly, kNone };
 
 struct DataFile {
   std::string path;
-  std::string part;             // "a" or "b" (the partition value when partitioned)
-  std::vector<Row> rows;        // physical rows, by position
-  std::set<uint64_t> dv;        // deleted positions
+  std::string part;       // "a" or "b" (the partition value when partitioned)
+  std::vector<Row> rows;  // physical rows, by position
+  std::set<uint64_t> dv;  // deleted positions
   StatsKind stats = StatsKind::kTight;
 };
 
@@ -71,7 +71,8 @@ struct Predicate {
   std::optional<std::string> part;
 
   std::string Text() const {
-    const std::string id = "id " + std::string(op == '=' ? "=" : std::string(1, op)) + " " + std::to_string(k);
+    const std::string id =
+        "id " + std::string(op == '=' ? "=" : std::string(1, op)) + " " + std::to_string(k);
     return part ? "part = '" + *part + "' AND " + id : id;
   }
   bool Matches(const std::string& row_part, int64_t id) const {
@@ -117,8 +118,8 @@ std::optional<std::string> StatsJson(const DataFile& f) {
   if (f.stats == StatsKind::kTight && !f.rows.empty()) {
     int64_t lo = f.rows[0].id, hi = f.rows[0].id;
     for (const Row& r : f.rows) lo = std::min(lo, r.id), hi = std::max(hi, r.id);
-    json += R"(,"minValues":{"id":)" + std::to_string(lo) + R"(},"maxValues":{"id":)" + std::to_string(hi) +
-            R"(},"nullCount":{"id":0})";
+    json += R"(,"minValues":{"id":)" + std::to_string(lo) + R"(},"maxValues":{"id":)" +
+            std::to_string(hi) + R"(},"nullCount":{"id":0})";
   }
   return json + "}";
 }
@@ -156,7 +157,9 @@ delta::CommitInfo Info(const std::string& operation, bool blind) {
   return c;
 }
 
-StatsKind GenStatsKind() { return Chance(80) ? StatsKind::kTight : Chance(50) ? StatsKind::kCountOnly : StatsKind::kNone; }
+StatsKind GenStatsKind() {
+  return Chance(80) ? StatsKind::kTight : Chance(50) ? StatsKind::kCountOnly : StatsKind::kNone;
+}
 
 DataFile NewFile(Table& t, const std::string& part, const std::vector<int64_t>& ids) {
   DataFile f;
@@ -199,9 +202,54 @@ struct Winner {
   bool blind = false;
 };
 
+// An OPTIMIZE of `picked` and sometimes another file of its partition, sometimes losing a row
+// under dataChange=false.
+void OptimizeWinner(Table& t, std::map<std::string, DataFile>& physical, const DataFile* picked,
+                    Winner& w) {
+  std::vector<DataFile> sources = {*picked};
+  if (const DataFile* other = PickFile(t); other != nullptr && other->path != picked->path &&
+                                           other->part == picked->part && Chance(50)) {
+    sources.push_back(*other);
+  }
+  DataFile out = NewFile(t, picked->part, {});
+  out.rows.clear();
+  w.actions = {Info("OPTIMIZE", false)};
+  for (const DataFile& s : sources) {
+    w.actions.push_back(RemoveOf(t, s, false));
+    for (uint64_t p : LivePositions(s)) out.rows.push_back(s.rows[p]);
+    t.files.erase(s.path);
+  }
+  if (!out.rows.empty() && Chance(15)) out.rows.pop_back();
+  w.actions.push_back(AddOf(t, out, false));
+  physical[out.path] = out;
+  t.files[out.path] = out;
+}
+
+// An UPDATE: a DV on the old rows, their new image in a new file.
+void UpdateWinner(Table& t, std::map<std::string, DataFile>& physical, const DataFile* picked,
+                  Winner& w) {
+  DataFile f = *picked;
+  const delta::RemoveFile before = RemoveOf(t, f, true);
+  std::vector<int64_t> image;
+  DataFile out = NewFile(t, f.part, {});
+  for (uint64_t p : LivePositions(f)) {
+    if (!Chance(50)) continue;
+    f.dv.insert(p);
+    out.rows.push_back({f.rows[p].rid, Chance(50) ? f.rows[p].id + 1 : Uniform<int64_t>(0, 20)});
+  }
+  w.actions = {Info("UPDATE", false), before, AddOf(t, f, true)};
+  t.files[f.path] = f;
+  if (!out.rows.empty()) {
+    w.actions.push_back(AddOf(t, out, true));
+    physical[out.path] = out;
+    t.files[out.path] = out;
+  }
+}
+
 // Draws one winner, applies it to `t`, and records the physical rows of every file it writes.
 // `reads` biases some deletes towards rows the loser's reads do not select (the rows 1b clears).
-Winner GenWinner(Table& t, std::map<std::string, DataFile>& physical, const std::vector<Predicate>& reads) {
+Winner GenWinner(Table& t, std::map<std::string, DataFile>& physical,
+                 const std::vector<Predicate>& reads) {
   Winner w;
   const DataFile* picked = PickFile(t);
   int kind = Uniform(0, 9);
@@ -236,22 +284,7 @@ Winner GenWinner(Table& t, std::map<std::string, DataFile>& physical, const std:
       break;
     }
     case 3: {  // OPTIMIZE of one or two files, sometimes losing a row under dataChange=false
-      std::vector<DataFile> sources = {*picked};
-      if (const DataFile* other = PickFile(t); other != nullptr && other->path != picked->path && other->part == picked->part && Chance(50)) {
-        sources.push_back(*other);
-      }
-      DataFile out = NewFile(t, picked->part, {});
-      out.rows.clear();
-      w.actions = {Info("OPTIMIZE", false)};
-      for (const DataFile& s : sources) {
-        w.actions.push_back(RemoveOf(t, s, false));
-        for (uint64_t p : LivePositions(s)) out.rows.push_back(s.rows[p]);
-        t.files.erase(s.path);
-      }
-      if (!out.rows.empty() && Chance(15)) out.rows.pop_back();
-      w.actions.push_back(AddOf(t, out, false));
-      physical[out.path] = out;
-      t.files[out.path] = out;
+      OptimizeWinner(t, physical, picked, w);
       break;
     }
     case 4: {  // statistics-only re-add
@@ -269,22 +302,7 @@ Winner GenWinner(Table& t, std::map<std::string, DataFile>& physical, const std:
       break;
     }
     default: {  // UPDATE: DV on the old rows, their new image in a new file
-      DataFile f = *picked;
-      const delta::RemoveFile before = RemoveOf(t, f, true);
-      std::vector<int64_t> image;
-      DataFile out = NewFile(t, f.part, {});
-      for (uint64_t p : LivePositions(f)) {
-        if (!Chance(50)) continue;
-        f.dv.insert(p);
-        out.rows.push_back({f.rows[p].rid, Chance(50) ? f.rows[p].id + 1 : Uniform<int64_t>(0, 20)});
-      }
-      w.actions = {Info("UPDATE", false), before, AddOf(t, f, true)};
-      t.files[f.path] = f;
-      if (!out.rows.empty()) {
-        w.actions.push_back(AddOf(t, out, true));
-        physical[out.path] = out;
-        t.files[out.path] = out;
-      }
+      UpdateWinner(t, physical, picked, w);
       break;
     }
   }
@@ -295,8 +313,9 @@ Winner GenWinner(Table& t, std::map<std::string, DataFile>& physical, const std:
 
 struct Scenario {
   std::string level;
-  Table read;                                     // the loser's read snapshot
-  std::map<std::string, DataFile> physical;  // every data file written (its rows; the DV is the log's)
+  Table read;  // the loser's read snapshot
+  std::map<std::string, DataFile>
+      physical;  // every data file written (its rows; the DV is the log's)
   std::vector<Predicate> predicates;
   conflict::PendingTransaction loser;
   std::vector<Winner> winners;
@@ -309,6 +328,39 @@ Predicate GenPredicate(bool partitioned) {
   p.k = Uniform<int64_t>(0, 20);
   if (partitioned && Chance(40)) p.part = GenPart();
   return p;
+}
+
+// The loser's writes: a DV DELETE of the matching rows of one read file, a copy-on-write DELETE,
+// an INSERT ... SELECT or an OPTIMIZE. `after_loser` numbers the files it writes.
+void GenLoserWrites(Scenario& s, Table& t, Table& after_loser) {
+  conflict::PendingTransaction& l = s.loser;
+  const DataFile* target = nullptr;
+  if (!l.read_files.empty())
+    target = &t.files.at(l.read_files[Uniform<size_t>(0, l.read_files.size())]);
+  const int kind = target == nullptr || Chance(35) ? 2 : Uniform(0, 4);
+  if (kind == 0) {  // DELETE by DV of the matching rows of one read file
+    DataFile f = *target;
+    l.actions = {Info("DELETE", false), RemoveOf(t, f, true)};
+    for (uint64_t p : LivePositions(f)) {
+      for (const Predicate& pr : s.predicates) {
+        if (pr.Matches(f.part, f.rows[p].id)) f.dv.insert(p);
+      }
+    }
+    l.actions.push_back(AddOf(t, f, true));
+  } else if (kind == 1) {  // copy-on-write DELETE
+    DataFile rest = NewFile(after_loser, target->part, {});
+    for (uint64_t p : LivePositions(*target)) {
+      if (Chance(50)) rest.rows.push_back(target->rows[p]);
+    }
+    l.actions = {Info("DELETE", false), RemoveOf(t, *target, true), AddOf(t, rest, true)};
+  } else if (kind == 2) {  // INSERT ... SELECT (append-only)
+    l.actions = {Info("WRITE", false),
+                 AddOf(t, NewFile(after_loser, GenPart(), GenIds(1, 3)), true)};
+  } else {  // OPTIMIZE (SnapshotIsolation)
+    DataFile out = NewFile(after_loser, target->part, {});
+    for (uint64_t p : LivePositions(*target)) out.rows.push_back(target->rows[p]);
+    l.actions = {Info("OPTIMIZE", false), RemoveOf(t, *target, false), AddOf(t, out, false)};
+  }
 }
 
 rc::Gen<Scenario> GenScenario() {
@@ -341,31 +393,7 @@ rc::Gen<Scenario> GenScenario() {
       if (read) l.read_files.push_back(path);
     }
     Table after_loser = t;  // the loser's own file names come from the same counter
-    const DataFile* target = nullptr;
-    if (!l.read_files.empty()) target = &t.files.at(l.read_files[Uniform<size_t>(0, l.read_files.size())]);
-    const int kind = target == nullptr || Chance(35) ? 2 : Uniform(0, 4);
-    if (kind == 0) {  // DELETE by DV of the matching rows of one read file
-      DataFile f = *target;
-      l.actions = {Info("DELETE", false), RemoveOf(t, f, true)};
-      for (uint64_t p : LivePositions(f)) {
-        for (const Predicate& pr : s.predicates) {
-          if (pr.Matches(f.part, f.rows[p].id)) f.dv.insert(p);
-        }
-      }
-      l.actions.push_back(AddOf(t, f, true));
-    } else if (kind == 1) {  // copy-on-write DELETE
-      DataFile rest = NewFile(after_loser, target->part, {});
-      for (uint64_t p : LivePositions(*target)) {
-        if (Chance(50)) rest.rows.push_back(target->rows[p]);
-      }
-      l.actions = {Info("DELETE", false), RemoveOf(t, *target, true), AddOf(t, rest, true)};
-    } else if (kind == 2) {  // INSERT ... SELECT (append-only)
-      l.actions = {Info("WRITE", false), AddOf(t, NewFile(after_loser, GenPart(), GenIds(1, 3)), true)};
-    } else {  // OPTIMIZE (SnapshotIsolation)
-      DataFile out = NewFile(after_loser, target->part, {});
-      for (uint64_t p : LivePositions(*target)) out.rows.push_back(target->rows[p]);
-      l.actions = {Info("OPTIMIZE", false), RemoveOf(t, *target, false), AddOf(t, out, false)};
-    }
+    GenLoserWrites(s, t, after_loser);
     // Flags: any subset of the three, with a byte budget that sometimes bites.
     l.flags.exclude_no_data_change_files = Chance(60);
     l.flags.data_skipping = Chance(60);
@@ -396,7 +424,8 @@ CheckRun Check(const Scenario& s, const conflict::Flags& flags) {
   for (const auto& [path, f] : s.physical) {
     std::vector<rlc::predicate::RowValues> values;
     for (const Row& r : f.rows) {
-      values.push_back({{{"id"}, rlc::predicate::Literal::Long(r.id)}, {{"part"}, rlc::predicate::Literal::String(f.part)}});
+      values.push_back({{{"id"}, rlc::predicate::Literal::Long(r.id)},
+                        {{"part"}, rlc::predicate::Literal::String(f.part)}});
     }
     files.PutRows(path, std::move(values));
   }
@@ -408,7 +437,8 @@ CheckRun Check(const Scenario& s, const conflict::Flags& flags) {
   for (const auto& [path, f] : s.read.files) read_table.files[path] = AddOf(s.read, f, true);
   std::vector<conflict::WinningCommit> winners;
   for (size_t i = 0; i < s.winners.size(); ++i) {
-    winners.push_back({int64_t(i) + 1, delta::WriteCommitFile(s.winners[i].actions), "v" + std::to_string(i + 1)});
+    winners.push_back({int64_t(i) + 1, delta::WriteCommitFile(s.winners[i].actions),
+                       "v" + std::to_string(i + 1)});
   }
   conflict::PendingTransaction loser = s.loser;
   loser.flags = flags;
@@ -424,23 +454,29 @@ std::string Describe(const Scenario& s) {
   out << "partitioned " << s.read.partitioned << ", level '" << s.level << "'\nread snapshot:\n";
   for (const auto& [path, f] : s.read.files) {
     out << "  " << path << " part " << f.part << " rows";
-    for (size_t i = 0; i < f.rows.size(); ++i) out << " " << f.rows[i].id << (f.dv.count(i) ? "(deleted)" : "");
+    for (size_t i = 0; i < f.rows.size(); ++i)
+      out << " " << f.rows[i].id << (f.dv.count(i) ? "(deleted)" : "");
     out << "\n";
   }
   out << "loser: predicates [";
   for (const std::string& p : s.loser.read_predicates) out << p << "; ";
   out << "] files [";
   for (const std::string& f : s.loser.read_files) out << f << " ";
-  out << "] wholeTable " << s.loser.read_whole_table << "\n" << delta::WriteCommitFile(s.loser.actions);
+  out << "] wholeTable " << s.loser.read_whole_table << "\n"
+      << delta::WriteCommitFile(s.loser.actions);
   for (const std::string& f : s.loser.flags.ToAssignments()) out << "  " << f << "\n";
-  for (size_t i = 0; i < s.winners.size(); ++i) out << "winner " << i + 1 << ":\n" << delta::WriteCommitFile(s.winners[i].actions);
+  for (size_t i = 0; i < s.winners.size(); ++i)
+    out << "winner " << i + 1 << ":\n" << delta::WriteCommitFile(s.winners[i].actions);
   return out.str();
 }
 
-std::string Show(const conflict::Verdict& v) { return v.commits() ? "commit" : conflict::Describe(*v.abort); }
+std::string Show(const conflict::Verdict& v) {
+  return v.commits() ? "commit" : conflict::Describe(*v.abort);
+}
 
 // The rows touched between two states: present on one side only, or with another value.
-std::vector<std::pair<int64_t, std::pair<std::string, int64_t>>> Effect(const LiveRows& before, const LiveRows& after) {
+std::vector<std::pair<int64_t, std::pair<std::string, int64_t>>> Effect(const LiveRows& before,
+                                                                        const LiveRows& after) {
   std::vector<std::pair<int64_t, std::pair<std::string, int64_t>>> touched;
   for (const auto& [rid, value] : before) {
     auto it = after.find(rid);
@@ -461,7 +497,9 @@ RC_GTEST_PROP(ReconcileFilters, FlagsAreMonotoneAndSoundAgainstTheRows, ()) {
   RC_ASSERT(off.error.empty());
   RC_ASSERT(on.error.empty());
   RC_LOG() << "flags off: " << Show(off.verdict) << "\nflags on: " << Show(on.verdict) << "\n";
-  RC_TAG(off.verdict.commits() ? "baseline commits" : on.verdict.commits() ? "a case reconciles" : "both abort");
+  RC_TAG(off.verdict.commits()  ? "baseline commits"
+         : on.verdict.commits() ? "a case reconciles"
+                                : "both abort");
   if (off.verdict.commits()) {
     RC_ASSERT(on.verdict.commits());
     RC_ASSERT(on.verdict.actions == off.verdict.actions);
@@ -519,7 +557,8 @@ TEST(ReconcileFiltersCoverage, EveryCaseReconcilesSometimes) {
     };
     if (with(true, false, false)) ++counts["Case 3 alone"];
     if (with(false, true, false)) ++counts["Case 1 statistics alone"];
-    if (with(false, true, true) && !with(false, true, false)) ++counts["needs the exact tier or 1b"];
+    if (with(false, true, true) && !with(false, true, false))
+      ++counts["needs the exact tier or 1b"];
     for (const conflict::Event& e : on.verdict.events) {
       ++counts[e.name + (e.data.count("arm") ? " arm=" + e.data.at("arm") : "")];
     }

@@ -2,15 +2,15 @@
 // generated histories (both isolation levels, every flag subset, reads beyond writes, foreign
 // writers), at each commit that lost a race, the loser is checked once against every winner since
 // its read version, and again in k rounds over the same winners, for every split into consecutive
-// rounds (an engine whose rebased commit lost the race again, k - 1 times). The verdicts must agree: commit or abort; an
-// abort's exception and winner; a commit's actions (DVs compared by the rows they delete, their
-// file names being random), read files and events.
+// rounds (an engine whose rebased commit lost the race again, k - 1 times). The verdicts must
+// agree: commit or abort; an abort's exception and winner; a commit's actions (DVs compared by the
+// rows they delete, their file names being random), read files and events.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include <iostream>
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -53,14 +53,16 @@ std::string Canonical(const delta::Action& action, const rlc::storage::Storage& 
 // The verdict as text both checks must agree on.
 std::string Summarize(const conflict::Verdict& v, const rlc::storage::Storage& storage) {
   if (!v.commits()) {
-    return "abort " + conflict::ExceptionName(v.abort->kind) + " at " + std::to_string(v.abort->winner_version);
+    return "abort " + conflict::ExceptionName(v.abort->kind) + " at " +
+           std::to_string(v.abort->winner_version);
   }
   std::string s = "commit\n";
   for (const delta::Action& a : v.actions) s += "  " + Canonical(a, storage) + "\n";
   s += "read files:";
   for (const std::string& f : v.read_files) s += " " + f;
   s += "\nevents:";
-  for (const conflict::Event& e : v.events) s += " " + e.name + "@" + std::to_string(e.winner_version);
+  for (const conflict::Event& e : v.events)
+    s += " " + e.name + "@" + std::to_string(e.winner_version);
   return s;
 }
 
@@ -71,7 +73,8 @@ struct Checked {
 };
 
 // Checks `t` at the latest version in one round and in every split into rounds.
-void CompareRounds(const simulator::Transaction& t, rlc::storage::Storage& storage, Checked& checked) {
+void CompareRounds(const simulator::Transaction& t, rlc::storage::Storage& storage,
+                   Checked& checked) {
   const rlc::Result<delta::LogListing> listing = delta::ListLog(storage, kRoot);
   RC_ASSERT(listing.ok());
   std::vector<conflict::WinningCommit> winners;
@@ -100,7 +103,9 @@ void CompareRounds(const simulator::Transaction& t, rlc::storage::Storage& stora
   const uint64_t splits = uint64_t{1} << std::min<size_t>(boundaries, 5);
   for (uint64_t n = 0; n < splits; ++n) {
     uint64_t mask = n;
-    if (boundaries > 5) mask = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<uint64_t>(0, uint64_t{1} << boundaries));
+    if (boundaries > 5)
+      mask = *rc::gen::resize(rc::kNominalSize,
+                              rc::gen::inRange<uint64_t>(0, uint64_t{1} << boundaries));
     rlc::Result<conflict::ConflictCheck> split = conflict::BeginCheck(t.pending, *read, kRoot);
     RC_ASSERT(split.ok());
     rlc::Result<conflict::Verdict> last = conflict::Verdict{};
@@ -130,7 +135,8 @@ Checked RunComparing(const scenario::Scenario& s) {
   simulator::Simulator sim(storage, kRoot, s.StartingTable(), options);
   RC_ASSERT(sim.Create(s.table.files).ok());
   for (const auto& [op, line] : s.setup) {
-    rlc::Result<simulator::Transaction> t = sim.Prepare(op, *sim.LatestVersion(), conflict::Flags{});
+    rlc::Result<simulator::Transaction> t =
+        sim.Prepare(op, *sim.LatestVersion(), conflict::Flags{});
     RC_ASSERT(t.ok());
     RC_ASSERT(sim.Commit(*t).ok());
   }
@@ -139,8 +145,8 @@ Checked RunComparing(const scenario::Scenario& s) {
   for (const scenario::Step& step : s.steps) {
     const scenario::TxnSpec& spec = *s.Find(step.txn);
     if (step.kind == scenario::Step::Kind::kStart) {
-      rlc::Result<simulator::Transaction> t =
-          sim.Prepare(*spec.operation, *sim.LatestVersion(), spec.flags, spec.optimize, spec.writer);
+      rlc::Result<simulator::Transaction> t = sim.Prepare(*spec.operation, *sim.LatestVersion(),
+                                                          spec.flags, spec.optimize, spec.writer);
       RC_ASSERT(t.ok());
       std::vector<rlc::model::Predicate> reads = spec.extra_reads;
       if (spec.reads_whole_table) reads.push_back(rlc::model::Predicate::True());
@@ -164,7 +170,8 @@ rlc::explorer::GeneratorOptions Options() {
 
 RC_GTEST_PROP(ResumableCheck, KRoundsDecideWhatOneCheckDecides, ()) {
   // At full size, as the explorer draws them (rapidcheck narrows ranges at small sizes).
-  const scenario::Scenario s = *rc::gen::resize(rc::kNominalSize, rlc::explorer::GenHistory(Options()));
+  const scenario::Scenario s =
+      *rc::gen::resize(rc::kNominalSize, rlc::explorer::GenHistory(Options()));
   const Checked checked = RunComparing(s);
   RC_CLASSIFY(checked.rounds > 0, "split into rounds");
 }
@@ -179,12 +186,15 @@ TEST(ResumableCheckSample, KRoundsDecideWhatOneCheckDecidesOnAFixedSample) {
     // Outside a property, a failed RC_ASSERT throws: the history is printed and the test fails.
     try {
       const Checked one =
-          rc::gen::exec([&] { return RunComparing(s); })(rc::Random(seed), rc::kNominalSize).value();
+          rc::gen::exec([&] { return RunComparing(s); })(rc::Random(seed), rc::kNominalSize)
+              .value();
       total.compared += one.compared;
       total.rounds += one.rounds;
       total.reconciled += one.reconciled;
     } catch (const std::exception& e) {
-      ADD_FAILURE() << "history " << seed << ":\n" << scenario::FormatScenario(s) << "\n" << e.what();
+      ADD_FAILURE() << "history " << seed << ":\n"
+                    << scenario::FormatScenario(s) << "\n"
+                    << e.what();
       return;
     }
   }

@@ -31,20 +31,31 @@ bool Chance(int percent) { return Uniform(0, 100) < percent; }
 model::Predicate Where() {
   const int64_t k = Uniform<int64_t>(1, 9);
   switch (Uniform(0, 3)) {
-    case 0: return model::Predicate::Compare("id", model::Predicate::Op::kEq, k);
-    case 1: return model::Predicate::Compare("id", model::Predicate::Op::kGt, k);
-    default: return model::Predicate::Compare("id", model::Predicate::Op::kLt, k);
+    case 0:
+      return model::Predicate::Compare("id", model::Predicate::Op::kEq, k);
+    case 1:
+      return model::Predicate::Compare("id", model::Predicate::Op::kGt, k);
+    default:
+      return model::Predicate::Compare("id", model::Predicate::Op::kLt, k);
   }
 }
 
 model::Operation GenOperation() {
   switch (Uniform(0, 6)) {
-    case 0: return model::Delete{Where()};
-    case 1: return model::Update{Where(), {{"value", std::string("u") + std::to_string(Uniform(0, 5))}}};
-    case 2: return model::BlindInsert{{{Uniform<int64_t>(1, 12), std::string("new")}}};
-    case 3: return model::InsertSelect{Where(), {{"value", std::string("copy")}}};
-    case 4: return model::Optimize{Chance(20) ? std::vector<std::string>{"value"} : std::vector<std::string>{}};
-    default: return model::Delete{model::Predicate::Compare("id", model::Predicate::Op::kEq, Uniform<int64_t>(1, 9))};
+    case 0:
+      return model::Delete{Where()};
+    case 1:
+      return model::Update{Where(), {{"value", std::string("u") + std::to_string(Uniform(0, 5))}}};
+    case 2:
+      return model::BlindInsert{{{Uniform<int64_t>(1, 12), std::string("new")}}};
+    case 3:
+      return model::InsertSelect{Where(), {{"value", std::string("copy")}}};
+    case 4:
+      return model::Optimize{Chance(20) ? std::vector<std::string>{"value"}
+                                        : std::vector<std::string>{}};
+    default:
+      return model::Delete{
+          model::Predicate::Compare("id", model::Predicate::Op::kEq, Uniform<int64_t>(1, 9))};
   }
 }
 
@@ -61,7 +72,8 @@ conflict::Flags GenFlags() {
 
 RC_GTEST_PROP(SimulatedHistories, CommittedRowsAreASerialResult, ()) {
   static int run = 0;
-  const fs::path root = fs::temp_directory_path() / ("rlc-history-" + std::to_string(::getpid()) + "-" + std::to_string(run++));
+  const fs::path root = fs::temp_directory_path() /
+                        ("rlc-history-" + std::to_string(::getpid()) + "-" + std::to_string(run++));
   fs::remove_all(root);
   model::LogicalTable table = model::MakeTable();
   table.properties.isolation_level = model::IsolationLevel::kWriteSerializable;
@@ -96,19 +108,25 @@ RC_GTEST_PROP(SimulatedHistories, CommittedRowsAreASerialResult, ()) {
   for (int i : order) {
     rlc::Result<rlc::simulator::CommitOutcome> c = sim.Commit(txns[i]);
     RC_ASSERT(c.ok());
-    RC_LOG() << "T" << i + 1 << (c->committed ? " commits at " + std::to_string(c->version) : " aborts: " +
-                                 (c->abort ? conflict::Describe(*c->abort) : std::string("nothing to commit")))
+    RC_LOG() << "T" << i + 1
+             << (c->committed ? " commits at " + std::to_string(c->version)
+                              : " aborts: " + (c->abort ? conflict::Describe(*c->abort)
+                                                        : std::string("nothing to commit")))
              << (c->events.empty() ? "" : " (" + c->events[0].name + ")") << "\n";
     reconciled += c->events.empty() ? 0 : 1;
-    if (c->committed) history.commits.push_back({"T" + std::to_string(i + 1), txns[i].read_version, txns[i].operation});
+    if (c->committed)
+      history.commits.push_back(
+          {"T" + std::to_string(i + 1), txns[i].read_version, txns[i].operation});
   }
   RC_TAG(reconciled > 0 ? "a case reconciled" : "no reconcile");
   const rlc::oracle::Judgement judgement =
       rlc::oracle::JudgeHistory(root.string(), history, model::IsolationLevel::kWriteSerializable);
   fs::remove_all(root);
-  RC_LOG() << "final rows: " << judgement.actual_rows.size() << "; (a) " << judgement.rows_check << "\n";
+  RC_LOG() << "final rows: " << judgement.actual_rows.size() << "; (a) " << judgement.rows_check
+           << "\n";
   for (const std::string& cycle : judgement.cycles) RC_LOG() << "(b) forbidden cycle:\n" << cycle;
-  for (const std::string& finding : judgement.invariant_findings) RC_LOG() << "(c) " << finding << "\n";
+  for (const std::string& finding : judgement.invariant_findings)
+    RC_LOG() << "(c) " << finding << "\n";
   RC_ASSERT(judgement.rows_check.rfind("unreadable", 0) != 0);
   RC_ASSERT(judgement.rows_check.rfind("wrong data", 0) != 0);
   RC_ASSERT(judgement.cycles.empty());

@@ -26,21 +26,29 @@ TEST(OperationText, EveryKindReadsBackFromItsDescription) {
   model::Merge merge;
   merge.source_rows = {{int64_t{4}, std::string("it's")}, {int64_t{30}, model::Value{}}};
   merge.key_column = "id";
-  merge.clauses = {{Kind::kMatchedUpdate, Predicate::Compare("value", Predicate::Op::kNe, std::string("x")),
-                    {{"value", std::string("m")}}, false},
+  merge.clauses = {{Kind::kMatchedUpdate,
+                    Predicate::Compare("value", Predicate::Op::kNe, std::string("x")),
+                    {{"value", std::string("m")}},
+                    false},
                    {Kind::kMatchedUpdate, Predicate::True(), {}, true},
                    {Kind::kMatchedDelete, Predicate::True(), {}, false},
                    {Kind::kNotMatchedInsert, Predicate::IsNotNull("value"), {}, false},
-                   {Kind::kNotMatchedBySourceDelete, Predicate::Compare("id", Predicate::Op::kGe, int64_t{7}), {}, false}};
+                   {Kind::kNotMatchedBySourceDelete,
+                    Predicate::Compare("id", Predicate::Op::kGe, int64_t{7}),
+                    {},
+                    false}};
   const std::vector<model::Operation> ops = {
       model::BlindInsert{{{int64_t{1}, std::string("a")}, {int64_t{-2}, model::Value{}}}},
-      model::InsertSelect{Predicate::Compare("id", Predicate::Op::kLt, int64_t{3}), {{"value", std::string("copy")}}},
+      model::InsertSelect{Predicate::Compare("id", Predicate::Op::kLt, int64_t{3}),
+                          {{"value", std::string("copy")}}},
       model::InsertSelect{Predicate::True(), {}},
       model::Delete{Predicate::Or({Predicate::Compare("id", Predicate::Op::kEq, int64_t{2}),
                                    Predicate::And({Predicate::IsNull("value"),
-                                                   Predicate::Not(Predicate::Compare("id", Predicate::Op::kLe, int64_t{5}))})})},
+                                                   Predicate::Not(Predicate::Compare(
+                                                       "id", Predicate::Op::kLe, int64_t{5}))})})},
       model::Delete{Predicate::True()},
-      model::Update{Predicate::Compare("value", Predicate::Op::kGt, std::string("v3")), {{"value", std::string("u")}, {"id", int64_t{9}}}},
+      model::Update{Predicate::Compare("value", Predicate::Op::kGt, std::string("v3")),
+                    {{"value", std::string("u")}, {"id", int64_t{9}}}},
       merge,
       model::Optimize{},
       model::Optimize{{"value", "id"}},
@@ -55,7 +63,8 @@ TEST(OperationText, EveryKindReadsBackFromItsDescription) {
     EXPECT_EQ(back.index(), op.index()) << text;
   }
   // Keywords in any case; blanks anywhere.
-  EXPECT_EQ(model::Describe(MustParse("delete   where id>=2 and value is null")), "DELETE WHERE id >= 2 AND value IS NULL");
+  EXPECT_EQ(model::Describe(MustParse("delete   where id>=2 and value is null")),
+            "DELETE WHERE id >= 2 AND value IS NULL");
 }
 
 TEST(OperationText, ErrorsNameTheOffsetAndWhatWasExpected) {
@@ -64,19 +73,28 @@ TEST(OperationText, ErrorsNameTheOffsetAndWhatWasExpected) {
     EXPECT_FALSE(op.ok()) << text;
     return op.ok() ? std::string() : op.status().message();
   };
-  EXPECT_EQ(error("DELETE WHERE idd = 2"), "at offset 13: expected a column of the table (no column 'idd') before 'idd = 2'");
-  EXPECT_EQ(error("DELETE WHERE id = 'two'"), "at offset 18: expected an integer or NULL before ''two''");
-  EXPECT_EQ(error("DELETE WHERE value = 2"), "at offset 21: expected a 'string' or NULL before '2'");
+  EXPECT_EQ(error("DELETE WHERE idd = 2"),
+            "at offset 13: expected a column of the table (no column 'idd') before 'idd = 2'");
+  EXPECT_EQ(error("DELETE WHERE id = 'two'"),
+            "at offset 18: expected an integer or NULL before ''two''");
+  EXPECT_EQ(error("DELETE WHERE value = 2"),
+            "at offset 21: expected a 'string' or NULL before '2'");
   EXPECT_EQ(error("INSERT VALUES (1)"), "at offset 16: expected ',' before ')'");
-  EXPECT_EQ(error("INSERT VALUES (1, 'a', 3)"), "at offset 21: expected ')' after 2 values (one per column) before ', 3)'");
-  EXPECT_EQ(error("DELETE WHERE id = 1 trailing"), "at offset 20: expected the end of the operation before 'trailing'");
-  EXPECT_EQ(error("TRUNCATE"), "at offset 0: expected an operation (INSERT, DELETE, UPDATE, MERGE, OPTIMIZE, SET TBLPROPERTIES, "
-                               "ADD FEATURE) before 'TRUNCATE'");
+  EXPECT_EQ(error("INSERT VALUES (1, 'a', 3)"),
+            "at offset 21: expected ')' after 2 values (one per column) before ', 3)'");
+  EXPECT_EQ(error("DELETE WHERE id = 1 trailing"),
+            "at offset 20: expected the end of the operation before 'trailing'");
+  EXPECT_EQ(error("TRUNCATE"),
+            "at offset 0: expected an operation (INSERT, DELETE, UPDATE, MERGE, OPTIMIZE, SET "
+            "TBLPROPERTIES, "
+            "ADD FEATURE) before 'TRUNCATE'");
   EXPECT_EQ(error("MERGE USING (1, 'a') ON id"), "at offset 26: expected a WHEN clause at the end");
-  EXPECT_EQ(error("INSERT VALUES (1, 'caf\xC3')"), "at offset 18: expected a string of well-formed UTF-8 before ''caf\xC3')'");
+  EXPECT_EQ(error("INSERT VALUES (1, 'caf\xC3')"),
+            "at offset 18: expected a string of well-formed UTF-8 before ''caf\xC3')'");
   EXPECT_EQ(model::Describe(MustParse("INSERT VALUES (1, 'caf\xC3\xA9 \xF0\x9F\x98\x80')")),
             "INSERT VALUES (1, 'caf\xC3\xA9 \xF0\x9F\x98\x80')");
-  EXPECT_EQ(error("INSERT VALUES (1, 'unterminated)"), "at offset 18: expected the closing quote of a string before ''unterminated)'");
+  EXPECT_EQ(error("INSERT VALUES (1, 'unterminated)"),
+            "at offset 18: expected the closing quote of a string before ''unterminated)'");
 }
 
 constexpr char kScenario[] = R"(scenario two deletes
@@ -159,21 +177,28 @@ TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
     return s.ok() ? std::string() : s.status().message();
   };
   const std::string head = "table files 1\nrows (1, 'a')\ntxn A DELETE WHERE id = 1\n";
-  EXPECT_EQ(error("txn A DELETE\n"), "f.scenario:1: the first statement (after the title) must be 'table ...'");
+  EXPECT_EQ(error("txn A DELETE\n"),
+            "f.scenario:1: the first statement (after the title) must be 'table ...'");
   EXPECT_EQ(error("table files 0\n"), "f.scenario:1: table: files must be 1..1000, not '0'");
   EXPECT_EQ(error("table colour blue\n"), "f.scenario:1: table: unknown option 'colour'");
   EXPECT_EQ(error(head + "A commits\n"), "f.scenario:4: A commits before it starts");
   EXPECT_EQ(error(head + "A starts\nA starts\n"), "f.scenario:5: A starts twice");
-  EXPECT_EQ(error(head + "B starts\n"), "f.scenario:4: no transaction named 'B' (declare it with a 'txn' line first)");
+  EXPECT_EQ(error(head + "B starts\n"),
+            "f.scenario:4: no transaction named 'B' (declare it with a 'txn' line first)");
   EXPECT_EQ(error(head + "txn A OPTIMIZE\n"), "f.scenario:4: transaction name 'A' is taken");
-  EXPECT_EQ(error(head + "flags A rowLevelConcurrency.enable\n").substr(0, 19), "f.scenario:4: flags");
-  EXPECT_EQ(error(head + "optimize A layout fast\n"), "f.scenario:4: optimize: A is not an OPTIMIZE");
+  EXPECT_EQ(error(head + "flags A rowLevelConcurrency.enable\n").substr(0, 19),
+            "f.scenario:4: flags");
+  EXPECT_EQ(error(head + "optimize A layout fast\n"),
+            "f.scenario:4: optimize: A is not an OPTIMIZE");
   EXPECT_EQ(error(head + "expect A wins\n").substr(0, 24), "f.scenario:4: expect A: ");
-  EXPECT_EQ(error(head + "expect dv-cardinalities 2 1\n"), "f.scenario:4: expect dv-cardinalities: list them ascending");
-  EXPECT_EQ(error(head + "{\"add\":{}}\n"), "f.scenario:4: an action line '{...}' must follow a 'txn NAME raw' line");
+  EXPECT_EQ(error(head + "expect dv-cardinalities 2 1\n"),
+            "f.scenario:4: expect dv-cardinalities: list them ascending");
+  EXPECT_EQ(error(head + "{\"add\":{}}\n"),
+            "f.scenario:4: an action line '{...}' must follow a 'txn NAME raw' line");
   EXPECT_EQ(error(head + "txn B raw\n"), "f.scenario:4: raw transaction B has no action lines");
   EXPECT_EQ(error(head + "txn B DELETE WHERE nope = 1\n"),
-            "f.scenario:4: txn B: at offset 13: expected a column of the table (no column 'nope') before 'nope = 1'");
+            "f.scenario:4: txn B: at offset 13: expected a column of the table (no column 'nope') "
+            "before 'nope = 1'");
   EXPECT_EQ(error(head + "frobnicate\n"), "f.scenario:4: unknown statement 'frobnicate'");
   EXPECT_EQ(error("scenario x\n"), "f.scenario: no 'table' line");
 }

@@ -35,7 +35,8 @@ std::string Race(const std::string& flags, const std::string& expectations) {
 ScenarioReport RunText(const std::string& text) {
   Result<Scenario> s = ParseScenario(text, "t.scenario");
   EXPECT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir = (fs::temp_directory_path() / ("rlc-scenario-run-" + std::to_string(::getpid()))).string();
+  const std::string dir =
+      (fs::temp_directory_path() / ("rlc-scenario-run-" + std::to_string(::getpid()))).string();
   Result<ScenarioReport> r = RunScenario(*s, dir);
   fs::remove_all(dir);
   EXPECT_TRUE(r.ok()) << r.status().ToString();
@@ -43,14 +44,17 @@ ScenarioReport RunText(const std::string& text) {
 }
 
 TEST(ScenarioRun, ExpectationsThatHoldPass) {
-  const ScenarioReport r = RunText(Race("all", "expect A commits\nexpect row-count 2\nexpect dv-cardinalities 0 2\nexpect dv 3:\n"));
+  const ScenarioReport r = RunText(Race(
+      "all", "expect A commits\nexpect row-count 2\nexpect dv-cardinalities 0 2\nexpect dv 3:\n"));
   EXPECT_TRUE(r.passed()) << RenderReport(r, true);
   EXPECT_EQ(r.rows_check, "holds");
-  EXPECT_EQ(r.txns[0].events, (std::vector<std::string>{"delta.rowLevelConcurrency.deletionVectorsMerged"}));
+  EXPECT_EQ(r.txns[0].events,
+            (std::vector<std::string>{"delta.rowLevelConcurrency.deletionVectorsMerged"}));
 }
 
 TEST(ScenarioRun, AWrongExpectationIsReportedWithItsLine) {
-  const ScenarioReport r = RunText(Race("all", "expect A aborts\nexpect row-count 3\nexpect dv 3: 1\n"));
+  const ScenarioReport r =
+      RunText(Race("all", "expect A aborts\nexpect row-count 3\nexpect dv 3: 1\n"));
   EXPECT_FALSE(r.passed());
   EXPECT_TRUE(r.oracle_holds());
   ASSERT_EQ(r.mismatches.size(), 3u) << RenderReport(r, true);
@@ -95,12 +99,11 @@ TEST(ScenarioRun, TheContractIsNotJudgedWithoutEveryFlag) {
   EXPECT_EQ(r.contract[0].verdict, oracle::ContractVerdict::kNotJudged);
 }
 
-void Write(const fs::path& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
+void Write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
 TEST(ScenarioCommand, ExitCodes) {
-  const fs::path dir = fs::temp_directory_path() / ("rlc-scenario-cli-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("rlc-scenario-cli-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "ok");
   Write(dir / "ok" / "pass.scenario", Race("all", "expect A commits\n"));
@@ -117,7 +120,9 @@ TEST(ScenarioCommand, ExitCodes) {
   EXPECT_NE(fail.out.find("\"actual\":\"commits at version 2\""), std::string::npos) << fail.out;
   const auto malformed = RunRlc("scenario " + ShellQuote(dir.string()));
   EXPECT_EQ(malformed.exit_code, 2) << malformed.out << malformed.err;
-  EXPECT_NE(malformed.err.find("malformed.scenario:2: unknown statement 'frobnicate'"), std::string::npos) << malformed.err;
+  EXPECT_NE(malformed.err.find("malformed.scenario:2: unknown statement 'frobnicate'"),
+            std::string::npos)
+      << malformed.err;
   const auto missing = RunRlc("scenario " + ShellQuote((dir / "nope.scenario").string()));
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("no such file or folder"), std::string::npos) << missing.err;

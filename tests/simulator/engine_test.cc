@@ -26,7 +26,9 @@ model::LogicalTable StartingTable() {
   return t;
 }
 
-model::Predicate IdIs(int64_t id) { return model::Predicate::Compare("id", model::Predicate::Op::kEq, id); }
+model::Predicate IdIs(int64_t id) {
+  return model::Predicate::Compare("id", model::Predicate::Op::kEq, id);
+}
 
 conflict::Flags FlagsOf(std::vector<std::string> names) {
   conflict::Flags f;
@@ -36,16 +38,19 @@ conflict::Flags FlagsOf(std::vector<std::string> names) {
 
 struct SimulatedTable : ::testing::Test {
   void SetUp() override {
-    root = fs::temp_directory_path() / ("rlc-engine-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root = fs::temp_directory_path() /
+           ("rlc-engine-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root);
     storage = rlc::storage::NewLocalStorage();
-    sim = std::make_unique<Simulator>(*storage, root.string(), StartingTable(), rlc::simulator::TableOptions{});
+    sim = std::make_unique<Simulator>(*storage, root.string(), StartingTable(),
+                                      rlc::simulator::TableOptions{});
     ASSERT_TRUE(sim->Create(2).ok());
   }
   void TearDown() override { fs::remove_all(root); }
 
-  Transaction Prepare(const model::Operation& op, int64_t read_version, std::vector<std::string> flags = {}) {
+  Transaction Prepare(const model::Operation& op, int64_t read_version,
+                      std::vector<std::string> flags = {}) {
     rlc::Result<Transaction> t = sim->Prepare(op, read_version, FlagsOf(std::move(flags)));
     EXPECT_TRUE(t.ok()) << t.status().ToString();
     return t.ok() ? *t : Transaction{};
@@ -113,8 +118,10 @@ TEST_F(SimulatedTable, DisjointDeletesOfOneFileReconcileWithCase2) {
   ASSERT_TRUE(second.committed) << (second.abort ? conflict::Describe(*second.abort) : "");
   ASSERT_EQ(second.events.size(), 1u);
   EXPECT_EQ(second.events[0].name, "delta.rowLevelConcurrency.deletionVectorsMerged");
-  model::LogicalTable expected = model::Apply(model::Apply(StartingTable(), model::Delete{IdIs(1)}).after,
-                                              model::Delete{IdIs(2)}).after;
+  model::LogicalTable expected =
+      model::Apply(model::Apply(StartingTable(), model::Delete{IdIs(1)}).after,
+                   model::Delete{IdIs(2)})
+          .after;
   EXPECT_EQ(Contents(), expected.SortedContents());
   ExpectOracleAgrees();
 }
@@ -129,30 +136,39 @@ TEST_F(SimulatedTable, WithoutTheFlagTheSecondDeleteAborts) {
 }
 
 TEST_F(SimulatedTable, OptimizeLosingToADeleteReconcilesForward) {
-  const Transaction optimize = Prepare(model::Optimize{}, 0, {"optimize.conflictReconciliation.enabled"});
+  const Transaction optimize =
+      Prepare(model::Optimize{}, 0, {"optimize.conflictReconciliation.enabled"});
   ASSERT_TRUE(Commit(Prepare(model::Delete{IdIs(6)}, 0)).committed);
   const rlc::simulator::CommitOutcome c = Commit(optimize);
   ASSERT_TRUE(c.committed) << (c.abort ? conflict::Describe(*c.abort) : "");
   ASSERT_EQ(c.events.size(), 1u);
   EXPECT_EQ(c.events[0].name, "delta.optimize.conflictReconciliation.remapped");
-  EXPECT_EQ(Contents(), model::Apply(StartingTable(), model::Delete{IdIs(6)}).after.SortedContents());
+  EXPECT_EQ(Contents(),
+            model::Apply(StartingTable(), model::Delete{IdIs(6)}).after.SortedContents());
   ExpectOracleAgrees();
 }
 
 TEST_F(SimulatedTable, DeleteLosingToAnOptimizeReconcilesInReverse) {
-  const Transaction del = Prepare(model::Delete{IdIs(6)}, 0, {"optimize.conflictReconciliation.reverse.enabled"});
-  ASSERT_TRUE(Commit(Prepare(model::Optimize{}, 0, {"optimize.conflictReconciliation.reverse.enabled"})).committed);
+  const Transaction del =
+      Prepare(model::Delete{IdIs(6)}, 0, {"optimize.conflictReconciliation.reverse.enabled"});
+  ASSERT_TRUE(
+      Commit(Prepare(model::Optimize{}, 0, {"optimize.conflictReconciliation.reverse.enabled"}))
+          .committed);
   const rlc::simulator::CommitOutcome c = Commit(del);
   ASSERT_TRUE(c.committed) << (c.abort ? conflict::Describe(*c.abort) : "");
   ASSERT_EQ(c.events.size(), 1u);
   EXPECT_EQ(c.events[0].name, "delta.optimize.conflictReconciliation.reverseRemapped");
-  EXPECT_EQ(Contents(), model::Apply(StartingTable(), model::Delete{IdIs(6)}).after.SortedContents());
+  EXPECT_EQ(Contents(),
+            model::Apply(StartingTable(), model::Delete{IdIs(6)}).after.SortedContents());
   ExpectOracleAgrees();
 }
 
 TEST_F(SimulatedTable, ZorderLeavesTheTombstonesUntaggedSoTheDeleteAborts) {
-  const Transaction del = Prepare(model::Delete{IdIs(6)}, 0, {"optimize.conflictReconciliation.reverse.enabled"});
-  ASSERT_TRUE(Commit(Prepare(model::Optimize{{"value"}}, 0, {"optimize.conflictReconciliation.reverse.enabled"})).committed);
+  const Transaction del =
+      Prepare(model::Delete{IdIs(6)}, 0, {"optimize.conflictReconciliation.reverse.enabled"});
+  ASSERT_TRUE(Commit(Prepare(model::Optimize{{"value"}}, 0,
+                             {"optimize.conflictReconciliation.reverse.enabled"}))
+                  .committed);
   EXPECT_FALSE(Commit(del).committed);
 }
 
@@ -170,11 +186,16 @@ class AlteringStorage final : public rlc::storage::Storage {
     if (at != std::string::npos) text.replace(at, from_.size(), to_);
     return text;
   }
-  rlc::Result<std::string> ReadRange(const std::string& path, uint64_t offset, uint64_t size) const override {
+  rlc::Result<std::string> ReadRange(const std::string& path, uint64_t offset,
+                                     uint64_t size) const override {
     return inner_.ReadRange(path, offset, size);
   }
-  rlc::Result<uint64_t> FileSize(const std::string& path) const override { return inner_.FileSize(path); }
-  rlc::Result<std::vector<std::string>> List(const std::string& dir) const override { return inner_.List(dir); }
+  rlc::Result<uint64_t> FileSize(const std::string& path) const override {
+    return inner_.FileSize(path);
+  }
+  rlc::Result<std::vector<std::string>> List(const std::string& dir) const override {
+    return inner_.List(dir);
+  }
   rlc::Status PutIfAbsent(const std::string& path, std::string_view bytes) override {
     return inner_.PutIfAbsent(path, bytes);
   }
@@ -195,7 +216,8 @@ TEST(OwnCommits, ACommitThatDoesNotParseBackIsRefusedWhenVerified) {
     options.verify_own_commits = verify;
     Simulator sim(storage, root, StartingTable(), options);
     ASSERT_TRUE(sim.Create(2).ok());
-    rlc::Result<Transaction> insert = sim.Prepare(model::BlindInsert{{{int64_t{9}, std::string("x")}}}, 0, {});
+    rlc::Result<Transaction> insert =
+        sim.Prepare(model::BlindInsert{{{int64_t{9}, std::string("x")}}}, 0, {});
     ASSERT_TRUE(insert.ok()) << insert.status().ToString();
     rlc::Result<rlc::simulator::CommitOutcome> c = sim.Commit(*insert);
     ASSERT_TRUE(c.ok() && c->committed);
@@ -207,7 +229,8 @@ TEST(OwnCommits, ACommitThatDoesNotParseBackIsRefusedWhenVerified) {
     }
     ASSERT_FALSE(read.ok());
     EXPECT_EQ(read.status().code(), rlc::StatusCode::kCorrupt);
-    EXPECT_NE(read.status().message().find("00000000000000000001.json"), std::string::npos) << read.status().ToString();
+    EXPECT_NE(read.status().message().find("00000000000000000001.json"), std::string::npos)
+        << read.status().ToString();
   }
 }
 

@@ -30,23 +30,27 @@ int CommitLoop(const std::string& root, int process, int start_fd) {
   auto storage = rlc::storage::NewLocalStorage();
   int retries = 0;
   for (int i = 0; i < kCommitsPerProcess; ++i) {
-    const std::string body = std::string(4096, 'a' + process) + " process " + std::to_string(process) + " commit " +
-                             std::to_string(i) + "\n";
+    const std::string body = std::string(4096, 'a' + process) + " process " +
+                             std::to_string(process) + " commit " + std::to_string(i) + "\n";
     for (;;) {
       rlc::Result<rlc::delta::LogListing> listing = rlc::delta::ListLog(*storage, root);
       const int64_t next = listing.ok() ? listing->latest_version() + 1 : 0;
-      const rlc::Status s =
-          storage->PutIfAbsent(rlc::delta::LogDir(root) + "/" + rlc::delta::CommitFileName(next), body);
+      const rlc::Status s = storage->PutIfAbsent(
+          rlc::delta::LogDir(root) + "/" + rlc::delta::CommitFileName(next), body);
       if (s.ok()) break;
       if (s.code() != rlc::StatusCode::kAlreadyExists) return 2;
       ++retries;
     }
   }
-  return storage->PutIfAbsent(root + "/retries-" + std::to_string(process), std::to_string(retries)).ok() ? 0 : 4;
+  return storage->PutIfAbsent(root + "/retries-" + std::to_string(process), std::to_string(retries))
+                 .ok()
+             ? 0
+             : 4;
 }
 
 TEST(ConcurrentCommits, TwoProcessesNeverLoseACommit) {
-  const fs::path root = fs::temp_directory_path() / ("rlc-concurrent-" + std::to_string(::getpid()));
+  const fs::path root =
+      fs::temp_directory_path() / ("rlc-concurrent-" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "_delta_log");
   int gun[2];
@@ -74,7 +78,8 @@ TEST(ConcurrentCommits, TwoProcessesNeverLoseACommit) {
   for (size_t v = 0; v < listing->commit_versions.size(); ++v) {
     EXPECT_EQ(listing->commit_versions[v], static_cast<int64_t>(v));
     rlc::Result<std::string> body =
-        storage->ReadFile(rlc::delta::LogDir(root.string()) + "/" + rlc::delta::CommitFileName(static_cast<int64_t>(v)));
+        storage->ReadFile(rlc::delta::LogDir(root.string()) + "/" +
+                          rlc::delta::CommitFileName(static_cast<int64_t>(v)));
     ASSERT_TRUE(body.ok());
     EXPECT_EQ(body->size(), 4096 + body->substr(4096).size());
     EXPECT_EQ(body->back(), '\n');  // whole, never partial
@@ -83,7 +88,8 @@ TEST(ConcurrentCommits, TwoProcessesNeverLoseACommit) {
   EXPECT_EQ(seen.size(), size_t{2 * kCommitsPerProcess});  // each commit once
   int lost_races = 0;
   for (int p = 0; p < 2; ++p) {
-    rlc::Result<std::string> retries = storage->ReadFile(root.string() + "/retries-" + std::to_string(p));
+    rlc::Result<std::string> retries =
+        storage->ReadFile(root.string() + "/retries-" + std::to_string(p));
     ASSERT_TRUE(retries.ok());
     lost_races += std::stoi(*retries);
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/scenarios/matrix/: one scenario per cell of Delta's documented conflict matrix
-(reference delta-rlc.md section F) in both directions (each operation once the winner, once the
+(docs/matrix.md#f) in both directions (each operation once the winner, once the
 loser), for both isolation levels, with every reconcile flag on (the matrix with row-level
 concurrency) and with none (the matrix without).
 
@@ -8,7 +8,7 @@ The expectations come from the documentation's text, transcribed here on their o
 code under test): a cell that "cannot conflict", or conflicts "only when the same row is modified"
 (the two operations below never touch a common row), expects the loser to commit; a metadata
 winner expects the loser to abort (metadata changes make every concurrent write fail); every
-other cell, including the ones reference/decisions.md defers, accepts either outcome, and the
+other cell, including the ones docs/decisions.md#scope defers, accepts either outcome, and the
 oracle still checks the rows, the dependency graph and the log. Run it again after changing it:
   python3 tests/support/make_matrix_scenarios.py
 """
@@ -64,7 +64,8 @@ def documented(a, b, level, rlc):
 def expectation(winner, loser, winner_op, cell, rlc):
     if winner == "metadata" and loser in ("optimize", "zorder"):
         return "commits\nexpect {loser} retries 1", ("its first attempt fails (MetadataChangedException); OPTIMIZE then "
-                                                   "retries its actions, its files and the partitioning unchanged (B5)")
+                                                   "retries its actions, its files and the partitioning unchanged "
+                                                   "(docs/baseline.md#b5)")
     if winner == "metadata":
         return "aborts MetadataChangedException", "a metadata change makes every concurrent write fail"
     if winner == loser == "optimize":
@@ -77,7 +78,7 @@ def expectation(winner, loser, winner_op, cell, rlc):
         why = "cannot conflict" if cell == "cannot" else "conflicts only on a common row, and there is none"
         return "commits", "documented: " + why
     if cell == "deferred":
-        return "any", "out of scope (reference/decisions.md): counted as deferred, never a finding"
+        return "any", "out of scope (docs/decisions.md#scope): counted as deferred, never a finding"
     return "any", "documented: can conflict"
 
 

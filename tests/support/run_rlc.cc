@@ -28,13 +28,15 @@ RunResult RunRlc(const std::string& args) {
   const std::filesystem::path err_file =
       std::filesystem::temp_directory_path() /
       ("rlc-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  const std::string command = std::string(RLC_BINARY) + " " + args + " 2>" + ShellQuote(err_file.string());
+  const std::string command =
+      std::string(RLC_BINARY) + " " + args + " 2>" + ShellQuote(err_file.string());
   RunResult result;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer;
   size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.out.append(buffer.data(), n);
   const int status = ::pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream err(err_file);

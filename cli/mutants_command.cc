@@ -1,4 +1,4 @@
-#include "cli/mutants.h"
+#include "cli/mutants_command.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -22,11 +22,13 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
     }
   }
   for (const mutants::MutantInfo& m : mutants::AllMutants()) {
-    if (c.only.empty() || std::find(c.only.begin(), c.only.end(), m.name) != c.only.end()) chosen.push_back(m);
+    if (c.only.empty() || std::find(c.only.begin(), c.only.end(), m.name) != c.only.end())
+      chosen.push_back(m);
   }
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   int missed = 0;
-  if (!c.json) out << "mutant                               found  seconds  histories  what it breaks\n";
+  if (!c.json)
+    out << "mutant                               found  seconds  histories  what it breaks\n";
   for (const mutants::MutantInfo& m : chosen) {
     mutants::Select(m.id);
     explorer::ExploreOptions o;
@@ -45,21 +47,29 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
     const double seconds = found ? s->counterexamples.front().seconds_to_find : s->seconds;
     missed += found ? 0 : 1;
     if (c.json) {
-      nlohmann::ordered_json row = {{"mutant", m.name}, {"found", found}, {"seconds", seconds},
-                                    {"histories", s->histories}, {"what", m.what}};
+      nlohmann::ordered_json row = {{"mutant", m.name},
+                                    {"found", found},
+                                    {"seconds", seconds},
+                                    {"histories", s->histories},
+                                    {"what", m.what}};
       if (found) row["counterexample"] = s->counterexamples.front().scenario;
       rows.push_back(row);
     } else {
       char line[160];
-      std::snprintf(line, sizeof line, "%-36s %-6s %7.2f  %9lld  ", m.name, found ? "yes" : "NO", seconds,
-                    static_cast<long long>(s->histories));
+      std::snprintf(line, sizeof line, "%-36s %-6s %7.2f  %9lld  ", m.name, found ? "yes" : "NO",
+                    seconds, static_cast<long long>(s->histories));
       out << line << m.what << "\n";
     }
   }
   if (c.json) {
-    out << nlohmann::ordered_json{{"seed", c.seed}, {"secondsEach", c.seconds_each}, {"mutants", rows}}.dump() << "\n";
+    out << nlohmann::ordered_json{{"seed", c.seed},
+                                  {"secondsEach", c.seconds_each},
+                                  {"mutants", rows}}
+               .dump()
+        << "\n";
   } else {
-    out << (chosen.size() - static_cast<size_t>(missed)) << " of " << chosen.size() << " mutants found\n";
+    out << (chosen.size() - static_cast<size_t>(missed)) << " of " << chosen.size()
+        << " mutants found\n";
   }
   return missed == 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 // Case 1's statistics tier for one of the winner's added files: may it hold a row the loser's
-// reads select? (delta-rlc.md C-1; reference/decisions.md "Case 1".)
+// reads select? (docs/cases.md#c-1; docs/decisions.md#case-1.)
 //
 // Concern: the guards and the combination; the per-read answers come from the statistics
 // evaluator (impl/predicate/stats_evaluator.h, sound by its own contract), one per read predicate.
@@ -26,8 +26,8 @@ namespace rlc::kernel {
 struct SkippingGuards {
   bool whole_table_read = false;
   bool has_read_predicates = false;
-  bool predicates_bound = false;  // every read predicate parsed and bound
-  bool statistics_usable = false; // the file's statistics are present and parse
+  bool predicates_bound = false;   // every read predicate parsed and bound
+  bool statistics_usable = false;  // the file's statistics are present and parse
 };
 
 // Whether the guards let the statistics decide at all.

@@ -1,4 +1,4 @@
-#include "cli/scenario.h"
+#include "cli/scenario_command.h"
 
 #include <unistd.h>
 
@@ -17,14 +17,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> ExpandPaths(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
+std::vector<std::string> ExpandPaths(const std::vector<std::string>& paths,
+                                     std::vector<std::string>* errors) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::recursive_directory_iterator(path, ec)) {
-        if (entry.is_regular_file() && entry.path().extension() == ".scenario") found.push_back(entry.path().string());
+        if (entry.is_regular_file() && entry.path().extension() == ".scenario")
+          found.push_back(entry.path().string());
       }
       if (ec) errors->push_back(path + ": cannot list the folder: " + ec.message());
       if (found.empty() && !ec) errors->push_back(path + ": the folder holds no .scenario file");
@@ -44,9 +46,12 @@ nlohmann::ordered_json RowsJson(const std::vector<std::vector<model::Value>>& ro
   for (const auto& row : rows) {
     nlohmann::ordered_json r = nlohmann::ordered_json::array();
     for (const model::Value& v : row) {
-      if (model::IsNull(v)) r.push_back(nullptr);
-      else if (const auto* n = std::get_if<int64_t>(&v)) r.push_back(*n);
-      else r.push_back(std::get<std::string>(v));
+      if (model::IsNull(v))
+        r.push_back(nullptr);
+      else if (const auto* n = std::get_if<int64_t>(&v))
+        r.push_back(*n);
+      else
+        r.push_back(std::get<std::string>(v));
     }
     out.push_back(r);
   }
@@ -83,7 +88,9 @@ nlohmann::ordered_json ReportJson(const scenario::ScenarioReport& r) {
   oracle["invariantFindings"] = r.invariant_findings;
   nlohmann::ordered_json contract = nlohmann::ordered_json::array();
   for (const oracle::ContractCheck& c : r.contract) {
-    contract.push_back({{"verdict", oracle::ContractVerdictName(c.verdict)}, {"cell", c.cell}, {"explanation", c.explanation}});
+    contract.push_back({{"verdict", oracle::ContractVerdictName(c.verdict)},
+                        {"cell", c.cell},
+                        {"explanation", c.explanation}});
   }
   oracle["contract"] = contract;
   oracle["holds"] = r.oracle_holds();
@@ -101,9 +108,10 @@ nlohmann::ordered_json ReportJson(const scenario::ScenarioReport& r) {
 int RunScenarios(const ScenarioOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<std::string> errors;
   const std::vector<std::string> files = ExpandPaths(options.paths, &errors);
-  const fs::path work = options.keep_dir.empty()
-                            ? fs::temp_directory_path() / ("rlc-scenarios-" + std::to_string(::getpid()))
-                            : fs::path(options.keep_dir);
+  const fs::path work =
+      options.keep_dir.empty()
+          ? fs::temp_directory_path() / ("rlc-scenarios-" + std::to_string(::getpid()))
+          : fs::path(options.keep_dir);
   int passed = 0, failed = 0, missed = 0, deferred = 0;
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (size_t i = 0; i < files.size(); ++i) {
@@ -119,7 +127,8 @@ int RunScenarios(const ScenarioOptions& options, std::ostream& out, std::ostream
       errors.push_back(parsed.status().message());
       continue;
     }
-    const std::string dir = (work / (std::to_string(i) + "-" + fs::path(files[i]).stem().string())).string();
+    const std::string dir =
+        (work / (std::to_string(i) + "-" + fs::path(files[i]).stem().string())).string();
     Result<scenario::ScenarioReport> report = scenario::RunScenario(*parsed, dir);
     if (options.keep_dir.empty()) {
       std::error_code ec;
@@ -154,8 +163,9 @@ int RunScenarios(const ScenarioOptions& options, std::ostream& out, std::ostream
     j["scenarios"] = results;
     out << j.dump() << "\n";
   } else {
-    out << passed << " passed, " << failed << " failed, " << errors.size() << " malformed or not run; "
-        << missed << " missed reconcile(s), " << deferred << " deferred cell(s)\n";
+    out << passed << " passed, " << failed << " failed, " << errors.size()
+        << " malformed or not run; " << missed << " missed reconcile(s), " << deferred
+        << " deferred cell(s)\n";
   }
   if (!errors.empty()) return 2;
   return failed > 0 ? 1 : 0;

@@ -3,8 +3,8 @@
 // table: mutant, found by an oracle violation or not, seconds to find. A crash or a failing unit
 // test does not count as found. Exit 0 when every mutant was found, 1 when one was not, 2 when
 // this build carries no mutants or on a usage error.
-#ifndef RLC_CLI_MUTANTS_H_
-#define RLC_CLI_MUTANTS_H_
+#ifndef RLC_CLI_MUTANTS_COMMAND_H_
+#define RLC_CLI_MUTANTS_COMMAND_H_
 
 #include <cstdint>
 #include <ostream>
@@ -25,4 +25,4 @@ int RunMutants(const MutantsCommand& command, std::ostream& out, std::ostream& e
 
 }  // namespace rlc::cli
 
-#endif  // RLC_CLI_MUTANTS_H_
+#endif  // RLC_CLI_MUTANTS_COMMAND_H_

@@ -5,8 +5,8 @@
 // on a fresh table in a temporary folder (kept under DIR with --keep, one folder per file).
 // Exit 0 when every scenario passes, 1 when any fails, 2 when any file is malformed or cannot be
 // run (that takes precedence: the run did not check what was asked).
-#ifndef RLC_CLI_SCENARIO_H_
-#define RLC_CLI_SCENARIO_H_
+#ifndef RLC_CLI_SCENARIO_COMMAND_H_
+#define RLC_CLI_SCENARIO_COMMAND_H_
 
 #include <ostream>
 #include <string>
@@ -25,4 +25,4 @@ int RunScenarios(const ScenarioOptions& options, std::ostream& out, std::ostream
 
 }  // namespace rlc::cli
 
-#endif  // RLC_CLI_SCENARIO_H_
+#endif  // RLC_CLI_SCENARIO_COMMAND_H_

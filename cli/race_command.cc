@@ -1,8 +1,9 @@
-#include "cli/race.h"
+#include "cli/race_command.h"
 
 namespace rlc::cli {
 
-int RunRaceCommand(const race::RaceOptions& options, bool json, std::ostream& out, std::ostream& err) {
+int RunRaceCommand(const race::RaceOptions& options, bool json, std::ostream& out,
+                   std::ostream& err) {
   Result<race::RaceSummary> s = race::RunRace(options);
   if (!s.ok()) {
     err << "rlc race: " << s.status().ToString() << "\n";
