@@ -4,18 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-ninja -C build rlc_bench rlc_explorer_bench
+# A build of its own, with link-time optimization as the rlc tool has it (the test build has none).
+cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRLC_LTO=ON -DRLC_TESTS=OFF >/dev/null
+ninja -C build-bench rlc_bench rlc_explorer_bench
 mkdir -p out
 stamp=$(date +%Y%m%d-%H%M%S)
 json=out/bench-$stamp.json
-./build/bench/rlc_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+./build-bench/bench/rlc_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   --benchmark_out="$json" --benchmark_out_format=json "$@"
 python3 bench/ratios.py "$json"
 # The explorer's histories again, allocating as the rlc tool does (tcmalloc; rlc_bench above uses
 # the C library's malloc). Skipped when a filter leaves it nothing to run.
 explorer_json=out/bench-explorer-$stamp.json
-if ./build/bench/rlc_explorer_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+if ./build-bench/bench/rlc_explorer_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
      --benchmark_out="$explorer_json" --benchmark_out_format=json "$@" >/dev/null 2>&1 &&
    [ -s "$explorer_json" ]; then
   python3 bench/ratios.py "$explorer_json" "allocating with tcmalloc, as the rlc tool does"

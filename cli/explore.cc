@@ -1,4 +1,5 @@
 #include "cli/explore.h"
+#include "cli/summary_text.h"
 
 #include <unistd.h>
 
@@ -78,7 +79,7 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
     std::ofstream(std::filesystem::path(c.out_dir) / "summary.json")
         << explorer::SummaryToJson(*summary) << "\n";
   }
-  out << (c.json ? explorer::SummaryToJson(*summary) + "\n" : explorer::RenderSummary(*summary));
+  out << (c.json ? explorer::SummaryToJson(*summary) + "\n" : ExploreSummaryText(*summary));
   if (summary->oracle_violations > 0) return 1;
   if (summary->determinism_mismatches > 0) {
     err << "rlc explore: " << summary->determinism_mismatches
@@ -124,7 +125,7 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
   }
   total.shard_index = 0;
   total.shard_count = 1;
-  out << (json ? explorer::SummaryToJson(total) + "\n" : explorer::RenderSummary(total));
+  out << (json ? explorer::SummaryToJson(total) + "\n" : ExploreSummaryText(total));
   return total.oracle_violations > 0 ? 1 : 0;
 }
 

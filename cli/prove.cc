@@ -5,7 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "cli/markup.h"
+#include "cli/junit.h"
 #include "impl/base/mutants.h"
 #include "proofs/catalogue.h"
 
@@ -14,23 +14,14 @@ namespace {
 
 bool WriteJunit(const std::string& file, const std::vector<proofs::ObligationOutcome>& outcomes,
                 double seconds) {
-  std::ofstream out(file);
-  int failures = 0;
-  for (const auto& o : outcomes) failures += o.ok ? 0 : 1;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc prove\" tests=\""
-      << outcomes.size() << "\" failures=\"" << failures << "\" time=\"" << JunitSeconds(seconds)
-      << "\">\n";
+  std::vector<JunitCase> cases;
   for (const auto& o : outcomes) {
-    out << "  <testcase classname=\"proofs\" name=\"" << HtmlEscape(o.name) << "\" time=\""
-        << JunitSeconds(o.solver_ms / 1000) << "\">";
-    if (!o.ok) {
-      out << "<failure message=\"" << HtmlEscape(o.result) << "\">"
-          << HtmlEscape(o.statement + "\n" + o.counterexample) << "</failure>";
-    }
-    out << "<system-out>" << HtmlEscape(o.result + " (" + o.bound + "): " + o.statement)
-        << "</system-out></testcase>\n";
+    cases.push_back({"proofs", o.name, o.solver_ms / 1000, o.ok, o.result,
+                     o.statement + "\n" + o.counterexample,
+                     o.result + " (" + o.bound + "): " + o.statement});
   }
-  out << "</testsuite>\n";
+  std::ofstream out(file);
+  out << JunitXml("rlc prove", cases, seconds);
   return static_cast<bool>(out);
 }
 

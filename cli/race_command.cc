@@ -1,5 +1,7 @@
 #include "cli/race_command.h"
 
+#include "cli/summary_text.h"
+
 namespace rlc::cli {
 
 int RunRaceCommand(const race::RaceOptions& options, bool json, std::ostream& out,
@@ -9,7 +11,7 @@ int RunRaceCommand(const race::RaceOptions& options, bool json, std::ostream& ou
     err << "rlc race: " << s.status().ToString() << "\n";
     return s.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
   }
-  out << (json ? race::RaceSummaryJson(*s) + "\n" : race::RenderRaceSummary(*s));
+  out << (json ? race::RaceSummaryJson(*s) + "\n" : RaceSummaryText(*s));
   if (!s->ok()) return 1;
   if (s->CaseReconciles() == 0) {
     err << "rlc race: case " << options.race_case << " never reconciled\n";

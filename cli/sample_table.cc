@@ -2,6 +2,7 @@
 
 #include "impl/delta/actions.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/delta/file_key.h"
 #include "impl/delta/log.h"
 #include "impl/dv/bitmap_codec.h"
 #include "impl/dv/descriptor.h"
@@ -31,16 +32,7 @@ delta::AddFile MakeAdd(const std::string& region, const std::string& name, int64
 }
 
 delta::RemoveFile RemoveOf(const delta::AddFile& add) {
-  delta::RemoveFile r;
-  r.path = add.path;
-  r.deletion_timestamp_ms = kTimestamp;
-  r.data_change = true;
-  r.extended_file_metadata = true;
-  r.partition_values = add.partition_values;
-  r.size_bytes = add.size_bytes;
-  r.stats = add.stats;
-  r.deletion_vector = add.deletion_vector;
-  return r;
+  return delta::RemoveFrom(add, kTimestamp, true);
 }
 
 delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool blind) {

@@ -1,4 +1,5 @@
 #include "cli/verify.h"
+#include "cli/summary_text.h"
 
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include <sstream>
 
 #include "cli/inspect.h"
+#include "cli/junit.h"
 #include "cli/sample_table.h"
 #include "cli/scenario_html.h"
 #include "fuzz/explorer/explorer.h"
@@ -147,18 +149,10 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
                   const nlohmann::ordered_json& summary, const explorer::Summary* campaign) {
   int failed = 0;
   for (const Check& c : checks) failed += c.ok ? 0 : 1;
-  {
-    std::ofstream junit(dir / "junit.xml");
-    junit << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"rlc verify\" tests=\""
-          << checks.size() << "\" failures=\"" << failed << "\">\n";
-    for (const Check& c : checks) {
-      junit << "  <testcase classname=\"" << c.stage << "\" name=\"" << HtmlEscape(c.name)
-            << "\" time=\"" << JunitSeconds(c.seconds) << "\">";
-      if (!c.ok) junit << "<failure message=\"finding\">" << HtmlEscape(c.detail) << "</failure>";
-      junit << "</testcase>\n";
-    }
-    junit << "</testsuite>\n";
-  }
+  std::vector<JunitCase> cases;
+  for (const Check& c : checks)
+    cases.push_back({c.stage, c.name, c.seconds, c.ok, "finding", c.detail, ""});
+  std::ofstream(dir / "junit.xml") << JunitXml("rlc verify", cases);
   std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
   std::ostringstream md;
   md << "# rlc verify\n\n"
@@ -178,7 +172,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
     md << (c.markdown.empty() ? "```\n" + c.detail + "\n```\n" : c.markdown);
   }
   if (campaign != nullptr)
-    md << "\n## Explorer campaign\n\n```\n" << explorer::RenderSummary(*campaign) << "```\n";
+    md << "\n## Explorer campaign\n\n```\n" << ExploreSummaryText(*campaign) << "```\n";
   std::ofstream(dir / "report.md") << md.str();
   std::ostringstream html;
   html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
@@ -204,7 +198,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
     html << (c.html.empty() ? "<pre>" + HtmlEscape(c.detail) + "</pre>" : c.html);
   }
   if (campaign != nullptr)
-    html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(explorer::RenderSummary(*campaign))
+    html << "<h2>Explorer campaign</h2><pre>" << HtmlEscape(ExploreSummaryText(*campaign))
          << "</pre>";
   html << "</body></html>\n";
   std::ofstream(dir / "report.html") << html.str();

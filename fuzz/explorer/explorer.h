@@ -86,9 +86,6 @@ void MergeInto(Summary& total, const Summary& shard);
 
 std::string SummaryToJson(const Summary& summary);
 Result<Summary> SummaryFromJson(const std::string& json);
-// The human summary: counts, coverage, reconcile rate per cell, counterexamples with replay
-// commands.
-std::string RenderSummary(const Summary& summary);
 
 // Whether the oracle rejected the history (checks (a)-(c); (d) is not a violation).
 bool OracleViolation(const scenario::ScenarioReport& report);

@@ -422,34 +422,6 @@ Result<RaceSummary> RunRace(const RaceOptions& o) {
   return s;
 }
 
-std::string RenderRaceSummary(const RaceSummary& s) {
-  std::ostringstream out;
-  out << "race case " << s.race_case << " (" << s.isolation << "): " << s.procs << " processes, "
-      << static_cast<int64_t>(s.seconds) << " s, " << s.versions << " versions committed\n";
-  for (const ProcessSummary& p : s.processes) {
-    out << "  process " << p.proc << (p.killed ? " (killed)" : "") << ": " << p.attempts
-        << " attempts, " << p.commits << " commits, " << p.nothing_to_commit
-        << " with nothing to commit";
-    for (const auto& [k, n] : p.aborts) out << ", " << n << " " << k;
-    for (const auto& [k, n] : p.events) out << ", " << n << " x " << k;
-    out << "\n";
-  }
-  out << "  by winning operation:\n";
-  for (const auto& [op, counts] : s.by_winning_operation) {
-    out << "    " << op << ":";
-    for (const auto& [k, n] : counts) out << " " << n << " " << k << ";";
-    out << "\n";
-  }
-  out << "  case 3 commits past an OPTIMIZE: " << s.case3_commits
-      << "; this case's reconciles: " << s.CaseReconciles() << "\n";
-  out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows
-      << ", lost commits " << s.lost_commits << ", unreferenced files " << s.unreferenced_files
-      << "; oracle (a): " << s.rows_check << "\n";
-  out << (s.ok() ? "  OK\n" : "  PROBLEMS:\n");
-  for (const std::string& p : s.problems) out << "    " << p << "\n";
-  return out.str();
-}
-
 std::string RaceSummaryJson(const RaceSummary& s) {
   nlohmann::ordered_json j;
   j["case"] = s.race_case;

@@ -85,7 +85,7 @@ struct RaceSummary {
 };
 
 Result<RaceSummary> RunRace(const RaceOptions& options);
-std::string RenderRaceSummary(const RaceSummary& summary);
+
 std::string RaceSummaryJson(const RaceSummary& summary);
 
 }  // namespace rlc::race

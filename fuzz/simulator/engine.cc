@@ -26,6 +26,15 @@ namespace {
 constexpr char kRowIdColumn[] = "_rid";
 constexpr int64_t kTimestamp = 1700000000000;
 constexpr size_t kStatsPrefix = 32;  // Delta's dataSkippingStringPrefixLength (ASCII values here)
+// The protocol versions of a table with table features (reader 3, writer 7): the features are
+// then listed by name, as every table the simulator writes does.
+constexpr int32_t kFeaturesReaderVersion = 3;
+constexpr int32_t kFeaturesWriterVersion = 7;
+// How often an OPTIMIZE starts over (docs/baseline.md#b5) before it gives up, and how many
+// versions a commit tries before it reports the log as unwritable: bounds no simulated history
+// reaches (a history has at most a few dozen commits), so that a bug loops no further.
+constexpr int kMaxOptimizeRetries = 100;
+constexpr int kMaxCommitAttempts = 1000;
 
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
@@ -457,8 +466,8 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
 Status Simulator::Create(int files) {
   std::vector<delta::Action> actions;
   delta::Protocol protocol;
-  protocol.min_reader_version = 3;
-  protocol.min_writer_version = 7;
+  protocol.min_reader_version = kFeaturesReaderVersion;
+  protocol.min_writer_version = kFeaturesWriterVersion;
   protocol.reader_features =
       std::vector<std::string>(table_.protocol_features.begin(), table_.protocol_features.end());
   protocol.writer_features = protocol.reader_features;
@@ -761,8 +770,8 @@ bool Simulator::AppendTableActions(const model::Operation& operation, Transactio
   }
   if (const auto* change = std::get_if<model::ProtocolChange>(&operation)) {
     delta::Protocol p;
-    p.min_reader_version = 3;
-    p.min_writer_version = 7;
+    p.min_reader_version = kFeaturesReaderVersion;
+    p.min_writer_version = kFeaturesWriterVersion;
     std::set<std::string> features = table_.protocol_features;
     features.insert(change->add_feature);
     p.reader_features = std::vector<std::string>(features.begin(), features.end());
@@ -1005,7 +1014,7 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
     // actions while what it compacted is still there, unchanged (and the table's partitioning
     // with it).
     RLC_ASSIGN_OR_RETURN(const bool retry, OptimizeMayRetry(transaction));
-    if (!retry || p.outcome.optimize_retries >= 100) {
+    if (!retry || p.outcome.optimize_retries >= kMaxOptimizeRetries) {
       p.outcome.abort = verdict.abort;
       return Status::Ok();
     }
@@ -1030,7 +1039,7 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
 Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
   if (transaction.commits_nothing) return CommitOutcome{};
   CommitProgress& p = ProgressOf(transaction);
-  for (int attempt = 0; attempt < 1000 && !p.outcome.abort.has_value(); ++attempt) {
+  for (int attempt = 0; attempt < kMaxCommitAttempts && !p.outcome.abort.has_value(); ++attempt) {
     const int64_t version = p.NextVersion();
     std::vector<delta::Action> written = p.pending.actions;
     if (transaction.quirks.any()) ApplyWriterQuirks(transaction.quirks, written);
@@ -1049,7 +1058,8 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
     RLC_RETURN_IF_ERROR(CheckRound(transaction, p));
   }
   if (p.outcome.abort.has_value()) return p.outcome;
-  return Status::OverLimit(root_ + ": no free version after 1000 attempts");
+  return Status::OverLimit(root_ + ": no free version after " + std::to_string(kMaxCommitAttempts) +
+                           " attempts");
 }
 
 Result<CommitOutcome> Simulator::Rebase(Transaction& transaction) {

@@ -24,11 +24,7 @@ struct ActiveFile {
   dv::RowBitmap dv;
 };
 
-std::optional<int64_t> NumRecords(const std::optional<std::string>& stats) {
-  if (!stats.has_value()) return std::nullopt;
-  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*stats);
-  return n.ok() ? *n : std::nullopt;
-}
+using delta::NumRecordsOf;
 
 class Auditor {
  public:
@@ -105,7 +101,7 @@ void Auditor::CheckTags(const delta::Commit& commit,
            "sources are tagged into an output this commit does not add");
       continue;
     }
-    const std::optional<int64_t> rows = NumRecords(add->second->stats);
+    const std::optional<int64_t> rows = NumRecordsOf(add->second->stats);
     std::vector<kernel::SourceRun<Domain>> runs;
     std::string listing;
     for (const auto& [path, run] : sources) {
@@ -128,7 +124,7 @@ Status Auditor::CheckAdd(int64_t v, const std::string& path, const delta::AddFil
                          const std::map<std::string, dv::RowBitmap>& removed_dvs,
                          ActiveFile* file) {
   file->key = delta::Snapshot::LogicalKey(path, add.deletion_vector);
-  file->num_records = NumRecords(add.stats);
+  file->num_records = NumRecordsOf(add.stats);
   RLC_ASSIGN_OR_RETURN(file->dv, LoadDv(v, add.path, add.deletion_vector));
   if (add.deletion_vector.has_value()) {
     ++report.dvs_checked;

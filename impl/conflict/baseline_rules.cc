@@ -26,8 +26,6 @@ std::set<std::string> FeatureSet(const delta::Protocol& p) {
   return features;
 }
 
-bool HasEscape(const std::string& path) { return path.find('%') != std::string::npos; }
-
 // Decoded paths, looked up without decoding (or copying) a path that holds no escape.
 class PathSet {
  public:
@@ -43,12 +41,6 @@ class PathSet {
 constexpr char kRowTrackingDomain[] = "delta.rowTracking";
 
 }  // namespace
-
-std::string DecodedPath(const std::string& path) {
-  if (!HasEscape(path)) return path;
-  Result<std::string> decoded = dv::UrlDecode(path);
-  return decoded.ok() ? *decoded : path;
-}
 
 std::optional<std::string> PartitionHint(const delta::StringMap& partition_values) {
   if (partition_values.empty()) return std::nullopt;

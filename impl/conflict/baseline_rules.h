@@ -31,6 +31,7 @@
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/verdict.h"
 #include "impl/conflict/winner_summary.h"
+#include "impl/delta/file_key.h"
 
 namespace rlc::conflict {
 
@@ -85,8 +86,10 @@ std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveLis
 
 // "[col=value,...]" for a partitioned table, nullopt otherwise.
 std::optional<std::string> PartitionHint(const delta::StringMap& partition_values);
-// The path with %XX escapes decoded (the raw path when it does not decode).
-std::string DecodedPath(const std::string& path);
+// A file's identity (impl/delta/file_key.h), used unqualified throughout the checker.
+using delta::DecodedPath;
+using delta::HasEscape;
+using delta::SameDv;
 
 }  // namespace rlc::conflict
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "impl/conflict/flags.h"
+#include "impl/conflict/verdict.h"
 
 namespace rlc::conflict {
 
@@ -35,26 +36,27 @@ inline constexpr char kRemappedEvent[] = "delta.optimize.conflictReconciliation.
 inline constexpr char kReverseRemappedEvent[] =
     "delta.optimize.conflictReconciliation.reverseRemapped";
 
-struct Event;
 struct PendingTransaction;
 struct RewriteInputs;
 struct WinnerSummary;
 
-// A case that rewrites the loser against one winner: it rebases `loser`, adds the paths it
-// reconciled to `resolved` (the winner's skip-list) and reports `events`; on doubt it changes
-// nothing. (Declared by each case's own header as well.)
-using RewritingCase = void (*)(const WinnerSummary& winner, RewriteInputs& in,
-                               PendingTransaction& loser, std::set<std::string>& resolved,
-                               std::vector<Event>& events);
-void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events);
-void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events);
-void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                                     PendingTransaction& loser, std::set<std::string>& resolved,
-                                     std::vector<Event>& events);
+// What a rewriting case did against one winner, which the checker applies in one place: the paths
+// it reconciled (the winner's skip-list: the file checks leave them out) and the events it
+// reports. The loser itself it rebased in place (its actions and read files); on doubt it changes
+// nothing and resolves nothing.
+struct CaseResolution {
+  std::set<std::string> resolved;
+  std::vector<Event> events;
+};
+
+using RewritingCase = CaseResolution (*)(const WinnerSummary& winner, RewriteInputs& in,
+                                         PendingTransaction& loser);
+CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                        PendingTransaction& loser);
+CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                        PendingTransaction& loser);
+CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                               PendingTransaction& loser);
 
 struct CaseEntry {
   std::string_view id;                        // "2", "3", "1", "1-exact", "4a", "4b"

@@ -33,9 +33,11 @@ struct CheckInputs {
 void RunRewritingCases(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
                        std::set<std::string>& resolved, std::vector<Event>& events) {
   for (const CaseEntry& rewriting : kCases) {
-    if (rewriting.rewrite != nullptr && loser.flags.*rewriting.member) {
-      rewriting.rewrite(c.winner, in.rewrite, loser, resolved, events);
-    }
+    if (rewriting.rewrite == nullptr || !(loser.flags.*rewriting.member)) continue;
+    CaseResolution r = rewriting.rewrite(c.winner, in.rewrite, loser);
+    resolved.insert(r.resolved.begin(), r.resolved.end());
+    events.insert(events.end(), std::make_move_iterator(r.events.begin()),
+                  std::make_move_iterator(r.events.end()));
   }
 }
 

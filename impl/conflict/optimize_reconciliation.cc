@@ -16,18 +16,6 @@ namespace {
 
 using Domain = ConcreteDomain;
 
-std::optional<int64_t> NumRecords(const std::optional<std::string>& stats) {
-  if (!stats.has_value()) return std::nullopt;
-  Result<std::optional<int64_t>> n = delta::ParseNumRecords(*stats);
-  return n.ok() ? *n : std::nullopt;
-}
-
-std::optional<int64_t> NumRecords(const delta::AddFile& add) { return NumRecords(add.stats); }
-
-bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
-  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
-}
-
 kernel::SourceRun<Domain> RunOf(const CompactedSource& s) { return {s.start, s.live}; }
 
 // Every physical row of a compacted source: what a removal of the whole file deletes.
@@ -110,7 +98,7 @@ std::map<std::string, CompactedSource> CompactedSources(
     // The source as the table holds it: its physical rows are what the tag claims.
     const std::optional<TableView::Removed> source = in.view.RemovedFile(*r);
     const std::optional<int64_t> physical =
-        source.has_value() ? NumRecords(source->stats) : std::nullopt;
+        source.has_value() ? delta::NumRecordsOf(source->stats) : std::nullopt;
     const bool miscounted =
         physical != tag->source_num_physical_records && !RLC_MUTANT(kTagsTrustedBeyondTiling);
     if (!compacted.has_value() || miscounted) {  // doubt: a count the table refutes
@@ -129,7 +117,7 @@ std::map<std::string, CompactedSource> CompactedSources(
   // Every output must be tiled by its tagged sources (a source without tags leaves a gap), and
   // hold their rows where they can be read.
   for (const auto& [output, paths] : by_output) {
-    const std::optional<int64_t> rows = NumRecords(outputs.at(output)->stats);
+    const std::optional<int64_t> rows = delta::NumRecordsOf(outputs.at(output)->stats);
     std::vector<kernel::SourceRun<Domain>> runs;
     for (const std::string& p : paths) runs.push_back(RunOf(sources.at(p)));
     const bool tiled = broken_outputs.count(output) == 0 && rows.has_value() &&
@@ -238,7 +226,7 @@ bool ForwardRemapAll(const WinnerSummary& winner,
     if (output_it == idx.adds.end())
       return false;  // invariant: the loser's outputs stay among its actions
     const auto& output = std::get<delta::AddFile>(loser.actions[output_it->second]);
-    const std::optional<int64_t> output_rows = NumRecords(output);
+    const std::optional<int64_t> output_rows = delta::NumRecordsOf(output.stats);
     if (!output_rows ||
         !SameDv(winner_removes.at(path)->deletion_vector, tombstone.deletion_vector)) {
       return false;  // doubt: other pre-images, or no row count
@@ -366,7 +354,7 @@ bool ReverseRemapAll(const std::vector<std::string>& shared,
   for (const std::string& path : shared) {
     const CompactedSource& source = c.sources.at(path);
     const delta::AddFile& output = *c.outputs.at(source.output);
-    const std::optional<int64_t> output_rows = NumRecords(output);
+    const std::optional<int64_t> output_rows = delta::NumRecordsOf(output.stats);
     if (!output_rows) return false;
     dv::RowBitmap* output_dv = dvs.Of(source.output, output.deletion_vector, in.dvs);
     if (output_dv == nullptr) return false;
@@ -426,55 +414,58 @@ void MoveReadsOntoOutputs(const WinnerCompaction& c, const std::set<std::string>
 
 }  // namespace
 
-void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                        PendingTransaction& loser) {
+  CaseResolution out;
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write())
+    return out;
   const LoserIndex idx = IndexLoser(loser);
   BuildForwardComposition(in, loser, idx);
-  if (in.composition.sources.empty()) return;  // doubt: no usable composition
+  if (in.composition.sources.empty()) return out;  // doubt: no usable composition
   const std::map<std::string, const delta::AddFile*> shared =
       SourcesTheWinnerChanged(winner, in, idx);
-  if (shared.empty()) return;  // doubt: no compacted source the winner changed
+  if (shared.empty()) return out;  // doubt: no compacted source the winner changed
   OutputDvs output_dvs;
-  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) return;
+  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) return out;
   // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
   std::map<size_t, delta::AddFile> rebuilt_outputs;
   for (const auto& [output, rows] : output_dvs.rows) {
     if (rows == output_dvs.seeds.at(output)) continue;  // nothing new deleted there
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
-    if (!written) return;
+    if (!written) return out;
     const size_t i = idx.adds.at(output);
     std::optional<delta::AddFile> add =
         WithDeletionVector(std::get<delta::AddFile>(loser.actions[i]), *written);
-    if (!add) return;
+    if (!add) return out;
     rebuilt_outputs[i] = std::move(*add);
   }
   if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
   for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
   const std::set<std::string> sources = RebuildTombstones(shared, in, loser, idx);
-  resolved.insert(sources.begin(), sources.end());
+  out.resolved.insert(sources.begin(), sources.end());
   DropReadFiles(sources, loser);
-  events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(),
-                              rebuilt_outputs.size()));
+  out.events.push_back(RemapEvent(kRemappedEvent, "resolvedSources", winner, sources.size(),
+                                  rebuilt_outputs.size()));
+  return out;
 }
 
-void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                                     PendingTransaction& loser, std::set<std::string>& resolved,
-                                     std::vector<Event>& events) {
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) return;
+CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                               PendingTransaction& loser) {
+  CaseResolution out;
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write())
+    return out;
   const std::optional<WinnerCompaction> c = PureCompaction(winner, in);
-  if (!c) return;
+  if (!c) return out;
   const LoserIndex idx = IndexLoser(loser);
   std::set<std::string> removed_whole;
   const std::vector<std::string> shared = SourcesTheLoserChanged(loser, idx, *c, removed_whole);
-  if (shared.empty()) return;  // doubt: nothing of the loser's on compacted sources
+  if (shared.empty()) return out;  // doubt: nothing of the loser's on compacted sources
   if (!EveryTouchedSourceRemapped(idx, *c, shared))
-    return;  // doubt: H1: a touched source not remapped
+    return out;  // doubt: H1: a touched source not remapped
   OutputDvs output_dvs;
-  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) return;
+  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) return out;
   std::optional<std::vector<delta::Action>> rebuilt = ChangedOutputs(output_dvs, *c, in);
-  if (!rebuilt) return;
+  if (!rebuilt) return out;
   // The loser's actions on remapped sources give way to the changed outputs.
   const std::set<std::string> remapped(shared.begin(), shared.end());
   std::vector<delta::Action> actions;
@@ -493,11 +484,12 @@ void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs&
   loser.actions = std::move(actions);
   std::set<std::string> all_sources;
   for (const auto& [path, s] : c->sources) all_sources.insert(path);
-  resolved.insert(all_sources.begin(), all_sources.end());
-  for (const auto& [output, add] : c->outputs) resolved.insert(output);
+  out.resolved.insert(all_sources.begin(), all_sources.end());
+  for (const auto& [output, add] : c->outputs) out.resolved.insert(output);
   MoveReadsOntoOutputs(*c, all_sources, loser);
-  events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(),
-                              outputs_remapped));
+  out.events.push_back(RemapEvent(kReverseRemappedEvent, "remappedSources", winner, shared.size(),
+                                  outputs_remapped));
+  return out;
 }
 
 }  // namespace rlc::conflict

@@ -70,14 +70,11 @@ std::map<std::string, CompactedSource> CompactedSources(
     const std::map<std::string, const delta::AddFile*>& outputs, const CompositionInputs& in);
 
 // REQUIRES: the loser's optimize.conflictReconciliation.enabled flag is on.
-void ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events);
+// ResolveOptimizeConflicts (4a): declared with the other rewriting cases,
+// impl/conflict/case_catalogue.h.
 
 // REQUIRES: the loser's optimize.conflictReconciliation.reverse.enabled flag is on.
-void ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                                     PendingTransaction& loser, std::set<std::string>& resolved,
-                                     std::vector<Event>& events);
+// ResolveReverseOptimizeConflicts (4b): declared there too.
 
 }  // namespace rlc::conflict
 

@@ -12,23 +12,6 @@ bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Proto
          metadata.Property("delta.enableDeletionVectors") == "true";
 }
 
-delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms,
-                             bool data_change) {
-  delta::RemoveFile r;
-  r.path = add.path;
-  r.deletion_timestamp_ms = deletion_timestamp_ms;
-  r.data_change = data_change;
-  r.extended_file_metadata = true;
-  r.partition_values = add.partition_values;
-  r.size_bytes = add.size_bytes;
-  r.stats = add.stats;
-  r.tags = add.tags;
-  r.deletion_vector = add.deletion_vector;
-  r.base_row_id = add.base_row_id;
-  r.default_row_commit_version = add.default_row_commit_version;
-  return r;
-}
-
 std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
                                                  const dv::DvDescriptor& dv) {
   delta::AddFile out = add;

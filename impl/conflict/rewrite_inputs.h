@@ -24,6 +24,7 @@
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/table_view.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/file_key.h"
 #include "impl/dv/row_bitmap.h"
 
 namespace rlc::conflict {
@@ -59,10 +60,8 @@ struct RewriteInputs {
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);
 
-// "Remove from" an add: the remove Delta writes for exactly that file (its DV, statistics, tags,
-// partition values, size and row-tracking fields), with extendedFileMetadata=true.
-delta::RemoveFile RemoveFrom(const delta::AddFile& add, int64_t deletion_timestamp_ms,
-                             bool data_change);
+// "Remove from" an add (impl/delta/file_key.h), used unqualified by the cases.
+using delta::RemoveFrom;
 
 // The add with a new DV and statistics marked tightBounds=false; nullopt when its statistics do
 // not parse (a rebuilt add must not carry bounds that claim to be tight).

@@ -11,10 +11,6 @@
 namespace rlc::conflict {
 namespace {
 
-bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
-  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
-}
-
 // Merges one file both updated by DV: the loser's add gets the union of the two DVs, its remove
 // becomes "remove from" the winner's add. False (nothing changed) on any doubt.
 bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
@@ -58,11 +54,11 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
 
 }  // namespace
 
-void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events) {
+CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
+                                        PendingTransaction& loser) {
+  CaseResolution out;
   if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) {
-    return;  // doubt: DVs not writable
+    return out;  // doubt: DVs not writable
   }
   // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
@@ -72,7 +68,7 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
     const std::string path = DecodedPath(a.path);
     if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
   }
-  if (winner_updates.empty()) return;  // doubt: no DV update by the winner
+  if (winner_updates.empty()) return out;  // doubt: no DV update by the winner
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
   std::map<std::string, size_t> loser_adds, loser_removes;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
@@ -94,8 +90,8 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
       merged_paths.insert(path);
     }
   }
-  if (merged_paths.empty()) return;  // doubt: nothing merged
-  resolved.insert(merged_paths.begin(), merged_paths.end());
+  if (merged_paths.empty()) return out;  // doubt: nothing merged
+  out.resolved.insert(merged_paths.begin(), merged_paths.end());
   // The file stays among the loser's reads: a later winner's deletions there are judged too.
   if (RLC_MUTANT(kCase2ForgetsReads)) DropReadFiles(merged_paths, loser);
   Event e;
@@ -104,7 +100,8 @@ void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
   e.data = {{"winningCommitVersion", std::to_string(winner.version)},
             {"resolvedPaths", std::to_string(merged_paths.size())},
             {"winningOperation", winner.operation}};
-  events.push_back(std::move(e));
+  out.events.push_back(std::move(e));
+  return out;
 }
 
 }  // namespace rlc::conflict

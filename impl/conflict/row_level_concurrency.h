@@ -34,9 +34,8 @@
 namespace rlc::conflict {
 
 // REQUIRES: the loser's rowLevelConcurrency flag is on.
-void ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
-                              PendingTransaction& loser, std::set<std::string>& resolved,
-                              std::vector<Event>& events);
+// ResolveRowLevelConflicts: declared with the other rewriting cases,
+// impl/conflict/case_catalogue.h.
 
 }  // namespace rlc::conflict
 

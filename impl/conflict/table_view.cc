@@ -5,13 +5,7 @@
 #include "impl/delta/stats.h"
 
 namespace rlc::conflict {
-namespace {
-
-bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {
-  return a.has_value() == b.has_value() && (!a.has_value() || a->UniqueId() == b->UniqueId());
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool StatisticsAgree(const std::string& remove, const std::string& add) {
   if (remove == add) return true;

@@ -1,0 +1,49 @@
+// JUnit XML, the one writer every command that reports to CI uses (`rlc verify`, `rlc prove
+// --junit`): a test suite of cases, each passing or failing with a message and a detail.
+//
+// Thread-safety: stateless.
+#ifndef RLC_CLI_JUNIT_H_
+#define RLC_CLI_JUNIT_H_
+
+#include <string>
+#include <vector>
+
+#include "cli/markup.h"
+
+namespace rlc::cli {
+
+struct JunitCase {
+  std::string classname;  // the stage or kind: "proof", "scenario", ...
+  std::string name;
+  double seconds = 0;
+  bool ok = true;
+  std::string failure_message;  // short, on the <failure> element
+  std::string failure_detail;   // the element's text
+  std::string system_out;       // optional
+};
+
+// The document: one <testsuite> named `suite`, its case count, failures and (when >= 0) time.
+inline std::string JunitXml(const std::string& suite, const std::vector<JunitCase>& cases,
+                            double seconds = -1) {
+  int failures = 0;
+  for (const JunitCase& c : cases) failures += c.ok ? 0 : 1;
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + HtmlEscape(suite) +
+      "\" tests=\"" + std::to_string(cases.size()) + "\" failures=\"" + std::to_string(failures) +
+      "\"" + (seconds >= 0 ? " time=\"" + JunitSeconds(seconds) + "\"" : std::string()) + ">\n";
+  for (const JunitCase& c : cases) {
+    xml += "  <testcase classname=\"" + HtmlEscape(c.classname) + "\" name=\"" +
+           HtmlEscape(c.name) + "\" time=\"" + JunitSeconds(c.seconds) + "\">";
+    if (!c.ok) {
+      xml += "<failure message=\"" + HtmlEscape(c.failure_message) + "\">" +
+             HtmlEscape(c.failure_detail) + "</failure>";
+    }
+    if (!c.system_out.empty()) xml += "<system-out>" + HtmlEscape(c.system_out) + "</system-out>";
+    xml += "</testcase>\n";
+  }
+  return xml + "</testsuite>\n";
+}
+
+}  // namespace rlc::cli
+
+#endif  // RLC_CLI_JUNIT_H_

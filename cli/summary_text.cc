@@ -1,0 +1,92 @@
+#include "cli/summary_text.h"
+
+#include <sstream>
+
+namespace rlc::cli {
+
+std::string ExploreSummaryText(const explorer::Summary& s) {
+  std::string out;
+  auto line = [&](const std::string& l) { out += l + "\n"; };
+  line("seed " + std::to_string(s.seed) + ", shard " + std::to_string(s.shard_index) + "/" +
+       std::to_string(s.shard_count) + ": " + std::to_string(s.histories) + " histories in " +
+       std::to_string(static_cast<int64_t>(s.seconds)) + " s, " +
+       std::to_string(s.oracle_violations) + " oracle violation(s) by the reconcile cases, " +
+       std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
+       std::to_string(s.delta_decided_anomalies) +
+       " closed by a commit Delta's rules decided (Delta's own), " +
+       std::to_string(s.reconciled_histories) + " reconciled by some case, " +
+       std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
+       std::to_string(s.deferred_cells) + " deferred cell(s)");
+  if (s.exhaustive_total > 0) {
+    line("exhaustive small scope: " + std::to_string(s.histories) + " of " +
+         std::to_string(s.exhaustive_total) + " histories checked");
+  }
+  line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " +
+       std::to_string(s.determinism_mismatches) + " differed; outcome hash " +
+       std::to_string(s.outcome_hash));
+  line("reconcile events x winning operation:");
+  for (const auto& [k, v] : s.reconciles) line("  " + std::to_string(v) + "  " + k);
+  line("aborts:");
+  for (const auto& [k, v] : s.aborts) line("  " + std::to_string(v) + "  " + k);
+  line("reconcile rate per documented matrix cell (loser committed / races):");
+  for (const auto& [k, v] : s.cells) {
+    line("  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k);
+  }
+  const std::vector<std::string> missing = s.MissingCoverage();
+  line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
+  for (const std::string& m : missing) line("  0  " + m);
+  for (const explorer::Counterexample& c : s.missed_examples) {
+    line("a missed reconcile (the documented matrix says the pair could commit; history " +
+         std::to_string(c.history) + "):");
+    out += c.report;
+  }
+  for (const explorer::Counterexample& c : s.baseline_examples) {
+    line("with every flag off, the model's rules already fail (history " +
+         std::to_string(c.history) + "):");
+    out += c.scenario;
+  }
+  for (const explorer::Counterexample& c : s.delta_decided_examples) {
+    line(
+        "the last commit, decided with every flag off, breaks the model's rules on a history that "
+        "holds without it (history " +
+        std::to_string(c.history) + "):");
+    out += c.scenario;
+  }
+  for (const explorer::Counterexample& c : s.counterexamples) {
+    line("COUNTEREXAMPLE (history " + std::to_string(c.history) + ", shrunk in " +
+         std::to_string(c.shrink_steps) + " steps)");
+    out += c.report;
+    line(c.file.empty() ? "  (not saved: give --out DIR)" : "  replay: rlc replay " + c.file);
+  }
+  return out;
+}
+
+std::string RaceSummaryText(const race::RaceSummary& s) {
+  std::ostringstream out;
+  out << "race case " << s.race_case << " (" << s.isolation << "): " << s.procs << " processes, "
+      << static_cast<int64_t>(s.seconds) << " s, " << s.versions << " versions committed\n";
+  for (const race::ProcessSummary& p : s.processes) {
+    out << "  process " << p.proc << (p.killed ? " (killed)" : "") << ": " << p.attempts
+        << " attempts, " << p.commits << " commits, " << p.nothing_to_commit
+        << " with nothing to commit";
+    for (const auto& [k, n] : p.aborts) out << ", " << n << " " << k;
+    for (const auto& [k, n] : p.events) out << ", " << n << " x " << k;
+    out << "\n";
+  }
+  out << "  by winning operation:\n";
+  for (const auto& [op, counts] : s.by_winning_operation) {
+    out << "    " << op << ":";
+    for (const auto& [k, n] : counts) out << " " << n << " " << k << ";";
+    out << "\n";
+  }
+  out << "  case 3 commits past an OPTIMIZE: " << s.case3_commits
+      << "; this case's reconciles: " << s.CaseReconciles() << "\n";
+  out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows
+      << ", lost commits " << s.lost_commits << ", unreferenced files " << s.unreferenced_files
+      << "; oracle (a): " << s.rows_check << "\n";
+  out << (s.ok() ? "  OK\n" : "  PROBLEMS:\n");
+  for (const std::string& p : s.problems) out << "    " << p << "\n";
+  return out.str();
+}
+
+}  // namespace rlc::cli
