@@ -49,7 +49,6 @@ TEST(CaseCatalogue, IdsFlagsAndSwitchesAreUnique) {
     EXPECT_FALSE(c.proofs.empty()) << "case " << c.id << " has no proof obligations";
     EXPECT_FALSE(c.mutants.empty()) << "case " << c.id << " has no mutant";
   }
-  EXPECT_EQ(std::size(kCases), 6u);
 }
 
 TEST(CaseCatalogue, EachRowSwitchesItsOwnFlag) {
@@ -79,13 +78,25 @@ TEST(CaseCatalogue, EachRowSwitchesItsOwnFlag) {
   EXPECT_TRUE(Flags::Subset((uint64_t{1} << std::size(kCases)) - 1).EveryOn());
 }
 
-// The checker runs the rewriting cases in the catalogue's order: Delta's phase order.
+// The checker runs the rewriting cases in the catalogue's order, which keeps Delta's phase order
+// for the three it knows: Case 2, then 4a, then 4b (a case appended later runs after them).
 TEST(CaseCatalogue, RewritingCasesRunInThePhaseOrder) {
   std::vector<std::string_view> rewriting;
   for (const CaseEntry& c : kCases) {
     if (c.rewrite != nullptr) rewriting.push_back(c.id);
   }
-  EXPECT_EQ(rewriting, (std::vector<std::string_view>{"2", "4a", "4b"}));
+  const std::vector<std::string_view> phase_order = {"2", "4a", "4b"};
+  auto at = rewriting.begin();
+  for (std::string_view id : phase_order) {
+    at = std::find(at, rewriting.end(), id);
+    ASSERT_NE(at, rewriting.end())
+        << "case " << id << " missing from the rewriting cases, or out of order";
+  }
+  for (const CaseEntry& c : kCases) {  // the file checks' cases (3, 1) rewrite nothing
+    if (c.id == "3" || c.id == "1" || c.id == "1-exact") {
+      EXPECT_EQ(c.rewrite, nullptr) << c.id;
+    }
+  }
 }
 
 TEST(CaseCatalogue, AssignmentsRoundTrip) {
