@@ -1,5 +1,4 @@
 #include "cli/explore.h"
-#include "cli/summary_text.h"
 
 #include <unistd.h>
 
@@ -10,6 +9,8 @@
 #include <sstream>
 
 #include "cli/scenario_command.h"
+#include "cli/summary_text.h"
+#include "cli/text_file.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -99,14 +100,12 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
   explorer::Summary total;
   bool first = true;
   for (const std::string& file : files) {
-    std::ifstream in(file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) {
+    const std::optional<std::string> text = ReadTextFile(file);
+    if (!text) {
       err << "rlc explore merge: " << file << ": cannot read the file\n";
       return 2;
     }
-    Result<explorer::Summary> shard = explorer::SummaryFromJson(text.str());
+    Result<explorer::Summary> shard = explorer::SummaryFromJson(*text);
     if (!shard.ok()) {
       err << "rlc explore merge: " << file << ": " << shard.status().message() << "\n";
       return 2;
@@ -144,14 +143,12 @@ int RunReplay(const std::string& file, const std::string& export_dir, std::ostre
     err << "rlc replay: --export " << export_dir << ": the folder exists and is not empty\n";
     return 2;
   }
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) {
+  const std::optional<std::string> text = ReadTextFile(file);
+  if (!text) {
     err << "rlc replay: " << file << ": cannot read the file\n";
     return 2;
   }
-  Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), file);
+  Result<scenario::Scenario> parsed = scenario::ParseScenario(*text, file);
   if (!parsed.ok()) {
     err << "rlc replay: " << parsed.status().message() << "\n";
     return 2;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/text_file.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
 #include "model/isolation/isolation.h"
@@ -115,14 +116,12 @@ int RunScenarios(const ScenarioOptions& options, std::ostream& out, std::ostream
   int passed = 0, failed = 0, missed = 0, deferred = 0;
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (size_t i = 0; i < files.size(); ++i) {
-    std::ifstream in(files[i], std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) {
+    const std::optional<std::string> text = ReadTextFile(files[i]);
+    if (!text) {
       errors.push_back(files[i] + ": cannot read the file");
       continue;
     }
-    Result<scenario::Scenario> parsed = scenario::ParseScenario(text.str(), files[i]);
+    Result<scenario::Scenario> parsed = scenario::ParseScenario(*text, files[i]);
     if (!parsed.ok()) {
       errors.push_back(parsed.status().message());
       continue;

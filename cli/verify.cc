@@ -1,5 +1,4 @@
 #include "cli/verify.h"
-#include "cli/summary_text.h"
 
 #include <fmt/format.h>
 
@@ -19,6 +18,8 @@
 #include "cli/junit.h"
 #include "cli/sample_table.h"
 #include "cli/scenario_html.h"
+#include "cli/summary_text.h"
+#include "cli/text_file.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -237,13 +238,6 @@ double Since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-std::string ReadWholeFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // One run of the job: where it writes, what it found, the summary it builds.
 struct VerifyRun {
   const VerifyOptions& options;
@@ -377,7 +371,7 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
   }
   for (const std::string& file : files) {
     const auto t = Clock::now();
-    const std::string text = ReadWholeFile(file);
+    const std::string text = ReadTextFile(file).value_or("");
     Result<scenario::Scenario> parsed = scenario::ParseScenario(text, file);
     if (!parsed.ok()) {
       v.checks.push_back({"scenario", file, false, Since(t), parsed.status().message(), "", ""});
@@ -415,7 +409,7 @@ void RecordCampaign(VerifyRun& v, const explorer::Summary& campaign, double seco
     const fs::path folder = fs::path(c.file).parent_path() / fs::path(c.file).stem();
     detail += "table: " + (folder / "table").string() + "\n";
     html +=
-        ExportCounterexample(folder, *s, ReadWholeFile(c.file),
+        ExportCounterexample(folder, *s, ReadTextFile(c.file).value_or(""),
                              "counterexample " + std::to_string(c.history), "rlc replay " + c.file);
   }
   std::error_code ec;
