@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench/commit_fixture.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/checker.h"
 
 namespace {
@@ -43,7 +44,7 @@ conflict::PendingTransaction Loser(bool data_skipping) {
   delta::RemoveFile r;
   r.path = "loser-read.parquet";
   t.actions.push_back(r);
-  t.flags.data_skipping = data_skipping;
+  t.flags.SetCase(rlc::conflict::CaseId::kDataSkipping, data_skipping);
   return t;
 }
 

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "cli/race_command.h"
 #include "cli/scenario_command.h"
 #include "cli/verify.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/storage/storage.h"
 
 namespace {
@@ -236,6 +238,14 @@ Command AddVerify(CLI::App& app) {
   return {verify, [o] { return rlc::cli::RunVerify(*o, std::cout, std::cerr); }};
 }
 
+// RLC_MUTANT names a mutant of the catalogue, or the run would silently test the unmutated code.
+bool MutantSelectionIsKnown() {
+  const char* name = std::getenv("RLC_MUTANT");
+  if (name == nullptr || *name == '\0' || rlc::conflict::FindMutant(name) != nullptr) return true;
+  std::cerr << "rlc: RLC_MUTANT=" << name << " names no mutant (rlc mutants lists them)\n";
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -252,6 +262,7 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+  if (!MutantSelectionIsKnown()) return 2;
   for (const Command& c : commands) {
     if (*c.app) return c.run();
   }

@@ -6,6 +6,7 @@
 
 #include "fuzz/explorer/explorer.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/case_catalogue.h"
 
 namespace rlc::cli {
 
@@ -14,14 +15,14 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
     err << "rlc mutants: this build carries no mutants; configure one with -DRLC_MUTANTS=ON\n";
     return 2;
   }
-  std::vector<mutants::MutantInfo> chosen;
+  std::vector<conflict::MutantEntry> chosen;
   for (const std::string& name : c.only) {
-    if (!mutants::MutantByName(name)) {
+    if (conflict::FindMutant(name) == nullptr) {
       err << "rlc mutants: no mutant named '" << name << "'\n";
       return 2;
     }
   }
-  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
+  for (const conflict::MutantEntry& m : conflict::AllMutants()) {
     if (c.only.empty() || std::find(c.only.begin(), c.only.end(), m.name) != c.only.end())
       chosen.push_back(m);
   }
@@ -29,8 +30,8 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
   int missed = 0;
   if (!c.json)
     out << "mutant                               found  seconds  histories  what it breaks\n";
-  for (const mutants::MutantInfo& m : chosen) {
-    mutants::Select(m.id);
+  for (const conflict::MutantEntry& m : chosen) {
+    mutants::Select(m.name);
     explorer::ExploreOptions o;
     o.seconds = c.seconds_each;
     o.seed = c.seed;
@@ -38,7 +39,7 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
     o.stop_at_first = true;
     o.determinism_sample = 0;
     Result<explorer::Summary> s = explorer::Explore(o);
-    mutants::Select(mutants::Mutant::kNone);
+    mutants::Select("");
     if (!s.ok()) {
       err << "rlc mutants: " << m.name << ": " << s.status().ToString() << "\n";
       return 2;
@@ -56,8 +57,8 @@ int RunMutants(const MutantsCommand& c, std::ostream& out, std::ostream& err) {
       rows.push_back(row);
     } else {
       char line[160];
-      std::snprintf(line, sizeof line, "%-36s %-6s %7.2f  %9lld  ", m.name, found ? "yes" : "NO",
-                    seconds, static_cast<long long>(s->histories));
+      std::snprintf(line, sizeof line, "%-36s %-6s %7.2f  %9lld  ", std::string(m.name).c_str(),
+                    found ? "yes" : "NO", seconds, static_cast<long long>(s->histories));
       out << line << m.what << "\n";
     }
   }

@@ -7,6 +7,7 @@
 
 #include "cli/junit.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/case_catalogue.h"
 #include "proofs/catalogue.h"
 
 namespace rlc::cli {
@@ -34,12 +35,12 @@ int RunProveMutants(const ProveCommand& c, std::ostream& out, std::ostream& err)
   }
   int unrefuted = 0;
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
-    if (!mutants::InKernel(m.id)) continue;
-    mutants::Select(m.id);
+  for (const conflict::MutantEntry& m : conflict::AllMutants()) {
+    if (!m.in_kernel) continue;
+    mutants::Select(m.name);
     const std::vector<proofs::ObligationOutcome> outcomes =
         proofs::ProveObligations(c.case_prefix, c.jobs);
-    mutants::Select(mutants::Mutant::kNone);
+    mutants::Select("");
     std::vector<const proofs::ObligationOutcome*> refuting;
     for (const auto& o : outcomes) {
       if (o.result == "refuted") refuting.push_back(&o);

@@ -11,6 +11,7 @@
 #include "impl/kernel/remap.h"
 #include "impl/kernel/removed_rows.h"
 #include "impl/kernel/tiling.h"
+#include "proofs/obligations.h"
 
 namespace rlc::proofs {
 namespace {
@@ -468,5 +469,30 @@ Obligation ReverseRemapRequiresTheCompactionsRead(const Z3Domain& d) {
       {ShowSet("compacted", compacted), ShowSet("loser_read", read), ShowSet("loser_dv", wanted)},
       {ShowBool("ok", ok)}};
 }
+
+// This file's obligations, in the order they are reported (obligations.h).
+const ObligationTable kObligations("case",
+                                   {
+                                       {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse,
+                                        kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
+                                       {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse,
+                                        kLargeUniverseTimeoutMs, Layout::kSourceRowsEveryOutputRow},
+                                       {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse,
+                                        kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
+                                       {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
+                                       {&TilingCoversEachPositionOnce, kNoRows},
+                                       {&TilingPremiseSatisfiable, kNoRows},
+                                       {&CaptureTagsTileTheOutput, kNoRows},
+                                       {&CapturePremiseSatisfiable, kNoRows},
+                                       {&ExactTierKeepsEveryLiveMatch, kRowsUniverse},
+                                       {&ExactTierPremiseSatisfiable, kRowsUniverse},
+                                       {&OneBSeesEveryRemovedMatch, kRowsUniverse},
+                                       {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
+                                       {&OneBReAddShowsNoUnseenRow, kRowsUniverse},
+                                       {&OneBPremiseSatisfiable, kRowsUniverse},
+                                       {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
+                                       {&Case3ConservationKeepsRowsAndBounds, kNoRows},
+                                       {&Case3PremiseSatisfiable, kNoRows},
+                                   });
 
 }  // namespace rlc::proofs

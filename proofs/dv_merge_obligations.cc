@@ -3,6 +3,7 @@
 #include <string>
 
 #include "impl/kernel/dv_merge.h"
+#include "proofs/obligations.h"
 
 namespace rlc::proofs {
 
@@ -88,5 +89,15 @@ Obligation Case2NeverResolvesTwoAdditions(const Z3Domain& d) {
       "resolved never holds when both sides add a deletion (must fail: the premise is satisfiable)",
       Expectation::kRefutable, z3::implies(both_added, !run.merge.resolved), run, d);
 }
+
+// This file's obligations, in the order they are reported (obligations.h).
+const ObligationTable kObligations("dv_merge",
+                                   {
+                                       {&Case2MergedIsSerial, kCase2Universe},
+                                       {&Case2NoRowDeletedByBoth, kCase2Universe},
+                                       {&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse},
+                                       {&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse},
+                                       {&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse},
+                                   });
 
 }  // namespace rlc::proofs

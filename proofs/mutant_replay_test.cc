@@ -16,6 +16,7 @@
 
 #include "impl/base/limits.h"
 #include "impl/base/mutants.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/kernel/dv_merge.h"
 #include "impl/kernel/remap.h"
@@ -35,7 +36,7 @@ namespace {
 
 using conflict::ConcreteDomain;
 using dv::RowBitmap;
-using mutants::Mutant;
+using Mutant = std::string_view;  // a mutant, by its name
 
 RowBitmap SetOf(const DecodedValue& v) {
   EXPECT_EQ(v.kind, ShownKind::kSet) << v.name;
@@ -55,10 +56,8 @@ bool BoolOf(const DecodedValue& v) {
 }
 
 std::string NameOf(Mutant mutant) {
-  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
-    if (m.id == mutant) return m.name;
-  }
-  return "?";
+  EXPECT_NE(conflict::FindMutant(mutant), nullptr) << mutant << " is not in the case catalogue";
+  return std::string(mutant);
 }
 
 // Runs `build` over `universe` rows with the mutant selected; it must be refuted.
@@ -66,7 +65,7 @@ DecodedCounterexample RefutedUnder(Mutant mutant, Obligation (*build)(const Z3Do
                                    int universe) {
   mutants::Select(mutant);
   const ObligationRun run = RunObligation({build, universe});
-  mutants::Select(Mutant::kNone);
+  mutants::Select("");
   EXPECT_EQ(run.result.verdict, Verdict::kRefuted) << Describe(run.result);
   std::cout << "[replay] " << NameOf(mutant) << ": " << Describe(run.result);
   return run.result.decoded;
@@ -77,7 +76,7 @@ template <typename Claim>
 void ExpectFailsOnlyUnderMutant(Mutant mutant, Claim holds) {
   mutants::Select(mutant);
   const bool with_mutant = holds();
-  mutants::Select(Mutant::kNone);
+  mutants::Select("");
   EXPECT_FALSE(with_mutant)
       << "the decoded counterexample does not fail the shipped kernel under the mutant";
   EXPECT_TRUE(holds()) << "the decoded counterexample fails the kernel without the mutant";
@@ -102,13 +101,13 @@ void ReplayCase2(Mutant mutant, Obligation (*build)(const Z3Domain&), bool seria
 }
 
 TEST(MutantReplay, Case2NoOverlapTest) {
-  ReplayCase2(Mutant::kCase2NoOverlapTest, &Case2NoRowDeletedByBoth, /*serial_claim=*/false);
+  ReplayCase2("case2-no-overlap-test", &Case2NoRowDeletedByBoth, /*serial_claim=*/false);
 }
 TEST(MutantReplay, Case2LoserDvOnly) {
-  ReplayCase2(Mutant::kCase2LoserDvOnly, &Case2MergedIsSerial, true);
+  ReplayCase2("case2-loser-dv-only", &Case2MergedIsSerial, true);
 }
 TEST(MutantReplay, Case2WinnerDvOnly) {
-  ReplayCase2(Mutant::kCase2WinnerDvOnly, &Case2MergedIsSerial, true);
+  ReplayCase2("case2-winner-dv-only", &Case2MergedIsSerial, true);
 }
 
 // ---- remap -----------------------------------------------------------------------------------
@@ -143,11 +142,11 @@ void ReplayRemap(Mutant mutant) {
   });
 }
 
-TEST(MutantReplay, RemapRankOffByOne) { ReplayRemap(Mutant::kRemapRankOffByOne); }
-TEST(MutantReplay, RemapIgnoresCompactedDv) { ReplayRemap(Mutant::kRemapIgnoresCompactedDv); }
+TEST(MutantReplay, RemapRankOffByOne) { ReplayRemap("remap-rank-off-by-one"); }
+TEST(MutantReplay, RemapIgnoresCompactedDv) { ReplayRemap("remap-ignores-compacted-dv"); }
 
 TEST(MutantReplay, ReverseRemapNoH1) {
-  const Mutant mutant = Mutant::kReverseRemapNoH1;
+  const Mutant mutant = "4b-no-h1";
   const DecodedCounterexample c =
       RefutedUnder(mutant, &H1EveryTouchedSourceRemapped, kSourcesUniverse);
   const RowBitmap touched = SetOf(c.Input("touched")), remapped = SetOf(c.Input("remapped"));
@@ -160,7 +159,7 @@ TEST(MutantReplay, ReverseRemapNoH1) {
 // ---- Case 1 ----------------------------------------------------------------------------------
 
 TEST(MutantReplay, ExactTierDeletedRows) {
-  const Mutant mutant = Mutant::kExactTierDeletedRows;
+  const Mutant mutant = "exact-tier-deleted-rows";
   const DecodedCounterexample c = RefutedUnder(mutant, &ExactTierKeepsEveryLiveMatch, 16);
   const RowBitmap dv = SetOf(c.Input("dv")), matching = SetOf(c.Input("matching"));
   ExpectFailsOnlyUnderMutant(mutant, [&] {
@@ -170,7 +169,7 @@ TEST(MutantReplay, ExactTierDeletedRows) {
 }
 
 TEST(MutantReplay, OneBOutrightRemoveIgnored) {
-  const Mutant mutant = Mutant::kOneBOutrightRemoveIgnored;
+  const Mutant mutant = "1b-outright-remove-ignored";
   const DecodedCounterexample c = RefutedUnder(mutant, &OneBOutrightRemoveSeesEveryMatch, 16);
   const RowBitmap pre = SetOf(c.Input("pre_dv")), matching = SetOf(c.Input("matching"));
   ExpectFailsOnlyUnderMutant(mutant, [&] {
@@ -181,7 +180,7 @@ TEST(MutantReplay, OneBOutrightRemoveIgnored) {
 
 // The leaf's counterexample is over integers (Z3's model of values): replayed on long literals.
 TEST(MutantReplay, DataSkippingGeOffByOne) {
-  const Mutant mutant = Mutant::kDataSkippingGeOffByOne;
+  const Mutant mutant = "data-skipping-ge-off-by-one";
   const DecodedCounterexample c = RefutedUnder(mutant, &LeafAdmitsEveryConsistentValue, kNoRows);
   using predicate::Literal;
   const bool has_lower = BoolOf(c.Input("has_lower")), has_upper = BoolOf(c.Input("has_upper"));
@@ -229,7 +228,7 @@ bool Covers(const kernel::MayTake<predicate::LiteralOrder>& m, Truth v) {
 }
 
 TEST(MutantReplay, DataSkippingOrFirstDisjunct) {
-  const Mutant mutant = Mutant::kDataSkippingOrFirstDisjunct;
+  const Mutant mutant = "data-skipping-or-first-disjunct";
   const DecodedCounterexample c = RefutedUnder(mutant, &ConnectiveRunsEveryChild, kNoRows);
   std::vector<kernel::MayTake<predicate::LiteralOrder>> children;
   std::vector<Truth> values;
@@ -257,7 +256,7 @@ TEST(MutantReplay, DataSkippingOrFirstDisjunct) {
 }
 
 TEST(MutantReplay, DataSkippingNullsIgnored) {
-  const Mutant mutant = Mutant::kDataSkippingNullsIgnored;
+  const Mutant mutant = "data-skipping-nulls-ignored";
   const DecodedCounterexample c = RefutedUnder(mutant, &NullTestKeepsEveryRowValue, kNoRows);
   const bool row_is_null = BoolOf(c.Input("row_is_null"));
   const bool may_be_null = BoolOf(c.Input("may_be_null")),
@@ -281,8 +280,8 @@ TEST(MutantReplay, EveryKernelMutantIsReplayed) {
       "exact-tier-deleted-rows",     "1b-outright-remove-ignored",
       "data-skipping-ge-off-by-one", "data-skipping-or-first-disjunct",
       "data-skipping-nulls-ignored"};
-  for (const mutants::MutantInfo& m : mutants::AllMutants()) {
-    if (mutants::InKernel(m.id)) {
+  for (const conflict::MutantEntry& m : conflict::AllMutants()) {
+    if (m.in_kernel) {
       EXPECT_TRUE(replayed.count(std::string(m.name))) << m.name;
     }
   }

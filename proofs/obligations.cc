@@ -1,79 +1,33 @@
 #include "proofs/obligations.h"
 
+#include <map>
 #include <string>
 #include <utility>
 
-#include "proofs/case_obligations.h"
-#include "proofs/dv_merge_obligations.h"
-#include "proofs/remap_obligations.h"
-#include "proofs/stats_obligations.h"
-#include "proofs/truth_value_obligations.h"
-
 namespace rlc::proofs {
 
+namespace {
+
+// The tables by name, filled as each file's table is constructed (before main runs).
+std::map<std::string, std::vector<RegisteredObligation>>& Tables() {
+  static std::map<std::string, std::vector<RegisteredObligation>> tables;
+  return tables;
+}
+
+}  // namespace
+
+ObligationTable::ObligationTable(std::string_view name, std::vector<RegisteredObligation> entries) {
+  std::vector<RegisteredObligation>& table = Tables()[std::string(name)];
+  table.insert(table.end(), entries.begin(), entries.end());
+}
+
 const std::vector<RegisteredObligation>& AllObligations() {
-  static const std::vector<RegisteredObligation> kAll = {
-      {&Case2MergedIsSerial, kCase2Universe},
-      {&Case2NoRowDeletedByBoth, kCase2Universe},
-      {&Case2WithoutGuardMergedIsSerial, kCase2RefutationUniverse},
-      {&Case2OverlapOnlyMergedIsSerial, kCase2RefutationUniverse},
-      {&Case2NeverResolvesTwoAdditions, kCase2RefutationUniverse},
-      {&RemapCarriesExactlyNewDeletions, kRemapUniverse, kLargeUniverseTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapRefutationUniverse, kSolverTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapNeverOkPastACompactedRow, kRemapRefutationUniverse, kSolverTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapStaysInsideItsRun, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapIsInjective, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapPreservesOrder, kRemapOrderUniverse, kLargeUniverseTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse, kLargeUniverseTimeoutMs,
-       Layout::kThreeSourcesEveryOutputRow},
-      {&RemapThreeSourcesCompositionPremiseSatisfiable, kSharedOutputUniverse, kSolverTimeoutMs,
-       Layout::kThreeSourcesEveryOutputRow},
-      {&RemapThreeSourcesDirect, kSharedOutputDirectUniverse, kLargeUniverseTimeoutMs,
-       Layout::kThreeSourcesEveryOutputRow},
-      {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputDirectUniverse, kSolverTimeoutMs,
-       Layout::kThreeSourcesEveryOutputRow},
-      {&ReverseRemapRequiresTheCompactionsRead, kRemapUniverse, kSolverTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&TwoWinnersComposeToOneRemap, kTwoWinnersUniverse, kLargeUniverseTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&TwoWinnersPremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs,
-       Layout::kSourceRowsEveryOutputRow},
-      {&H1EveryTouchedSourceRemapped, kSourcesUniverse},
-      {&TilingCoversEachPositionOnce, kNoRows},
-      {&TilingPremiseSatisfiable, kNoRows},
-      {&CaptureTagsTileTheOutput, kNoRows},
-      {&CapturePremiseSatisfiable, kNoRows},
-      {&ExactTierKeepsEveryLiveMatch, kRowsUniverse},
-      {&ExactTierPremiseSatisfiable, kRowsUniverse},
-      {&OneBSeesEveryRemovedMatch, kRowsUniverse},
-      {&OneBOutrightRemoveSeesEveryMatch, kRowsUniverse},
-      {&OneBReAddShowsNoUnseenRow, kRowsUniverse},
-      {&OneBPremiseSatisfiable, kRowsUniverse},
-      {&NullFactsAdmitEveryLiveRow, kNullsUniverse},
-      {&NullFactsPremiseSatisfiable, kNullsUniverse},
-      {&LeafAdmitsEveryConsistentValue, kNoRows},
-      {&LeafPremiseSatisfiable, kNoRows},
-      {&NegationKeepsEveryRowValue, kNoRows},
-      {&ConnectiveFoldKeepsEveryRowValue, kNoRows},
-      {&ConnectiveRunsEveryChild, kNoRows, kSolverTimeoutMs, Layout::kChildren},
-      {&NullTestKeepsEveryRowValue, kNoRows},
-      {&ComparisonKeepsEveryRowValue, kNoRows},
-      {&InListFoldKeepsEveryRowValue, kNoRows},
-      {&InListRunsEveryItem, kNoRows, kSolverTimeoutMs, Layout::kChildren},
-      {&TruthValuesPremiseSatisfiable, kNoRows},
-      {&SkippingKeepsAFileAnyReadMayMatch, kNoRows},
-      {&Case3ConservationKeepsRowsAndBounds, kNoRows},
-      {&Case3PremiseSatisfiable, kNoRows},
-  };
-  return kAll;
+  static const std::vector<RegisteredObligation> all = [] {
+    std::vector<RegisteredObligation> out;
+    for (const auto& [name, table] : Tables()) out.insert(out.end(), table.begin(), table.end());
+    return out;
+  }();
+  return all;
 }
 
 std::string BoundText(int universe, Layout layout) {

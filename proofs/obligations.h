@@ -1,5 +1,5 @@
 // The registry of obligations: every claim proofs/ checks, with the universe it is checked over,
-// in one table (as TigerBeetle lists its fuzzers in one file).
+// in one table per file of obligations, next to the claims it lists.
 //
 // Concern: which obligations exist and their bounds. A universe is the number of rows a
 // symbolic DV ranges over; it is chosen so that each query answers in milliseconds (README.md
@@ -12,6 +12,7 @@
 #define RLC_PROOFS_OBLIGATIONS_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "proofs/obligation.h"
@@ -68,7 +69,16 @@ struct RegisteredObligation {
   Layout layout = Layout::kRows;
 };
 
-// Every obligation, proofs first, each followed by the variants that must fail.
+// One file's obligations, registered by constructing it at namespace scope in that file:
+//   const ObligationTable kObligations("case", {{&Case3PremiseSatisfiable, kNoRows}, ...});
+// so a new file of obligations (a new case's) registers itself. Every file of proofs/ is linked
+// whole (proofs/CMakeLists.txt), or a table no caller references would be dropped by the linker.
+struct ObligationTable {
+  ObligationTable(std::string_view name, std::vector<RegisteredObligation> entries);
+};
+
+// Every obligation: the tables in the order of their names, each in its own order (proofs
+// first, each followed by the variants that must fail).
 const std::vector<RegisteredObligation>& AllObligations();
 
 struct ObligationRun {

@@ -6,6 +6,7 @@
 #include "impl/base/limits.h"
 #include "impl/kernel/remap.h"
 #include "impl/kernel/tiling.h"
+#include "proofs/obligations.h"
 
 namespace rlc::proofs {
 
@@ -397,5 +398,32 @@ Obligation RemapThreeSourcesPremiseSatisfiable(const Z3Domain& d) {
           ShowSharedOutput(d, t),
           {ShowSet("output_dv'", t.outputs[3], OutputWindow(d, 3))}};
 }
+
+// This file's obligations, in the order they are reported (obligations.h).
+const ObligationTable kObligations(
+    "remap", {
+                 {&RemapCarriesExactlyNewDeletions, kRemapUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapWithoutGuardCarriesExactlyNewDeletions, kRemapRefutationUniverse,
+                  kSolverTimeoutMs, Layout::kSourceRowsEveryOutputRow},
+                 {&RemapNeverOkPastACompactedRow, kRemapRefutationUniverse, kSolverTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapStaysInsideItsRun, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapIsInjective, kRemapProbeUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapPreservesOrder, kRemapOrderUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapProbePremiseSatisfiable, kRemapRefutationUniverse, kSolverTimeoutMs,
+                  Layout::kSourceRowsEveryOutputRow},
+                 {&RemapThreeSourcesShareOneOutput, kSharedOutputUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kThreeSourcesEveryOutputRow},
+                 {&RemapThreeSourcesCompositionPremiseSatisfiable, kSharedOutputUniverse,
+                  kSolverTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
+                 {&RemapThreeSourcesDirect, kSharedOutputDirectUniverse, kLargeUniverseTimeoutMs,
+                  Layout::kThreeSourcesEveryOutputRow},
+                 {&RemapThreeSourcesPremiseSatisfiable, kSharedOutputDirectUniverse,
+                  kSolverTimeoutMs, Layout::kThreeSourcesEveryOutputRow},
+             });
 
 }  // namespace rlc::proofs

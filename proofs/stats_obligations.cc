@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "impl/kernel/stats_leaf.h"
+#include "proofs/obligations.h"
 
 namespace rlc::proofs {
 namespace {
@@ -183,5 +184,13 @@ Obligation LeafPremiseSatisfiable(const Z3Domain& d) {
       Show(in),
       {ShowBool("ge.can_be_true", ge.can_be_true), ShowBool("ge.can_be_false", ge.can_be_false)}};
 }
+
+// This file's obligations, in the order they are reported (obligations.h).
+const ObligationTable kObligations("stats", {
+                                                {&NullFactsAdmitEveryLiveRow, kNullsUniverse},
+                                                {&NullFactsPremiseSatisfiable, kNullsUniverse},
+                                                {&LeafAdmitsEveryConsistentValue, kNoRows},
+                                                {&LeafPremiseSatisfiable, kNoRows},
+                                            });
 
 }  // namespace rlc::proofs

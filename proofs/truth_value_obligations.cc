@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "impl/kernel/truth_values.h"
+#include "proofs/obligations.h"
 
 namespace rlc::proofs {
 namespace {
@@ -410,5 +411,18 @@ Obligation TruthValuesPremiseSatisfiable(const Z3Domain& d) {
           inputs,
           {}};
 }
+
+// This file's obligations, in the order they are reported (obligations.h).
+const ObligationTable kObligations(
+    "truth_value", {
+                       {&NegationKeepsEveryRowValue, kNoRows},
+                       {&ConnectiveFoldKeepsEveryRowValue, kNoRows},
+                       {&ConnectiveRunsEveryChild, kNoRows, kSolverTimeoutMs, Layout::kChildren},
+                       {&NullTestKeepsEveryRowValue, kNoRows},
+                       {&ComparisonKeepsEveryRowValue, kNoRows},
+                       {&InListFoldKeepsEveryRowValue, kNoRows},
+                       {&InListRunsEveryItem, kNoRows, kSolverTimeoutMs, Layout::kChildren},
+                       {&TruthValuesPremiseSatisfiable, kNoRows},
+                   });
 
 }  // namespace rlc::proofs

@@ -95,7 +95,7 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
       const bool lost_to_this = !t.committed && it->first == t.abort_winner_version;
       if (!lost_to_this) ++count.committed;
       // Case 3: the flag on, a non-blind loser committed past a compaction.
-      if (t.committed && spec.flags.exclude_no_data_change_files &&
+      if (t.committed && spec.flags.On(conflict::CaseId::kExcludeNoDataChange) &&
           std::holds_alternative<model::Optimize>(*winner_spec->operation) &&
           model::Classify(*spec.operation) != model::OperationClass::kInsert) {
         sum.reconciles["case 3 (flag on, committed past an OPTIMIZE) x OPTIMIZE"] += 1;

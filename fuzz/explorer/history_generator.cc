@@ -164,8 +164,8 @@ simulator::WriterQuirks GenWriter() {
 conflict::Flags GenFlags(const conflict::Flags& allowed) {
   conflict::Flags f;
   for (const conflict::CaseEntry& c : conflict::kCases) {
-    f.*c.member = allowed.*c.member && Chance(50);
-    if (c.member == &conflict::Flags::value_exact && f.value_exact && Chance(10)) {
+    f.SetCase(c.case_id, allowed.On(c.case_id) && Chance(50));
+    if (c.case_id == conflict::CaseId::kValueExact && f.On(c.case_id) && Chance(10)) {
       f.value_exact_max_bytes = Between(1, 64);  // a budget rows may exceed
     }
   }

@@ -9,6 +9,7 @@
 #include "fuzz/simulator/row_file.h"
 #include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/checker.h"
 #include "impl/conflict/composition_capture.h"
 #include "impl/conflict/dv_writer.h"
@@ -798,8 +799,8 @@ Status Simulator::PrepareOptimize(const Snapshot& s, const model::Optimize& opti
   plan.zorder = !optimize.zorder_by.empty();
   plan.capture_flags = flags;
   if (!optimize_options.capture) {
-    plan.capture_flags.optimize_reconcile = false;
-    plan.capture_flags.optimize_reconcile_reverse = false;
+    plan.capture_flags.SetCase(conflict::CaseId::kOptimizeReconcile, false);
+    plan.capture_flags.SetCase(conflict::CaseId::kOptimizeReconcileReverse, false);
   }
   if (plan.zorder) {
     plan.zorder_column = *s.table.ColumnIndex(optimize.zorder_by[0]);
@@ -1028,7 +1029,8 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
   }
   p.pending.actions = verdict.actions;
   p.pending.read_files = verdict.read_files;
-  if (RLC_MUTANT(kRecheckForgetsFirstCheck)) {  // the next round starts over at the version checked
+  if (RLC_MUTANT(
+          "recheck-forgets-first-check")) {  // the next round starts over at the version checked
     p.earlier_events = p.outcome.events;
     p.pending.read_version = verdict.checked_through_version;
     p.check.reset();

@@ -1,34 +1,31 @@
 #include "impl/base/mutants.h"
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
-#include <string>
 
 namespace rlc::mutants {
 namespace {
 
-std::atomic<int>& Slot() {
-  static std::atomic<int> slot{-1};  // -1: not read from the environment yet
+// The selected name, copied (a caller's name need not outlive the selection).
+struct Selection {
+  std::array<char, kMaxNameLength> name{};
+  std::atomic<int> length{-1};  // -1: not read from the environment yet
+};
+
+Selection& Slot() {
+  static Selection slot;
   return slot;
 }
 
+void Store(std::string_view name) {
+  Selection& s = Slot();
+  if (name.size() > kMaxNameLength) name = {};
+  name.copy(s.name.data(), name.size());
+  s.length.store(static_cast<int>(name.size()), std::memory_order_release);
+}
+
 }  // namespace
-
-const std::vector<MutantInfo>& AllMutants() {
-  static const std::vector<MutantInfo> all = {
-#define RLC_MUTANT_INFO(id, name, what) {Mutant::id, name, what},
-      RLC_MUTANT_LIST(RLC_MUTANT_INFO)
-#undef RLC_MUTANT_INFO
-  };
-  return all;
-}
-
-std::optional<Mutant> MutantByName(std::string_view name) {
-  for (const MutantInfo& m : AllMutants()) {
-    if (name == m.name) return m.id;
-  }
-  return std::nullopt;
-}
 
 bool Compiled() {
 #if defined(RLC_MUTANTS)
@@ -38,36 +35,19 @@ bool Compiled() {
 #endif
 }
 
-bool InKernel(Mutant m) {
-  switch (m) {
-    case Mutant::kDataSkippingGeOffByOne:
-    case Mutant::kDataSkippingOrFirstDisjunct:
-    case Mutant::kDataSkippingNullsIgnored:
-    case Mutant::kExactTierDeletedRows:
-    case Mutant::kOneBOutrightRemoveIgnored:
-    case Mutant::kCase2NoOverlapTest:
-    case Mutant::kCase2LoserDvOnly:
-    case Mutant::kCase2WinnerDvOnly:
-    case Mutant::kRemapRankOffByOne:
-    case Mutant::kRemapIgnoresCompactedDv:
-    case Mutant::kReverseRemapNoH1:
-      return true;
-    default:
-      return false;
-  }
-}
+void Select(std::string_view name) { Store(name); }
 
-void Select(Mutant m) { Slot().store(static_cast<int>(m), std::memory_order_relaxed); }
-
-Mutant Selected() {
-  int v = Slot().load(std::memory_order_relaxed);
-  if (v < 0) {
+std::string_view Selected() {
+  Selection& s = Slot();
+  int length = s.length.load(std::memory_order_acquire);
+  if (length < 0) {
     const char* env = std::getenv("RLC_MUTANT");
-    const std::optional<Mutant> m = env == nullptr ? std::nullopt : MutantByName(env);
-    v = static_cast<int>(m.value_or(Mutant::kNone));
-    Slot().store(v, std::memory_order_relaxed);
+    Store(env == nullptr ? std::string_view() : std::string_view(env));
+    length = s.length.load(std::memory_order_acquire);
   }
-  return static_cast<Mutant>(v);
+  return std::string_view(s.name.data(), static_cast<size_t>(length));
 }
+
+bool IsSelected(std::string_view name) { return Selected() == name; }
 
 }  // namespace rlc::mutants

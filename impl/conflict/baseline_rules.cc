@@ -70,7 +70,7 @@ std::set<std::string> RequiredWriterFeatures(const delta::Protocol& p) {
 
 std::optional<Abort> CheckProtocol(const RuleContext& c) {
   if (!c.winner.protocol.has_value()) return std::nullopt;
-  if (!RLC_MUTANT(kWinnerFeaturePasses)) {
+  if (!RLC_MUTANT("winner-feature-passes")) {
     std::set<std::string> supported = RequiredWriterFeatures(c.read_protocol);
     supported.insert(c.loser.writer_features.begin(), c.loser.writer_features.end());
     for (std::string_view f : kCommitNeutralWriterFeatures) supported.insert(std::string(f));

@@ -1,8 +1,9 @@
 // The case catalogue: one row per reconcile switch, the one list every layer derives from.
 //
 // Concern: what names a case to each layer: the flag key a transaction sets (Delta's spelling,
-// docs/decisions.md#names), the field of Flags it switches, the event its reconcile reports,
-// the mutants that break it (impl/base/mutants.h), the name prefixes of its proof obligations
+// docs/decisions.md#names), its bit in Flags (CaseId), the event its reconcile reports,
+// the mutants that break it (the one list of mutants: impl/base/mutants.h is only the switch),
+// the name prefixes of its proof obligations
 // (proofs/) and the file-name prefix of its scenarios (tests/scenarios/cases). Flags' parsing and
 // printing, "every flag on", the explorer's flag subsets and the scenario keyword `all` are
 // generated from these rows; tests hold each row against the mutant list, the obligations and
@@ -58,32 +59,95 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
 CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, RewriteInputs& in,
                                                PendingTransaction& loser);
 
+// A mutant (impl/base/mutants.h): a site reads RLC_MUTANT(name) in a mutants build.
+struct MutantEntry {
+  std::string_view name;
+  std::string_view what;  // what it breaks
+  bool in_kernel;         // it sits in impl/kernel/, where the proofs run it too
+};
+
+// The cases, in the catalogue's order: a case's value is its row in kCases and its bit in Flags.
+enum class CaseId : uint8_t {
+  kRowLevelConcurrency,       // Case 2
+  kExcludeNoDataChange,       // Case 3
+  kDataSkipping,              // Case 1, statistics tier
+  kValueExact,                // Case 1, exact tier and 1b
+  kOptimizeReconcile,         // Case 4a (and capture)
+  kOptimizeReconcileReverse,  // Case 4b (and capture)
+};
+
 struct CaseEntry {
-  std::string_view id;                        // "2", "3", "1", "1-exact", "4a", "4b"
-  std::string_view title;                     // one line, for reports and --help
-  std::string_view flag;                      // the short key (without kFlagPrefix)
-  bool Flags::*member;                        // the switch in a transaction's Flags
-  std::string_view event;                     // what its reconcile reports; empty: none
-  std::span<const std::string_view> mutants;  // mutant names (impl/base/mutants.h)
-  std::span<const std::string_view> proofs;   // obligation name prefixes (proofs/)
-  std::string_view scenario_prefix;           // tests/scenarios/cases/<prefix>*.scenario
-  RewritingCase rewrite;                      // nullptr: a case of the file checks (3, 1)
+  CaseId case_id;                            // its switch in a transaction's Flags
+  std::string_view id;                       // "2", "3", "1", "1-exact", "4a", "4b"
+  std::string_view title;                    // one line, for reports and --help
+  std::string_view flag;                     // the short key (without kFlagPrefix)
+  std::string_view event;                    // what its reconcile reports; empty: none
+  std::span<const MutantEntry> mutants;      // the deliberate bugs that break it
+  std::span<const std::string_view> proofs;  // obligation name prefixes (proofs/)
+  std::string_view scenario_prefix;          // tests/scenarios/cases/<prefix>*.scenario
+  RewritingCase rewrite;                     // nullptr: a case of the file checks (3, 1)
 };
 
 namespace catalogue_rows {
-inline constexpr std::string_view kCase2Mutants[] = {"case2-no-overlap-test", "case2-loser-dv-only",
-                                                     "case2-winner-dv-only", "case2-forgets-reads"};
-inline constexpr std::string_view kCase3Mutants[] = {
-    "case3-excludes-every-remove", "case3-reads-not-followed", "case3-trusts-counts"};
-inline constexpr std::string_view kCase1Mutants[] = {
-    "data-skipping-ge-off-by-one", "data-skipping-or-first-disjunct", "data-skipping-nulls-ignored",
-    "data-skipping-partition-ignored"};
-inline constexpr std::string_view kExactMutants[] = {
-    "exact-tier-deleted-rows", "1b-outright-remove-ignored", "removed-stats-from-remove"};
-inline constexpr std::string_view kCase4aMutants[] = {
-    "remap-rank-off-by-one", "remap-ignores-compacted-dv",      "4a-drops-output-dv",
-    "capture-records-plan",  "4a-rebuilt-tombstone-keeps-tags", "tags-trusted-beyond-tiling"};
-inline constexpr std::string_view kCase4bMutants[] = {"4b-drops-deletes", "4b-no-h1"};
+inline constexpr MutantEntry kCase2Mutants[] = {
+    {"case2-no-overlap-test", "Case 2: the DVs are unioned even when both deleted a row", true},
+    {"case2-loser-dv-only", "Case 2: the merged DV is the loser's alone", true},
+    {"case2-winner-dv-only", "Case 2: the merged DV is the winner's alone", true},
+    {"case2-forgets-reads",
+     "Case 2: a merged file leaves the loser's reads, its winner's new deletions never judged "
+     "against them",
+     false},
+};
+inline constexpr MutantEntry kCase3Mutants[] = {
+    {"case3-excludes-every-remove",
+     "Case 3: every remove of a winner leaves removed-vs-read, not only dataChange=false ones",
+     false},
+    {"case3-reads-not-followed",
+     "Case 3: the loser's reads do not move onto a relocation's outputs", false},
+    {"case3-trusts-counts",
+     "Case 3: a relocation conserves on counts and bounds over the whole commit (no partition, no "
+     "rows)",
+     false},
+};
+inline constexpr MutantEntry kCase1Mutants[] = {
+    {"data-skipping-ge-off-by-one",
+     "Case 1 statistics: `col >= x` ruled out for a file whose maximum is x", true},
+    {"data-skipping-or-first-disjunct",
+     "Case 1 statistics: an OR is judged by its first disjunct only", true},
+    {"data-skipping-nulls-ignored",
+     "Case 1 statistics: `col IS NULL` never holds, whatever nullCount says", true},
+    {"data-skipping-partition-ignored",
+     "Case 1 statistics: a predicate on the partition column rules every file out", false},
+};
+inline constexpr MutantEntry kExactMutants[] = {
+    {"exact-tier-deleted-rows",
+     "Case 1 exact tier: the DV's deleted rows are searched instead of the live ones", true},
+    {"1b-outright-remove-ignored",
+     "1b: a file the winner removed outright never holds a matching row", true},
+    {"removed-stats-from-remove",
+     "1b, Case 2, Case 3: a removed file's statistics are the remover's own, not its active add's",
+     false},
+};
+inline constexpr MutantEntry kCase4aMutants[] = {
+    {"remap-rank-off-by-one", "Case 4: a deleted row lands one position too far", true},
+    {"remap-ignores-compacted-dv",
+     "Case 4: the rank does not skip the rows the compaction read as deleted", true},
+    {"4a-drops-output-dv",
+     "4a: the OPTIMIZE commits without carrying the winner's deletions onto its output", false},
+    {"capture-records-plan",
+     "capture: the runs are recorded from the bin's plan, not from the rows the writer wrote",
+     false},
+    {"4a-rebuilt-tombstone-keeps-tags",
+     "4a: a tombstone rebuilt from the winner's add keeps its composition tags", false},
+    {"tags-trusted-beyond-tiling",
+     "Case 4: composition tags that tile their output are trusted: counts and rows never checked",
+     false},
+};
+inline constexpr MutantEntry kCase4bMutants[] = {
+    {"4b-drops-deletes",
+     "4b: the DML's deletions on compacted sources are dropped instead of remapped", false},
+    {"4b-no-h1", "4b: a compacted source the DML touched but did not remap is let through", true},
+};
 
 inline constexpr std::string_view kCase2Proofs[] = {"case2."};
 inline constexpr std::string_view kCase3Proofs[] = {"case3."};
@@ -94,32 +158,46 @@ inline constexpr std::string_view kCase4bProofs[] = {"4b."};
 }  // namespace catalogue_rows
 
 inline constexpr CaseEntry kCases[] = {
-    {"2", "Case 2: DML and DML on disjoint rows of one file (the two DVs unioned)",
-     kRowLevelConcurrencyFlag, &Flags::row_level_concurrency, kDeletionVectorsMergedEvent,
-     catalogue_rows::kCase2Mutants, catalogue_rows::kCase2Proofs, "case2_",
-     &ResolveRowLevelConflicts},
-    {"3", "Case 3: relocations (dataChange=false) left out of the append check",
-     kExcludeNoDataChangeFlag, &Flags::exclude_no_data_change_files, "",
-     catalogue_rows::kCase3Mutants, catalogue_rows::kCase3Proofs, "case3_", nullptr},
-    {"1", "Case 1, statistics tier: the winner's added files filtered by the loser's reads",
-     kDataSkippingFlag, &Flags::data_skipping, kFilesSkippedEvent, catalogue_rows::kCase1Mutants,
+    {CaseId::kRowLevelConcurrency, "2",
+     "Case 2: DML and DML on disjoint rows of one file (the two DVs unioned)",
+     kRowLevelConcurrencyFlag, kDeletionVectorsMergedEvent, catalogue_rows::kCase2Mutants,
+     catalogue_rows::kCase2Proofs, "case2_", &ResolveRowLevelConflicts},
+    {CaseId::kExcludeNoDataChange, "3",
+     "Case 3: relocations (dataChange=false) left out of the append check",
+     kExcludeNoDataChangeFlag, "", catalogue_rows::kCase3Mutants, catalogue_rows::kCase3Proofs,
+     "case3_", nullptr},
+    {CaseId::kDataSkipping, "1",
+     "Case 1, statistics tier: the winner's added files filtered by the loser's reads",
+     kDataSkippingFlag, kFilesSkippedEvent, catalogue_rows::kCase1Mutants,
      catalogue_rows::kCase1Proofs, "case1_", nullptr},
-    {"1-exact", "Case 1, exact tier and 1b: the same judged on rows, and removed files row by row",
-     kValueExactFlag, &Flags::value_exact, kFilesSkippedEvent, catalogue_rows::kExactMutants,
+    {CaseId::kValueExact, "1-exact",
+     "Case 1, exact tier and 1b: the same judged on rows, and removed files row by row",
+     kValueExactFlag, kFilesSkippedEvent, catalogue_rows::kExactMutants,
      catalogue_rows::kExactProofs, "case1b_", nullptr},
-    {"4a", "Case 4a: an OPTIMIZE losing to a DML remaps the DML's deletions forward",
-     kOptimizeReconcileFlag, &Flags::optimize_reconcile, kRemappedEvent,
-     catalogue_rows::kCase4aMutants, catalogue_rows::kCase4aProofs, "case4a_",
-     &ResolveOptimizeConflicts},
-    {"4b", "Case 4b: a DML losing to an OPTIMIZE remaps its deletions onto the output",
-     kOptimizeReconcileReverseFlag, &Flags::optimize_reconcile_reverse, kReverseRemappedEvent,
-     catalogue_rows::kCase4bMutants, catalogue_rows::kCase4bProofs, "case4b_",
-     &ResolveReverseOptimizeConflicts},
+    {CaseId::kOptimizeReconcile, "4a",
+     "Case 4a: an OPTIMIZE losing to a DML remaps the DML's deletions forward",
+     kOptimizeReconcileFlag, kRemappedEvent, catalogue_rows::kCase4aMutants,
+     catalogue_rows::kCase4aProofs, "case4a_", &ResolveOptimizeConflicts},
+    {CaseId::kOptimizeReconcileReverse, "4b",
+     "Case 4b: a DML losing to an OPTIMIZE remaps its deletions onto the output",
+     kOptimizeReconcileReverseFlag, kReverseRemappedEvent, catalogue_rows::kCase4bMutants,
+     catalogue_rows::kCase4bProofs, "case4b_", &ResolveReverseOptimizeConflicts},
 };
 
 // Mutants of the checker's own wiring, which belong to no single case.
-inline constexpr std::string_view kCheckerMutants[] = {"winner-feature-passes",
-                                                       "recheck-forgets-first-check"};
+inline constexpr MutantEntry kCheckerMutants[] = {
+    {"winner-feature-passes",
+     "protocol: a winner's writer feature the loser's writer does not support passes the check",
+     false},
+    {"recheck-forgets-first-check",
+     "retry: a rebased loser that loses again is checked from the version checked, as a new read",
+     false},
+};
+
+// Every mutant: each row's in the catalogue's order, then the checker's.
+std::vector<MutantEntry> AllMutants();
+// The mutant named `name`, or nullptr.
+const MutantEntry* FindMutant(std::string_view name);
 
 }  // namespace rlc::conflict
 

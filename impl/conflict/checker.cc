@@ -33,7 +33,7 @@ struct CheckInputs {
 void RunRewritingCases(const RuleContext& c, CheckInputs& in, PendingTransaction& loser,
                        std::set<std::string>& resolved, std::vector<Event>& events) {
   for (const CaseEntry& rewriting : kCases) {
-    if (rewriting.rewrite == nullptr || !(loser.flags.*rewriting.member)) continue;
+    if (rewriting.rewrite == nullptr || !loser.flags.On(rewriting.case_id)) continue;
     CaseResolution r = rewriting.rewrite(c.winner, in.rewrite, loser);
     resolved.insert(r.resolved.begin(), r.resolved.end());
     events.insert(events.end(), std::make_move_iterator(r.events.begin()),
@@ -56,7 +56,8 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
   const SkippingInputs skipping{c.loser,  c.read_metadata,     in.matcher,
                                 in.files, in.read_table.files, in.view};
   std::vector<bool> re_adds;  // 1b's added-files arm
-  if (flags.data_skipping && flags.value_exact) re_adds = ReAddsWithoutNewRows(skipping, winner);
+  if (flags.On(CaseId::kDataSkipping) && flags.On(CaseId::kValueExact))
+    re_adds = ReAddsWithoutNewRows(skipping, winner);
 
   if (AddedFilesMatter(c)) {
     AddList adds;
@@ -68,7 +69,7 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
       if (!re_adds.empty() && re_adds[i]) continue;  // doubt: a re-add 1b shows brings no row
       adds.push_back(&add);
     }
-    if (flags.data_skipping && !adds.empty())
+    if (flags.On(CaseId::kDataSkipping) && !adds.empty())
       adds = SkipAddedFiles(skipping, winner.version, adds, events);
     if (auto abort = FirstConflictingAdd(c, adds)) return abort;
   }
@@ -78,7 +79,7 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
     if (Resolved(resolved, remove.path)) continue;  // doubt: reconciled by a rewriting case
     removes_vs_removed.push_back(&remove);
     if (no_data_change.removes_left_out &&
-        (!remove.data_change || RLC_MUTANT(kCase3ExcludesEveryRemove)))
+        (!remove.data_change || RLC_MUTANT("case3-excludes-every-remove")))
       continue;
     removes_vs_read.push_back(&remove);
   }
@@ -113,7 +114,7 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
   std::set<std::string> resolved;
   RunRewritingCases(c, in, loser, resolved, events);
   NoDataChangeExclusion no_data_change;  // Case 3
-  if (loser.flags.exclude_no_data_change_files) {
+  if (loser.flags.On(CaseId::kExcludeNoDataChange)) {
     const NoDataChangeInputs inputs{loser,    in.read_table.files,   in.removed_since_read, in.view,
                                     in.files, in.read_table.metadata};
     no_data_change = ExcludeNoDataChangeFiles(c.winner, inputs);
@@ -180,7 +181,7 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
     if (!AddedFilesMatter(c)) continue;
     AddList adds;
     for (const delta::AddFile& add : append.added_files) adds.push_back(&add);
-    if (loser.flags.data_skipping && !adds.empty()) {
+    if (loser.flags.On(CaseId::kDataSkipping) && !adds.empty()) {
       const SkippingInputs skipping{loser,    in.read_table.metadata, in.matcher,
                                     in.files, in.read_table.files,    in.view};
       adds = SkipAddedFiles(skipping, append.version, adds, events);

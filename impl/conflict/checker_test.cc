@@ -5,6 +5,7 @@
 #include <set>
 
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/isolation_level.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/delta/commit_writer.h"
@@ -126,7 +127,7 @@ TEST(Checker, WinnerAddingAWriterFeatureTheLoserCannotWriteAborts) {
   EXPECT_NE(v.abort->reason.find("'rowTracking'"), std::string::npos);
   // Flags do not change it: it is Delta's own rule.
   PendingTransaction flagged = DeleteLoser();
-  flagged.flags.row_level_concurrency = flagged.flags.data_skipping = true;
+  flagged.flags.SetCase(CaseId::kRowLevelConcurrency, true).SetCase(CaseId::kDataSkipping, true);
   ExpectAbort(Check(flagged, {Winner(1, {Protocol({"deletionVectors", "rowTracking"})})}),
               ConflictKind::kUnsupportedTableFeature, 1);
   // A writer that declares the feature, or a table whose read protocol had it, passes.
@@ -353,7 +354,7 @@ TEST(Checker, ABlindAppendALaterWinnerMayDependOnIsCheckedWhenACasePassedThatWin
   // Every flag off: Delta aborts at version 2 (an unpartitioned add).
   ExpectAbort(Check(loser, winners(7), table), ConflictKind::kConcurrentAppend, 2);
   // Case 1 passes version 2 (ids 1..2 cannot match); the append (id 7 matches) then counts.
-  loser.flags.data_skipping = true;
+  loser.flags.SetCase(CaseId::kDataSkipping, true);
   const Verdict v = Check(loser, winners(7), table);
   ExpectAbort(v, ConflictKind::kConcurrentAppend, 1);
   EXPECT_EQ(v.abort->path, "appended");
@@ -375,7 +376,7 @@ TEST(Checker, ACheckInRoundsKeepsWhatItsFirstRoundPassed) {
   // The append cannot move after the loser any more: two rounds abort as one check does.
   const delta::Metadata table = Table({}, "WriteSerializable");
   PendingTransaction loser = DeleteLoser();
-  loser.flags.data_skipping = true;
+  loser.flags.SetCase(CaseId::kDataSkipping, true);
   delta::CommitInfo follower = Info("WRITE", false);
   follower.read_version = 1;
   const WinningCommit append = Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)});
@@ -414,7 +415,7 @@ TEST(Checker, AWinnerThatReadBeforeTheAppendCannotDependOnIt) {
   // changed the appended rows, so the append may still move after the loser.
   const delta::Metadata table = Table({}, "WriteSerializable");
   PendingTransaction loser = DeleteLoser();
-  loser.flags.data_skipping = true;
+  loser.flags.SetCase(CaseId::kDataSkipping, true);
   const auto winners = [](std::optional<int64_t> follower_read_version) {
     delta::CommitInfo info = Info("WRITE", false);
     info.read_version = follower_read_version;
@@ -437,8 +438,8 @@ TEST(Checker, ABlindAppendFollowedByAWinnerDeltaAlsoPassesStaysDeltasDecision) {
       Winner(1, {Info("WRITE", true), AddWithIds("appended", 7, 7)}),
       Winner(2, {Info("DELETE", false), Remove("appended")})};
   EXPECT_TRUE(Check(loser, winners, table).commits());
-  loser.flags.data_skipping = true;
-  loser.flags.row_level_concurrency = true;
+  loser.flags.SetCase(CaseId::kDataSkipping, true);
+  loser.flags.SetCase(CaseId::kRowLevelConcurrency, true);
   EXPECT_TRUE(Check(loser, winners, table).commits());
 }
 

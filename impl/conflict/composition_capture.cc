@@ -2,6 +2,7 @@
 
 #include "impl/base/mutants.h"
 #include "impl/conflict/baseline_rules.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/delta/composition_tags.h"
@@ -20,7 +21,8 @@ void CompositionCapture::ObserveRows(std::string_view source_path, int64_t rows)
   if (rows <= 0) return;
   const auto it = source_index_.find(DecodedPath(std::string(source_path)));
   const int source = it == source_index_.end() ? -1 : it->second;
-  if (RLC_MUTANT(kCaptureRecordsPlan)) {  // one run per source, in the order sources first appear
+  if (RLC_MUTANT(
+          "capture-records-plan")) {  // one run per source, in the order sources first appear
     for (Run& run : runs_) {
       if (run.source == source) {
         run.rows += rows;
@@ -42,7 +44,8 @@ CompositionCapture::Outcome CompositionCapture::Finish(const Flags& compaction_f
   Outcome out;
   for (const delta::AddFile& s : sources_)
     out.tombstones.push_back(RemoveFrom(s, deletion_timestamp_ms, false));
-  if (!compaction_flags.optimize_reconcile && !compaction_flags.optimize_reconcile_reverse) {
+  if (!compaction_flags.On(CaseId::kOptimizeReconcile) &&
+      !compaction_flags.On(CaseId::kOptimizeReconcileReverse)) {
     out.why_untagged = "capture is off (neither optimize.conflictReconciliation flag is set)";
     return out;
   }

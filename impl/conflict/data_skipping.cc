@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "impl/base/limits.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/concrete_domain.h"
 #include "impl/conflict/no_data_change.h"
 #include "impl/delta/stats.h"
@@ -159,7 +160,8 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
     if (StatisticsKeep(in, add->stats, add->partition_values))
       survivors.push_back(add);  // doubt: statistics keep the add
   }
-  if (in.loser.flags.value_exact && !survivors.empty()) survivors = ExactTier(in, survivors);
+  if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty())
+    survivors = ExactTier(in, survivors);
   if (survivors.size() < candidates.size()) {
     events.push_back(FilesSkipped(winner_version, candidates.size(),
                                   candidates.size() - survivors.size(), nullptr));
@@ -214,8 +216,8 @@ bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path
 bool DeleteReadRefinementApplies(const SkippingInputs& in) {
   const Flags& f = in.loser.flags;
   const kernel::SkippingGuards g = LoserGuards(in);
-  return f.data_skipping && f.value_exact && !g.whole_table_read && g.has_read_predicates &&
-         g.predicates_bound;
+  return f.On(CaseId::kDataSkipping) && f.On(CaseId::kValueExact) && !g.whole_table_read &&
+         g.has_read_predicates && g.predicates_bound;
 }
 
 const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/case_test_support.h"
 
 namespace rlc::conflict {
@@ -147,7 +148,7 @@ TEST(DataSkipping, PartitionValuesAndStatisticsDecideTogether) {
   delta::AddFile w1 = AddOf("part=a/w1", IdStats(3, 0, 4));
   w1.partition_values = {{"part", "a"}};
   EXPECT_TRUE(check.Run(loser, {Append({w1})}).commits());
-  loser.flags.data_skipping = false;
+  loser.flags.SetCase(CaseId::kDataSkipping, false);
   ExpectAppendAbortOn(check.Run(loser, {Append({w1})}), "part=a/w1");
 }
 
@@ -179,8 +180,9 @@ TEST(DataSkipping, DeleteAgainstUpdateOnDisjointRowsPrunesTheUpdatesNewFile) {
   const Verdict with_skipping = check.Run(loser, {WinnerAt(1, update)});
   // f2's re-add survives (its statistics 10..19 exclude id = 5 too, so it is pruned as well).
   EXPECT_TRUE(with_skipping.commits()) << Show(with_skipping);
-  loser.flags.data_skipping = false;
-  loser.flags.row_level_concurrency = true;  // Case 2 alone does not prune the image file
+  loser.flags.SetCase(CaseId::kDataSkipping, false);
+  loser.flags.SetCase(CaseId::kRowLevelConcurrency,
+                      true);  // Case 2 alone does not prune the image file
   ExpectAppendAbortOn(check.Run(loser, {WinnerAt(1, update)}), "f2");
 }
 
@@ -448,7 +450,7 @@ TEST(DeleteRead, NeedsBothFlags) {
   loser.read_files = {"f3"};
   const WinningCommit removal = WinnerAt(1, {InfoOf("DELETE"), RemoveOf("f3")});
   EXPECT_TRUE(check.Run(loser, {removal}).commits());
-  loser.flags.value_exact = false;
+  loser.flags.SetCase(CaseId::kValueExact, false);
   EXPECT_EQ(check.Run(loser, {removal}).abort->kind, ConflictKind::kConcurrentDeleteRead);
 }
 

@@ -21,29 +21,20 @@ Status ParseBool(std::string_view name, std::string_view value, bool* out) {
 
 }  // namespace
 
-bool Flags::AnyOn() const {
-  for (const CaseEntry& c : kCases) {
-    if (this->*c.member) return true;
-  }
-  return false;
-}
+bool Flags::AnyOn() const { return cases.any(); }
 
-bool Flags::EveryOn() const {
-  for (const CaseEntry& c : kCases) {
-    if (!(this->*c.member)) return false;
-  }
-  return true;
-}
+bool Flags::EveryOn() const { return cases.count() == std::size(kCases); }
 
 Flags Flags::Every() {
   Flags f;
-  for (const CaseEntry& c : kCases) f.*c.member = true;
+  for (const CaseEntry& c : kCases) f.SetCase(c.case_id, true);
   return f;
 }
 
 Flags Flags::Subset(uint64_t bits) {
   Flags f;
-  for (size_t i = 0; i < std::size(kCases); ++i) f.*kCases[i].member = (bits >> i) & 1;
+  for (const CaseEntry& c : kCases)
+    f.SetCase(c.case_id, (bits >> static_cast<size_t>(c.case_id)) & 1);
   return f;
 }
 
@@ -52,7 +43,11 @@ Status Flags::Set(std::string_view name, std::string_view value) {
   if (short_name.substr(0, kFlagPrefix.size()) == kFlagPrefix)
     short_name.remove_prefix(kFlagPrefix.size());
   for (const CaseEntry& c : kCases) {
-    if (short_name == c.flag) return ParseBool(name, value, &(this->*c.member));
+    if (short_name != c.flag) continue;
+    bool on = false;
+    Status parsed = ParseBool(name, value, &on);
+    if (parsed.ok()) SetCase(c.case_id, on);
+    return parsed;
   }
   if (short_name == kValueExactMaxBytesFlag) {
     int64_t bytes = 0;
@@ -79,7 +74,7 @@ std::vector<std::string> Flags::ToAssignments() const {
   auto name = [](std::string_view n) { return std::string(kFlagPrefix) + std::string(n) + "="; };
   std::vector<std::string> out;
   for (const CaseEntry& c : kCases)
-    out.push_back(name(c.flag) + (this->*c.member ? "true" : "false"));
+    out.push_back(name(c.flag) + (On(c.case_id) ? "true" : "false"));
   out.push_back(name(kValueExactMaxBytesFlag) + std::to_string(value_exact_max_bytes));
   return out;
 }

@@ -8,6 +8,8 @@
 #ifndef RLC_IMPL_CONFLICT_FLAGS_H_
 #define RLC_IMPL_CONFLICT_FLAGS_H_
 
+#include <bitset>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -33,14 +35,20 @@ inline constexpr std::string_view kOptimizeReconcileFlag =
 inline constexpr std::string_view kOptimizeReconcileReverseFlag =
     "optimize.conflictReconciliation.reverse.enabled";
 
+// A case of the catalogue; its value is the case's row (impl/conflict/case_catalogue.h, which
+// names them). Declared opaque here so that a new case is a row there and nothing here.
+enum class CaseId : uint8_t;
+inline constexpr size_t kMaxCases = 32;
+
 struct Flags {
-  bool row_level_concurrency = false;                // Case 2
-  bool exclude_no_data_change_files = false;         // Case 3
-  bool data_skipping = false;                        // Case 1, statistics tier
-  bool value_exact = false;                          // Case 1 exact tier and 1b
-  int64_t value_exact_max_bytes = int64_t{1} << 30;  // <= 0: unbounded
-  bool optimize_reconcile = false;                   // Case 4a (and capture)
-  bool optimize_reconcile_reverse = false;           // Case 4b (and capture)
+  std::bitset<kMaxCases> cases;                      // bit i: the catalogue's i-th case on
+  int64_t value_exact_max_bytes = int64_t{1} << 30;  // <= 0: unbounded (Case 1 exact tier)
+
+  bool On(CaseId c) const { return cases.test(static_cast<size_t>(c)); }
+  Flags& SetCase(CaseId c, bool on) {
+    cases.set(static_cast<size_t>(c), on);
+    return *this;
+  }
 
   bool AnyOn() const;
   bool EveryOn() const;  // every case of the catalogue on

@@ -138,7 +138,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
   // The relocation's files by partition values (removed, added): rows must stay in their partition.
   std::map<delta::StringMap, std::pair<Side, Side>> by_partition;
   const auto group = [&](const delta::StringMap& values) -> auto& {
-    return by_partition[RLC_MUTANT(kCase3TrustsCounts) ? delta::StringMap{} : values];
+    return by_partition[RLC_MUTANT("case3-trusts-counts") ? delta::StringMap{} : values];
   };
   bool known = true;  // every removed file's facts known
   for (size_t i = 0; i < winner.added_files.size(); ++i) {
@@ -173,7 +173,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
     side.bytes += removed->size_bytes;
   }
   if (relocation_adds.empty() && !has_relocation_removes) {
-    if (RLC_MUTANT(kCase3ExcludesEveryRemove)) out.removes_left_out = IsAppendOnly(in.loser);
+    if (RLC_MUTANT("case3-excludes-every-remove")) out.removes_left_out = IsAppendOnly(in.loser);
     return out;
   }
   out.conserved = known;
@@ -182,7 +182,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
                                                         sides.second.counted);
     if (!counts) out.conserved = false;  // doubt: a partition's counts or bounds differ
   }
-  if (out.conserved && !RLC_MUTANT(kCase3TrustsCounts)) {
+  if (out.conserved && !RLC_MUTANT("case3-trusts-counts")) {
     const RowCheck rows = SameRowsPerPartition(by_partition, in);
     if (rows == RowCheck::kOtherRows) out.conserved = false;  // doubt: the rows differ
   }
@@ -194,7 +194,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
 
 void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransaction& loser) {
   if (!exclusion.removes_left_out || exclusion.relocated_to.empty()) return;
-  if (RLC_MUTANT(kCase3ReadsNotFollowed)) return;
+  if (RLC_MUTANT("case3-reads-not-followed")) return;
   std::set<std::string> read;
   for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
   bool source_read = loser.read_whole_table;

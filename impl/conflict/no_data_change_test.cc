@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/case_test_support.h"
 
 namespace rlc::conflict {
@@ -225,7 +226,7 @@ TEST(NoDataChange, WholeTableReadOfAnAppendOnlyLoserIgnoresARelocation) {
   loser.read_whole_table = true;
   const Verdict v = check.Run(loser, {WinnerAt(1, Optimize(13))});
   EXPECT_TRUE(v.commits()) << Show(v);
-  loser.flags.exclude_no_data_change_files = false;
+  loser.flags.SetCase(CaseId::kExcludeNoDataChange, false);
   EXPECT_FALSE(check.Run(loser, {WinnerAt(1, Optimize(13))}).commits());
 }
 

@@ -58,7 +58,7 @@ std::optional<delta::CommitInfo> CommitInfoOf(const std::vector<delta::Action>& 
 bool RunsHoldTheirSources(const std::string& output, const std::vector<std::string>& paths,
                           const std::map<std::string, CompactedSource>& sources,
                           const CompositionInputs& in) {
-  if (in.files == nullptr || RLC_MUTANT(kTagsTrustedBeyondTiling)) return true;
+  if (in.files == nullptr || RLC_MUTANT("tags-trusted-beyond-tiling")) return true;
   const std::vector<predicate::ColumnPath> columns = TableColumns(in.read_metadata);
   if (columns.empty()) return false;
   Result<std::vector<RowTuple>> written = ReadRows(*in.files, output, dv::RowBitmap(), columns);
@@ -100,7 +100,7 @@ std::map<std::string, CompactedSource> CompactedSources(
     const std::optional<int64_t> physical =
         source.has_value() ? delta::NumRecordsOf(source->stats) : std::nullopt;
     const bool miscounted =
-        physical != tag->source_num_physical_records && !RLC_MUTANT(kTagsTrustedBeyondTiling);
+        physical != tag->source_num_physical_records && !RLC_MUTANT("tags-trusted-beyond-tiling");
     if (!compacted.has_value() || miscounted) {  // doubt: a count the table refutes
       broken_outputs.insert(output);
       continue;
@@ -267,7 +267,7 @@ std::set<std::string> RebuildTombstones(const std::map<std::string, const delta:
   // A later DML against this compaction then aborts, as in the reference.
   for (const auto& [path, i] : idx.removes) {
     const auto source = in.composition.sources.find(path);
-    if (RLC_MUTANT(kRebuiltTombstoneKeepsTags)) break;
+    if (RLC_MUTANT("4a-rebuilt-tombstone-keeps-tags")) break;
     if (source != in.composition.sources.end() &&
         outputs_rebuilt.count(source->second.output) != 0) {
       delta::EraseCompositionTags(&std::get<delta::RemoveFile>(loser.actions[i]).tags);
@@ -439,7 +439,7 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
     if (!add) return out;
     rebuilt_outputs[i] = std::move(*add);
   }
-  if (RLC_MUTANT(kForwardRemapDropsOutputDv)) rebuilt_outputs.clear();
+  if (RLC_MUTANT("4a-drops-output-dv")) rebuilt_outputs.clear();
   for (auto& [i, add] : rebuilt_outputs) loser.actions[i] = std::move(add);
   const std::set<std::string> sources = RebuildTombstones(shared, in, loser, idx);
   out.resolved.insert(sources.begin(), sources.end());
@@ -478,7 +478,7 @@ CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, Rewr
     }
     actions.push_back(std::move(a));
   }
-  if (RLC_MUTANT(kReverseRemapDropsDeletes)) rebuilt->clear();
+  if (RLC_MUTANT("4b-drops-deletes")) rebuilt->clear();
   const size_t outputs_remapped = rebuilt->size() / 2;
   for (delta::Action& a : *rebuilt) actions.push_back(std::move(a));
   loser.actions = std::move(actions);

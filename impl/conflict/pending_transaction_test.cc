@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "impl/conflict/case_catalogue.h"
+
 namespace rlc::conflict {
 namespace {
 
@@ -23,7 +25,7 @@ TEST(PendingTransaction, ParsesTheDocumentedFormat) {
   EXPECT_EQ(t->read_app_ids, std::vector<std::string>{"stream-1"});
   ASSERT_EQ(t->actions.size(), 2u);
   EXPECT_TRUE(std::holds_alternative<delta::RemoveFile>(t->actions[1]));
-  EXPECT_TRUE(t->flags.row_level_concurrency);
+  EXPECT_TRUE(t->flags.On(CaseId::kRowLevelConcurrency));
   EXPECT_EQ(t->flags.value_exact_max_bytes, 4096);
   EXPECT_FALSE(t->IsBlindAppend());
   EXPECT_TRUE(t->ChangesData());
@@ -60,8 +62,8 @@ TEST(Flags, FullAndShortNamesAndBadValues) {
   EXPECT_FALSE(f.AnyOn());
   ASSERT_TRUE(f.SetFromAssignment("spark.databricks.delta.rowLevelConcurrency.enabled=true").ok());
   ASSERT_TRUE(f.SetFromAssignment("optimize.conflictReconciliation.reverse.enabled=true").ok());
-  EXPECT_TRUE(f.row_level_concurrency);
-  EXPECT_TRUE(f.optimize_reconcile_reverse);
+  EXPECT_TRUE(f.On(CaseId::kRowLevelConcurrency));
+  EXPECT_TRUE(f.On(CaseId::kOptimizeReconcileReverse));
   EXPECT_TRUE(f.AnyOn());
   EXPECT_EQ(f.Set("rowLevelConcurrency.enabled", "yes").code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(f.SetFromAssignment("rowLevelConcurrency.enabled").code(),

@@ -40,7 +40,7 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   const bool read_by_loser =
       WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
                                 pre_image->stats, pre_image->partition_values);
-  if (read_by_loser && !RLC_MUTANT(kCase2ForgetsReads))
+  if (read_by_loser && !RLC_MUTANT("case2-forgets-reads"))
     return false;  // doubt: the loser read a row the winner deleted
   const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
   if (!written) return false;  // doubt: the DV not written
@@ -93,7 +93,7 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
   if (merged_paths.empty()) return out;  // doubt: nothing merged
   out.resolved.insert(merged_paths.begin(), merged_paths.end());
   // The file stays among the loser's reads: a later winner's deletions there are judged too.
-  if (RLC_MUTANT(kCase2ForgetsReads)) DropReadFiles(merged_paths, loser);
+  if (RLC_MUTANT("case2-forgets-reads")) DropReadFiles(merged_paths, loser);
   Event e;
   e.name = kDeletionVectorsMergedEvent;
   e.winner_version = winner.version;

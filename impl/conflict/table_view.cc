@@ -39,7 +39,7 @@ const delta::AddFile* TableView::ActiveVersion(const std::string& decoded_path,
 
 std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile& remove) const {
   const delta::AddFile* add = ActiveVersion(DecodedPath(remove.path), remove.deletion_vector);
-  if (RLC_MUTANT(kRemovedStatsFromRemove)) {  // the remover's word first
+  if (RLC_MUTANT("removed-stats-from-remove")) {  // the remover's word first
     Removed r{remove.stats, remove.partition_values.value_or(delta::StringMap{}),
               remove.size_bytes.value_or(0)};
     if (!r.stats.has_value() && add != nullptr) r.stats = add->stats;

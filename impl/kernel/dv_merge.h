@@ -36,11 +36,11 @@ DvMerge<D> MergeDeletionVectors(const D& d, const typename D::Set& base,
   // 10^7 rows the intersection, the equality and the union as three calls cost twice the union).
   typename D::Set merged = d.EmptySet();
   const typename D::Bool resolved = d.UnionTestingMeet(winner, loser, base, merged);
-  if (RLC_MUTANT(kCase2NoOverlapTest)) {
+  if (RLC_MUTANT("case2-no-overlap-test")) {
     return {d.And(d.IsSubset(base, winner), d.IsSubset(base, loser)), merged};
   }
-  if (RLC_MUTANT(kCase2LoserDvOnly)) return {resolved, loser};
-  if (RLC_MUTANT(kCase2WinnerDvOnly)) return {resolved, winner};
+  if (RLC_MUTANT("case2-loser-dv-only")) return {resolved, loser};
+  if (RLC_MUTANT("case2-winner-dv-only")) return {resolved, winner};
   return {resolved, merged};
 }
 

@@ -62,8 +62,8 @@ typename D::Bool RemapOntoOutput(const D& d, const SourceRun<D>& run,
   const auto compacted_below = d.Ranker(compacted);
   d.ForEachMember(newly_deleted, [&](const typename D::Int& row, const typename D::Bool& present) {
     typename D::Int rank = d.Sub(row, compacted_below.Below(row));
-    if (RLC_MUTANT(kRemapRankOffByOne)) rank = d.Add(rank, d.Const(1));
-    if (RLC_MUTANT(kRemapIgnoresCompactedDv)) rank = row;
+    if (RLC_MUTANT("remap-rank-off-by-one")) rank = d.Add(rank, d.Const(1));
+    if (RLC_MUTANT("remap-ignores-compacted-dv")) rank = row;
     // A row in `compacted` cannot be newly deleted once compacted ⊆ before holds (proofs/ shows
     // the guard implies it), so only the run's bounds remain to check.
     const typename D::Bool lands = d.And(d.Le(d.Const(0), rank), d.Lt(rank, run.live));
@@ -90,7 +90,7 @@ typename D::Bool ReverseRemapOntoOutput(const D& d, const SourceRun<D>& run,
 template <ValueDomain D>
 typename D::Bool EveryTouchedSourceRemapped(const D& d, const typename D::Set& touched,
                                             const typename D::Set& remapped) {
-  if (RLC_MUTANT(kReverseRemapNoH1)) return d.True();
+  if (RLC_MUTANT("4b-no-h1")) return d.True();
   return d.IsSubset(touched, remapped);
 }
 

@@ -35,7 +35,7 @@ namespace rlc::kernel {
 template <ValueDomain D>
 typename D::Bool FileMayHoldMatchingRow(const D& d, const typename D::Set& dv,
                                         const typename D::Set& matching) {
-  if (RLC_MUTANT(kExactTierDeletedRows)) return d.Not(d.IsEmpty(d.Intersect(matching, dv)));
+  if (RLC_MUTANT("exact-tier-deleted-rows")) return d.Not(d.IsEmpty(d.Intersect(matching, dv)));
   return d.Not(d.IsEmpty(d.Difference(matching, dv)));
 }
 
@@ -51,7 +51,7 @@ typename D::Bool RemovedRowsMayMatch(const D& d, const typename D::Set& pre_dv,
                                      const std::optional<typename D::Set>& post_dv,
                                      const typename D::Set& matching) {
   if (!post_dv.has_value()) {
-    if (RLC_MUTANT(kOneBOutrightRemoveIgnored)) return d.False();
+    if (RLC_MUTANT("1b-outright-remove-ignored")) return d.False();
     return d.Not(d.IsEmpty(d.Difference(matching, pre_dv)));
   }
   const typename D::Bool revives = d.Not(d.IsSubset(pre_dv, *post_dv));

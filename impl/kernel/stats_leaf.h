@@ -85,7 +85,7 @@ LeafPossible<D> CompareWithLiteral(const D& d, const ValueBounds<D>& b, LeafOp o
   Bool may_be_at_least = d.Implies(
       b.has_upper,
       d.Or(d.Not(d.And(d.ValueLe(b.upper, x), d.Not(d.ValueLe(x, b.upper)))), prefix_reaches_x));
-  if (RLC_MUTANT(kDataSkippingGeOffByOne))
+  if (RLC_MUTANT("data-skipping-ge-off-by-one"))
     may_be_at_least = d.Implies(b.has_upper, d.Not(d.ValueLe(b.upper, x)));
   const Bool may_be_equal = d.And(may_be_at_most, may_be_at_least);
   // Every admitted v equals x: a single value (lower = upper, not a prefix) that is x.

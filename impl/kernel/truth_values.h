@@ -80,7 +80,7 @@ template <ValueOrder D>
 MayTake<D> Connective(const D& d, const std::vector<MayTake<D>>& children, bool is_and) {
   ConnectiveFold<D> fold = BeginConnective(d, is_and);
   for (size_t i = 0; i < children.size(); ++i) {
-    if (RLC_MUTANT(kDataSkippingOrFirstDisjunct) && !is_and && i >= 1)
+    if (RLC_MUTANT("data-skipping-or-first-disjunct") && !is_and && i >= 1)
       break;  // an OR judged by its first disjunct
     fold = StepConnective(d, fold, children[i]);
   }
@@ -90,7 +90,7 @@ MayTake<D> Connective(const D& d, const std::vector<MayTake<D>>& children, bool 
 template <ValueOrder D>
 MayTake<D> NullTest(const D& d, const typename D::Bool& may_be_null,
                     const typename D::Bool& may_be_non_null, bool is_null) {
-  if (RLC_MUTANT(kDataSkippingNullsIgnored) && is_null) return {d.False(), d.True(), d.False()};
+  if (RLC_MUTANT("data-skipping-nulls-ignored") && is_null) return {d.False(), d.True(), d.False()};
   return {is_null ? may_be_null : may_be_non_null, is_null ? may_be_non_null : may_be_null,
           d.False()};
 }

@@ -33,7 +33,7 @@ bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
   if (stats != nullptr && stats->num_records.has_value() && *stats->num_records == 0) return false;
   const Possible p = EvaluateOverDomains(bound, [&](const ResolvedColumn& column) {
     if (column.is_partition) {
-      if (RLC_MUTANT(kDataSkippingPartitionIgnored) && stats != nullptr) {
+      if (RLC_MUTANT("data-skipping-partition-ignored") && stats != nullptr) {
         ColumnDomain none;
         none.may_be_null = none.may_be_non_null = false;
         return none;

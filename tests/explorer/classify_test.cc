@@ -10,6 +10,7 @@
 
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
+#include "impl/conflict/case_catalogue.h"
 
 namespace {
 
@@ -49,7 +50,7 @@ TEST(ClassifyHistory, ALastCommitDeltasRulesDecidedIsDeltasOwn) {
     if (t.name == "T2") t2 = &t;
   }
   ASSERT_NE(t2, nullptr);
-  t2->flags.exclude_no_data_change_files = true;
+  t2->flags.SetCase(rlc::conflict::CaseId::kExcludeNoDataChange, true);
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaDecidedLastCommit);
 }
 

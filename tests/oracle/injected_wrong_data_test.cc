@@ -14,6 +14,7 @@
 #include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/invariants.h"
 #include "fuzz/simulator/engine.h"
+#include "impl/conflict/case_catalogue.h"
 #include "impl/dv/bitmap_codec.h"
 #include "impl/dv/z85.h"
 
@@ -71,7 +72,7 @@ struct Table : ::testing::Test {
     rlc::simulator::Simulator sim(*storage, root.string(), StartingTable());
     ASSERT_TRUE(sim.Create(2).ok());
     rlc::conflict::Flags capture;
-    capture.optimize_reconcile = true;
+    capture.SetCase(rlc::conflict::CaseId::kOptimizeReconcile, true);
     const std::vector<model::Operation> ops = {
         model::Delete{model::Predicate::Or(
             {model::Predicate::Compare("id", model::Predicate::Op::kEq, int64_t{2}),

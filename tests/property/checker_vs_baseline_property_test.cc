@@ -23,6 +23,7 @@
 #include <sstream>
 #include <variant>
 
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/checker.h"
 #include "impl/conflict/composition_capture.h"
 #include "impl/delta/commit_writer.h"
@@ -185,7 +186,7 @@ std::vector<Action> GenCompaction(const std::vector<uint64_t>& read) {
     capture.ObserveRows(target.path, target_live - 1);
   }
   conflict::Flags flags;
-  flags.optimize_reconcile = true;
+  flags.SetCase(rlc::conflict::CaseId::kOptimizeReconcile, true);
   const conflict::CompositionCapture::Outcome out =
       capture.Finish(flags, {"compacted.parquet"}, 1, false, 1700000000000);
   delta::AddFile output;
@@ -590,12 +591,12 @@ RC_GTEST_PROP(CheckerVsBaseline, FlagsOffVerdictEqualsTheIndependentBaseline, ()
 RC_GTEST_PROP(CheckerVsBaseline, FlagsOnCommitWhereverTheBaselineCommits, ()) {
   const Scenario s = *GenScenario();
   conflict::Flags flags;
-  flags.exclude_no_data_change_files = *rc::gen::arbitrary<bool>();
-  flags.data_skipping = *rc::gen::arbitrary<bool>();
-  flags.value_exact = *rc::gen::arbitrary<bool>();
-  flags.row_level_concurrency = *rc::gen::arbitrary<bool>();
-  flags.optimize_reconcile = *rc::gen::arbitrary<bool>();
-  flags.optimize_reconcile_reverse = *rc::gen::arbitrary<bool>();
+  flags.SetCase(rlc::conflict::CaseId::kExcludeNoDataChange, *rc::gen::arbitrary<bool>());
+  flags.SetCase(rlc::conflict::CaseId::kDataSkipping, *rc::gen::arbitrary<bool>());
+  flags.SetCase(rlc::conflict::CaseId::kValueExact, *rc::gen::arbitrary<bool>());
+  flags.SetCase(rlc::conflict::CaseId::kRowLevelConcurrency, *rc::gen::arbitrary<bool>());
+  flags.SetCase(rlc::conflict::CaseId::kOptimizeReconcile, *rc::gen::arbitrary<bool>());
+  flags.SetCase(rlc::conflict::CaseId::kOptimizeReconcileReverse, *rc::gen::arbitrary<bool>());
   const baseline::BaselineVerdict b = RunBaseline(s);
   const std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, flags);
   if (const auto* error = std::get_if<std::string>(&run))
@@ -646,12 +647,7 @@ TEST(CheckerVsBaselineCoverage, GeneratorsReachEveryVerdict) {
 TEST(CheckerVsBaselineCoverage, EveryCaseFiresWithItsFlag) {
   std::map<std::string, int> counts;
   const rc::Gen<Scenario> gen = GenScenario();
-  conflict::Flags all;
-  for (bool* f :
-       {&all.exclude_no_data_change_files, &all.data_skipping, &all.value_exact,
-        &all.row_level_concurrency, &all.optimize_reconcile, &all.optimize_reconcile_reverse}) {
-    *f = true;
-  }
+  const conflict::Flags all = conflict::Flags::Every();
   for (uint64_t seed = 1; seed <= 4000; ++seed) {
     const Scenario s = gen(rc::Random(seed), rc::kNominalSize).value();
     const std::variant<conflict::Verdict, std::string> run = RunCheckerVerdict(s, all);

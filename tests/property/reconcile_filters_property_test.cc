@@ -29,6 +29,7 @@
 #include <set>
 #include <sstream>
 
+#include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/checker.h"
 #include "impl/conflict/table_files.h"
 #include "impl/delta/commit_writer.h"
@@ -395,9 +396,9 @@ rc::Gen<Scenario> GenScenario() {
     Table after_loser = t;  // the loser's own file names come from the same counter
     GenLoserWrites(s, t, after_loser);
     // Flags: any subset of the three, with a byte budget that sometimes bites.
-    l.flags.exclude_no_data_change_files = Chance(60);
-    l.flags.data_skipping = Chance(60);
-    l.flags.value_exact = Chance(60);
+    l.flags.SetCase(rlc::conflict::CaseId::kExcludeNoDataChange, Chance(60));
+    l.flags.SetCase(rlc::conflict::CaseId::kDataSkipping, Chance(60));
+    l.flags.SetCase(rlc::conflict::CaseId::kValueExact, Chance(60));
     l.flags.value_exact_max_bytes = Chance(20) ? 30 : Chance(50) ? 0 : int64_t{1} << 30;
     // Winners, on a table that continues from the read snapshot.
     Table current = t;
@@ -550,9 +551,9 @@ TEST(ReconcileFiltersCoverage, EveryCaseReconcilesSometimes) {
     // Which flags does the reconcile need? Try each alone (the exact tier needs skipping).
     const auto with = [&](bool nodc, bool skip, bool exact) {
       conflict::Flags f = s.loser.flags;
-      f.exclude_no_data_change_files = nodc;
-      f.data_skipping = skip;
-      f.value_exact = exact;
+      f.SetCase(rlc::conflict::CaseId::kExcludeNoDataChange, nodc);
+      f.SetCase(rlc::conflict::CaseId::kDataSkipping, skip);
+      f.SetCase(rlc::conflict::CaseId::kValueExact, exact);
       return Check(s, f).verdict.commits();
     };
     if (with(true, false, false)) ++counts["Case 3 alone"];

@@ -15,6 +15,7 @@
 
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/simulator/engine.h"
+#include "impl/conflict/case_catalogue.h"
 
 namespace {
 
@@ -61,12 +62,12 @@ model::Operation GenOperation() {
 
 conflict::Flags GenFlags() {
   conflict::Flags f;
-  f.exclude_no_data_change_files = Chance(50);
-  f.data_skipping = Chance(50);
-  f.value_exact = Chance(50);
-  f.row_level_concurrency = Chance(60);
-  f.optimize_reconcile = Chance(60);
-  f.optimize_reconcile_reverse = Chance(60);
+  f.SetCase(rlc::conflict::CaseId::kExcludeNoDataChange, Chance(50));
+  f.SetCase(rlc::conflict::CaseId::kDataSkipping, Chance(50));
+  f.SetCase(rlc::conflict::CaseId::kValueExact, Chance(50));
+  f.SetCase(rlc::conflict::CaseId::kRowLevelConcurrency, Chance(60));
+  f.SetCase(rlc::conflict::CaseId::kOptimizeReconcile, Chance(60));
+  f.SetCase(rlc::conflict::CaseId::kOptimizeReconcileReverse, Chance(60));
   return f;
 }
 

@@ -4,6 +4,7 @@
 
 #include "fuzz/scenario/operation_text.h"
 #include "fuzz/scenario/scenario.h"
+#include "impl/conflict/case_catalogue.h"
 
 namespace rlc::scenario {
 namespace {
@@ -136,10 +137,10 @@ TEST(ScenarioFormat, ParsesEveryStatement) {
   ASSERT_EQ(s->setup.size(), 1u);
   EXPECT_EQ(s->setup[0].second, 5);
   ASSERT_EQ(s->txns.size(), 3u);
-  EXPECT_TRUE(s->txns[0].flags.row_level_concurrency);
-  EXPECT_FALSE(s->txns[0].flags.optimize_reconcile);
+  EXPECT_TRUE(s->txns[0].flags.On(conflict::CaseId::kRowLevelConcurrency));
+  EXPECT_FALSE(s->txns[0].flags.On(conflict::CaseId::kOptimizeReconcile));
   EXPECT_EQ(s->txns[0].flags.value_exact_max_bytes, 64);
-  EXPECT_TRUE(s->txns[1].flags.optimize_reconcile_reverse);
+  EXPECT_TRUE(s->txns[1].flags.On(conflict::CaseId::kOptimizeReconcileReverse));
   EXPECT_EQ(s->txns[1].optimize.layout, simulator::OptimizeLayout::kSplit);
   EXPECT_EQ(s->txns[1].optimize.target_rows, 2);
   EXPECT_FALSE(s->txns[1].optimize.capture);
