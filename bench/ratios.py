@@ -22,6 +22,13 @@ for name in runs:
         if theirs:
             print("%-8s %10s %10.1fus %10.1fus %6.2fx" % (shapes[args["shape"]], args["deleted"], ours, theirs, ours / theirs))
 
+if "BM_ParquetRowsRlc" in runs and "BM_ParquetRowsArrowFloor" in runs:
+    print("\nParquet rows with positions, 10,000,000 rows, one int64 column (median; aim <= 1.2x)")
+    for name in ("BM_ParquetRowsRlc", "BM_ParquetRowsArrowFloor"):
+        print("%-28s %8.1f ms" % (name, runs[name]["real_time"]))
+    print("ratio rlc / Arrow's column read: %.2fx" % (
+        runs["BM_ParquetRowsRlc"]["real_time"] / runs["BM_ParquetRowsArrowFloor"]["real_time"]))
+
 if "BM_CommitParseRlc" in runs:
     print("\nCommit parse, 100,000 actions (median; aim >= 300 MB/s)")
     for name in ("BM_CommitParseRlc", "BM_CommitNewlineScanFloor", "BM_CommitParseNlohmann"):

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 # A build of its own, with link-time optimization as the rlc tool has it (the test build has none).
 cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRLC_LTO=ON -DRLC_TESTS=OFF >/dev/null
-ninja -C build-bench rlc_bench rlc_explorer_bench
+ninja -C build-bench rlc_bench rlc_explorer_bench rlc_parquet_bench
 mkdir -p out
 stamp=$(date +%Y%m%d-%H%M%S)
 json=out/bench-$stamp.json
@@ -20,4 +20,11 @@ if ./build-bench/bench/rlc_explorer_bench --benchmark_repetitions=5 --benchmark_
      --benchmark_out="$explorer_json" --benchmark_out_format=json "$@" >/dev/null 2>&1 &&
    [ -s "$explorer_json" ]; then
   python3 bench/ratios.py "$explorer_json" "allocating with tcmalloc, as the rlc tool does"
+fi
+# Parquet rows against Arrow's own column read (the file is written once, in memory).
+parquet_json=out/bench-parquet-$stamp.json
+if ./build-bench/bench/rlc_parquet_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+     --benchmark_out="$parquet_json" --benchmark_out_format=json "$@" >/dev/null 2>&1 &&
+   [ -s "$parquet_json" ]; then
+  python3 bench/ratios.py "$parquet_json"
 fi

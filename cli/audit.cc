@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "impl/audit/log_audit.h"
+#include "impl/parquet/checkpoint_actions.h"
 
 namespace rlc::cli {
 
@@ -12,8 +13,9 @@ int RunAudit(const AuditOptions& options, std::ostream& out, std::ostream& err) 
   auto storage = storage::NewLocalStorage();
   std::string root = options.table_dir;
   while (root.size() > 1 && root.back() == '/') root.pop_back();
+  const parquet::ArrowActionReader checkpoints;
   Result<audit::AuditReport> report =
-      audit::AuditLog(*storage, root, delta::DvLoadOptions{options.dv_file_prefix});
+      audit::AuditLog(*storage, root, delta::DvLoadOptions{options.dv_file_prefix}, &checkpoints);
   if (!report.ok()) {
     err << "rlc audit: " << report.status().ToString() << "\n";
     return 2;
@@ -23,6 +25,8 @@ int RunAudit(const AuditOptions& options, std::ostream& out, std::ostream& err) 
     nlohmann::ordered_json j;
     j["clean"] = r.findings.empty();
     j["versionsChecked"] = r.versions_checked;
+    j["fromCheckpoint"] =
+        r.from_checkpoint ? nlohmann::ordered_json(*r.from_checkpoint) : nlohmann::ordered_json();
     j["dvsChecked"] = r.dvs_checked;
     j["tagGroupsChecked"] = r.tag_groups_checked;
     j["tagGroupsTiled"] = r.tag_groups_tiled;
@@ -47,6 +51,10 @@ int RunAudit(const AuditOptions& options, std::ostream& out, std::ostream& err) 
         r.findings.empty() ? "CLEAN" : "FINDINGS", r.versions_checked, r.dvs_checked,
         r.tag_groups_checked, r.tag_groups_tiled, r.no_data_change_commits,
         r.no_data_change_commits_uncounted, r.findings.size());
+    if (r.from_checkpoint) {
+      out << fmt::format("(from the checkpoint at version {}: the JSON before it is gone)\n",
+                         *r.from_checkpoint);
+    }
   }
   return r.findings.empty() ? 0 : 1;
 }

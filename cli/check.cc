@@ -3,12 +3,18 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
 #include "impl/conflict/checker.h"
 #include "impl/conflict/table_files.h"
+#include "impl/delta/checkpoint.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/delta/log.h"
+#include "impl/delta/snapshot.h"
+#include "impl/parquet/checkpoint_actions.h"
+#include "impl/parquet/parquet_table_files.h"
 #include "impl/storage/storage.h"
 
 namespace rlc::cli {
@@ -75,6 +81,32 @@ std::string RenderText(const conflict::Verdict& v, const DvFiles& dv_files) {
   return out;
 }
 
+// The table's files as the check may read them: every data file of the read snapshot and of
+// every winner, rows from Parquet. A winner commit that cannot be read here leaves the files after
+// it unreadable (the cases that need their rows keep their conflicts); the check itself reports
+// what is wrong with that commit, as it reads the same bytes.
+std::unique_ptr<conflict::TableFiles> DataFilesFor(const storage::Storage& storage,
+                                                   const std::string& root,
+                                                   const delta::Snapshot& read,
+                                                   const delta::DvLoadOptions& dv_options) {
+  Result<delta::LogListing> listing = delta::ListLog(storage, root);
+  if (!listing.ok() || !read.metadata.has_value()) {
+    return std::make_unique<conflict::StorageTableFiles>(storage, root, dv_options);
+  }
+  auto files =
+      std::make_unique<parquet::ParquetTableFiles>(storage, root, *read.metadata, dv_options);
+  for (const auto& [decoded_path, add] : read.files) files->AddDataFile(add);
+  for (int64_t v : listing->commit_versions) {
+    if (v <= read.version) continue;
+    Result<delta::Commit> winner = delta::ReadCommit(storage, root, v);
+    if (!winner.ok()) break;
+    for (const delta::Action& a : winner->actions) {
+      if (const auto* add = std::get_if<delta::AddFile>(&a)) files->AddDataFile(*add);
+    }
+  }
+  return files;
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -98,11 +130,23 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   }
   std::string root = options.table_dir;
   while (root.size() > 1 && root.back() == '/') root.pop_back();
-  // DVs come from the table's storage; rows cannot be read here (Parquet), so the cases that need
-  // rows keep their conflicts. Rebuilt DVs stay in memory unless --write-dvs names a directory
-  // (the table root gives Delta's 'u' descriptors, any other directory absolute 'p' ones).
-  const conflict::StorageTableFiles files(*storage, root,
-                                          delta::DvLoadOptions{options.dv_file_prefix});
+  // DVs come from the table's storage and rows from its Parquet data files, for the cases that
+  // judge rows (the exact tier, 1b, Case 2, 3 and 4's row checks). Rebuilt DVs stay in memory
+  // unless --write-dvs names a directory (the table root gives Delta's 'u' descriptors, any other
+  // directory absolute 'p' ones).
+  const delta::DvLoadOptions dv_options{options.dv_file_prefix};
+  // The read snapshot, from the newest checkpoint at or below the read version and the commits
+  // after it (or from version 0 without one).
+  const parquet::ArrowActionReader checkpoints;
+  Result<delta::Snapshot> read =
+      delta::ReplayLogWithCheckpoints(*storage, root, loser->read_version, checkpoints);
+  if (!read.ok()) {
+    err << "rlc check: " << read.status().ToString() << "\n";
+    return 2;
+  }
+  std::unique_ptr<conflict::TableFiles> data_files =
+      DataFilesFor(*storage, root, *read, dv_options);
+  const conflict::TableFiles& files = *data_files;
   storage::InMemoryStorage memory;
   std::string dv_dir = options.write_dvs.empty() ? root : options.write_dvs;
   while (dv_dir.size() > 1 && dv_dir.back() == '/') dv_dir.pop_back();
@@ -115,7 +159,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
                    std::chrono::system_clock::now().time_since_epoch())
                    .count();
   Result<conflict::Verdict> verdict =
-      conflict::CheckConflictsAgainstLog(*storage, root, *loser, env);
+      conflict::CheckConflictsAgainstLog(*storage, root, *loser, *read, env);
   if (!verdict.ok()) {
     err << "rlc check: " << verdict.status().ToString() << "\n";
     return 2;

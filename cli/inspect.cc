@@ -4,8 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
+#include "impl/delta/checkpoint.h"
 #include "impl/delta/snapshot.h"
 #include "impl/delta/stats.h"
+#include "impl/parquet/checkpoint_actions.h"
+#include "impl/parquet/parquet_table_files.h"
+#include "impl/predicate/datetime.h"
 
 namespace rlc::cli {
 namespace {
@@ -49,12 +55,61 @@ Result<InspectedFile> InspectFile(const storage::Storage& storage, const std::st
   return file;
 }
 
+// The file's live rows, read through `files`; its row count must be the add's numRecords.
+Status ReadLiveRows(const parquet::ParquetTableFiles& files, int64_t version, InspectedFile& file) {
+  const std::set<uint64_t> deleted(file.deleted_row_indexes.begin(),
+                                   file.deleted_row_indexes.end());
+  uint64_t physical = 0;
+  Status scanned = files.ScanValues(
+      file.path, [&](uint64_t position, const std::vector<predicate::Literal>& values) {
+        ++physical;
+        if (deleted.count(position) == 0) file.rows.emplace_back(position, values);
+        return true;
+      });
+  if (!scanned.ok()) {
+    return Status(scanned.code(), "version " + std::to_string(version) + ", path '" + file.path +
+                                      "': " + scanned.message());
+  }
+  if (file.num_records.has_value() && physical != static_cast<uint64_t>(*file.num_records)) {
+    return FileError(version, file.path,
+                     "the data file holds " + std::to_string(physical) +
+                         " rows, its stats.numRecords says " + std::to_string(*file.num_records));
+  }
+  if (!file.live_rows.has_value()) file.live_rows = static_cast<int64_t>(file.rows.size());
+  return Status::Ok();
+}
+
+// --rows: every live row's values, and the report's live count from the rows read.
+Status AddRows(const storage::Storage& storage, const std::string& table_root,
+               const delta::Snapshot& snapshot, const InspectOptions& options,
+               InspectReport& report) {
+  if (!snapshot.metadata.has_value()) {
+    return Status::Corrupt("version " + std::to_string(snapshot.version) + ": no metaData");
+  }
+  parquet::ParquetTableFiles files(storage, table_root, *snapshot.metadata, options.dv);
+  if (!files.columns().ok()) return files.columns().status();
+  for (const parquet::TableColumn& c : *files.columns()) {
+    std::string name;  // the names as the schema spells them, dot-joined, unquoted
+    for (const std::string& part : c.logical_path) name += (name.empty() ? "" : ".") + part;
+    report.columns.push_back(std::move(name));
+  }
+  for (const auto& [decoded_path, add] : snapshot.files) files.AddDataFile(add);
+  int64_t live = 0;
+  for (InspectedFile& file : report.files) {
+    RLC_RETURN_IF_ERROR(ReadLiveRows(files, snapshot.version, file));
+    live += static_cast<int64_t>(file.rows.size());
+  }
+  report.live_rows = live;
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<InspectReport> InspectTable(const storage::Storage& storage, const std::string& table_root,
                                    const InspectOptions& options) {
   RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot,
-                       delta::ReplayLog(storage, table_root, options.version));
+                       delta::ReplayLogWithCheckpoints(storage, table_root, options.version,
+                                                       parquet::ArrowActionReader()));
   InspectReport report;
   report.version = snapshot.version;
   int64_t live = 0;
@@ -71,8 +126,54 @@ Result<InspectReport> InspectTable(const storage::Storage& storage, const std::s
     report.files.push_back(std::move(file));
   }
   if (live_known) report.live_rows = live;
+  if (options.with_row_values) {
+    RLC_RETURN_IF_ERROR(AddRows(storage, table_root, snapshot, options, report));
+  }
   return report;
 }
+
+namespace {
+
+nlohmann::ordered_json ValueJson(const predicate::Literal& v) {
+  using Kind = predicate::Literal::Kind;
+  switch (v.kind) {
+    case Kind::kNull:
+      return nullptr;
+    case Kind::kBool:
+      return v.int_value != 0;
+    case Kind::kLong:
+      return v.int_value;
+    case Kind::kDouble:
+      return v.double_value;
+    case Kind::kString:
+      return v.string_value;
+    case Kind::kDate:
+      return predicate::FormatDate(v.int_value);
+    case Kind::kTimestamp:
+      return predicate::FormatTimestamp(v.int_value);
+  }
+  return nullptr;
+}
+
+std::string ValueText(const predicate::Literal& v) {
+  const nlohmann::ordered_json j = ValueJson(v);
+  return j.is_string() ? j.get<std::string>() : j.dump();
+}
+
+nlohmann::ordered_json RowsJson(
+    const std::vector<std::string>& columns,
+    const std::vector<std::pair<uint64_t, std::vector<predicate::Literal>>>& rows) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& [position, values] : rows) {
+    nlohmann::ordered_json row = nlohmann::ordered_json::object();
+    for (size_t i = 0; i < columns.size() && i < values.size(); ++i)
+      row[columns[i]] = ValueJson(values[i]);
+    out.push_back({{"position", position}, {"values", std::move(row)}});
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string RenderInspectJson(const InspectReport& report, bool with_row_indexes) {
   nlohmann::ordered_json out;
@@ -81,6 +182,7 @@ std::string RenderInspectJson(const InspectReport& report, bool with_row_indexes
   out["liveRows"] =
       report.live_rows.has_value() ? nlohmann::ordered_json(*report.live_rows) : nullptr;
   out["deletedRows"] = report.deleted_rows;
+  if (with_row_indexes) out["columns"] = report.columns;
   nlohmann::ordered_json files = nlohmann::ordered_json::array();
   for (const InspectedFile& f : report.files) {
     nlohmann::ordered_json j;
@@ -105,7 +207,10 @@ std::string RenderInspectJson(const InspectReport& report, bool with_row_indexes
     } else {
       j["deletionVector"] = nullptr;
     }
-    if (with_row_indexes) j["deletedRowIndexes"] = f.deleted_row_indexes;
+    if (with_row_indexes) {
+      j["deletedRowIndexes"] = f.deleted_row_indexes;
+      j["rows"] = RowsJson(report.columns, f.rows);
+    }
     files.push_back(std::move(j));
   }
   out["files"] = std::move(files);
@@ -134,6 +239,13 @@ std::string RenderInspectText(const std::string& table_root, const InspectReport
       out += "    deleted rows:";
       for (uint64_t r : f.deleted_row_indexes) out += " " + std::to_string(r);
       out += "\n";
+    }
+    for (const auto& [position, values] : f.rows) {
+      std::string row;
+      for (size_t i = 0; i < report.columns.size() && i < values.size(); ++i)
+        row += fmt::format("{}{}={}", row.empty() ? "" : ", ", report.columns[i],
+                           ValueText(values[i]));
+      out += fmt::format("    row {}: {}\n", position, row);
     }
   }
   out += fmt::format("{} files, {} live rows, {} deleted rows\n", report.files.size(),

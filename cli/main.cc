@@ -46,6 +46,7 @@ int RunInspect(const InspectArgs& a) {
   rlc::cli::InspectOptions options;
   if (a.version >= 0) options.version = a.version;
   options.with_row_indexes = a.rows;
+  options.with_row_values = a.rows;
   options.dv.file_name_prefix = a.dv_file_prefix;
   std::string root = a.table;
   while (root.size() > 1 && root.back() == '/') root.pop_back();

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages rlc builds, tests and runs with (chromium: headless, for the
-# report screenshot test, CTest label chromium; clang-format-14: the format check). Idempotent:
-# it asks apt only for packages that are missing, so a machine that has them all does no network
-# work at all.
+# report screenshot test, CTest label chromium; clang-format-14: the format check), then the pinned
+# Python packages (scripts/install-python.sh; Arrow C++ and Parquet come from the pyarrow wheel).
+# Idempotent: it asks apt only for packages that are missing and pip only for wheels its cache
+# lacks, so a machine that has them all does no network work at all.
 set -euo pipefail
 
 packages=(
@@ -10,7 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libz3-dev librapidcheck-dev libroaring-dev libboost-graph-dev
   nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev libgoogle-perftools-dev
-  clang-14 libclang-rt-14-dev clang-format-14 graphviz python3 libxml2-utils
+  clang-14 libclang-rt-14-dev clang-format-14 graphviz python3 python3-venv python3-pip libxml2-utils
   chromium
 )
 
@@ -23,11 +24,13 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "install-deps: installing ${missing[*]}"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Arrow C++ with Parquet, from the pinned pyarrow wheel, into the project's .venv.
+bash "$(dirname "$0")/install-python.sh"

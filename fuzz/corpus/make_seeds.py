@@ -329,7 +329,51 @@ def set_ops_seeds():
             ("buckets", buckets), ("subset", subset)]
 
 
+def parquet_seeds():
+    """Small Parquet files written by pyarrow (from the project's .venv, scripts/install-python.sh):
+    the columns parquet_rows_fuzzer asks for, of the types rlc reads, in one and in several row
+    groups, plain and dictionary-encoded, with NULLs and a NULL parent struct. Skipped (with a
+    note) when pyarrow is not importable."""
+    try:
+        import io
+        import datetime
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        print("parquet seeds skipped: run with .venv/bin/python for pyarrow")
+        return None
+    def parquet(table, **kw):
+        sink = io.BytesIO()
+        pq.write_table(table, sink, **kw)
+        return sink.getvalue()
+    ids = pa.array([0, 1, None, 3], type=pa.int64())
+    flat = pa.table({"id": ids, "value": pa.array(["a", None, "c", "d"]),
+                     "day": pa.array([datetime.date(2024, 1, d) for d in (1, 2, 3, 4)]),
+                     "ts": pa.array([datetime.datetime(2024, 1, 1, 0, 0, s) for s in range(4)],
+                                    type=pa.timestamp("us"))})
+    nested = pa.table({"id": ids, "a": pa.array([{"b": 1}, None, {"b": None}, {"b": 4}],
+                                                 type=pa.struct([("b", pa.int32())]))})
+    add = pa.struct([("path", pa.string()), ("partitionValues", pa.map_(pa.string(), pa.string())),
+                     ("size", pa.int64()), ("modificationTime", pa.int64()),
+                     ("dataChange", pa.bool_()), ("stats", pa.string())])
+    protocol = pa.struct([("minReaderVersion", pa.int32()), ("minWriterVersion", pa.int32())])
+    checkpoint = pa.table({
+        "add": pa.array([None, {"path": "f1.parquet", "partitionValues": [("p", "a")], "size": 1,
+                                "modificationTime": 1, "dataChange": False,
+                                "stats": "{\"numRecords\":3}"}], type=add),
+        "protocol": pa.array([{"minReaderVersion": 1, "minWriterVersion": 2}, None],
+                             type=protocol)})
+    return [("checkpoint", parquet(checkpoint, compression="NONE")),
+            ("flat", parquet(flat, compression="NONE", use_dictionary=False)),
+            ("flat-groups", parquet(flat, compression="NONE", row_group_size=1)),
+            ("flat-dictionary", parquet(flat, compression="NONE", use_dictionary=True)),
+            ("nested", parquet(nested, compression="NONE"))]
+
+
 def main():
+    seeds = parquet_seeds()
+    if seeds is not None:
+        write("parquet_rows", seeds)
     write("history", history_seeds())
     write("bitmap_decoder", bitmap_seeds())
     write("z85", z85_seeds())

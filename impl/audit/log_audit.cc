@@ -33,6 +33,8 @@ class Auditor {
       : storage_(storage), root_(root), options_(options) {}
 
   Status Version(const delta::Commit& commit);
+  // The state a checkpoint holds, as if its versions had been audited (their DVs are loaded).
+  Status Start(const delta::Snapshot& checkpoint);
   AuditReport report;
 
  private:
@@ -212,17 +214,61 @@ Status Auditor::Version(const delta::Commit& commit) {
 
 }  // namespace
 
-Result<AuditReport> AuditLog(const storage::Storage& storage, std::string_view table_root,
-                             const delta::DvLoadOptions& dv_options) {
-  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
-  if (listing.commit_versions.empty() || listing.commit_versions.front() != 0) {
-    return Status::Unsupported(
-        delta::LogDir(table_root) +
-        ": the JSON history does not start at version 0 (checkpoints cannot be read here)");
+namespace {
+
+// Where the audit starts: version 0, or the earliest checkpoint every later commit follows.
+Result<std::optional<delta::Checkpoint>> StartingCheckpoint(
+    const storage::Storage& storage, std::string_view table_root, const delta::LogListing& listing,
+    const delta::ParquetActionReader* checkpoints) {
+  if (!listing.commit_versions.empty() && listing.commit_versions.front() == 0) {
+    return std::optional<delta::Checkpoint>();
   }
+  const std::string unsupported =
+      delta::LogDir(table_root) + ": the JSON history does not start at version 0";
+  if (checkpoints == nullptr) return Status::Unsupported(unsupported + " (no checkpoint reader)");
+  RLC_ASSIGN_OR_RETURN(std::vector<delta::Checkpoint> all,
+                       delta::ListCheckpoints(storage, table_root));
+  const int64_t latest = listing.latest_version();
+  for (const delta::Checkpoint& c : all) {
+    int64_t next = c.version + 1;
+    for (int64_t v : listing.commit_versions) {
+      if (v == next) ++next;
+    }
+    if (next > latest) return std::optional<delta::Checkpoint>(c);
+  }
+  return Status::Unsupported(unsupported + ", and no checkpoint is followed by every later commit");
+}
+
+}  // namespace
+
+Status Auditor::Start(const delta::Snapshot& checkpoint) {
+  for (const auto& [path, add] : checkpoint.files) {
+    RLC_ASSIGN_OR_RETURN(dv::RowBitmap dv,
+                         LoadDv(checkpoint.version, add.path, add.deletion_vector));
+    if (add.deletion_vector.has_value()) ++report.dvs_checked;
+    active_[path] = {delta::Snapshot::LogicalKey(path, add.deletion_vector),
+                     NumRecordsOf(add.stats), std::move(dv)};
+  }
+  return Status::Ok();
+}
+
+Result<AuditReport> AuditLog(const storage::Storage& storage, std::string_view table_root,
+                             const delta::DvLoadOptions& dv_options,
+                             const delta::ParquetActionReader* checkpoints) {
+  RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
+  RLC_ASSIGN_OR_RETURN(std::optional<delta::Checkpoint> start,
+                       StartingCheckpoint(storage, table_root, listing, checkpoints));
   Auditor auditor(storage, table_root, dv_options);
   int64_t expected = 0;
+  if (start.has_value()) {
+    RLC_ASSIGN_OR_RETURN(delta::Snapshot snapshot,
+                         delta::ReadCheckpoint(storage, table_root, *start, *checkpoints));
+    RLC_RETURN_IF_ERROR(auditor.Start(snapshot));
+    auditor.report.from_checkpoint = start->version;
+    expected = start->version + 1;
+  }
   for (int64_t v : listing.commit_versions) {
+    if (v < expected) continue;
     if (v != expected) {
       return Status::Corrupt(delta::LogDir(table_root) + ": version " + std::to_string(expected) +
                              " is missing");

@@ -25,11 +25,13 @@
 #define RLC_IMPL_AUDIT_LOG_AUDIT_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "impl/base/status.h"
+#include "impl/delta/checkpoint.h"
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/storage/storage.h"
 
@@ -50,10 +52,16 @@ struct AuditReport {
   int64_t no_data_change_commits = 0;
   int64_t no_data_change_commits_uncounted = 0;  // some file lacked numRecords
   std::vector<Finding> findings;
+  // The checkpoint the audit started from, when the JSON history does not reach version 0: its
+  // files are the state the later commits are checked against (their DVs checked too).
+  std::optional<int64_t> from_checkpoint;
 };
 
+// `checkpoints` reads Parquet checkpoints (impl/parquet); without it, or when no checkpoint is
+// followed by every later commit, a log whose JSON does not start at version 0 is kUnsupported.
 Result<AuditReport> AuditLog(const storage::Storage& storage, std::string_view table_root,
-                             const delta::DvLoadOptions& dv_options = {});
+                             const delta::DvLoadOptions& dv_options = {},
+                             const delta::ParquetActionReader* checkpoints = nullptr);
 
 }  // namespace rlc::audit
 

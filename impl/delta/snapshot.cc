@@ -109,7 +109,8 @@ Result<Snapshot> ReplayLog(const storage::Storage& storage, std::string_view tab
     return Status::Unsupported(log_dir + ": the JSON history starts at version " +
                                std::to_string(listing.commit_versions.front()) +
                                "; rebuilding version " + std::to_string(target) +
-                               " needs a Parquet checkpoint, which rlc cannot read" + checkpoint);
+                               " needs a checkpoint, which a JSON-only replay does not read" +
+                               checkpoint);
   }
   Snapshot snapshot;
   for (size_t i = 0; i < listing.commit_versions.size(); ++i) {

@@ -7,9 +7,9 @@
 //
 // Replay rejects (kCorrupt, naming the version and the path) what the protocol forbids: two adds
 // or two removes of one path in one commit, an add and a remove of the same key in one commit,
-// and two active keys for one path after a commit. Parquet checkpoints cannot be read here, so a
-// log whose JSON history does not reach back to version 0 is kUnsupported with the checkpoint
-// named; a gap in the versions is kCorrupt.
+// and two active keys for one path after a commit. ReplayLog reads JSON only: a log whose JSON
+// history does not reach back to version 0 is kUnsupported with the checkpoint named (checkpoint.h
+// replays through checkpoints, given a Parquet reader); a gap in the versions is kCorrupt.
 //
 // Invariants of a Snapshot:
 //   1. files holds at most one AddFile per decoded path (it is keyed by that path).

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <cstdint>
 #include <utility>
 
 #include "impl/base/limits.h"
@@ -12,6 +13,7 @@ namespace {
 namespace dom = simdjson::dom;
 
 constexpr std::string_view kPhysicalNameKey = "delta.columnMapping.physicalName";
+constexpr std::string_view kFieldIdKey = "delta.columnMapping.id";
 
 Status Corrupt(const std::string& where, std::string_view expected) {
   return Status::Corrupt("schemaString" + where + ": expected " + std::string(expected));
@@ -102,6 +104,14 @@ Result<SchemaField> ParseField(dom::element element, const std::string& where, i
         return Corrupt(where + ".metadata." + std::string(kPhysicalNameKey), "a non-empty string");
       }
       field.physical_name = std::string(physical_name);
+    }
+    dom::element id;
+    if (metadata[kFieldIdKey].get(id) == simdjson::SUCCESS) {
+      int64_t value = 0;
+      if (id.get_int64().get(value) != simdjson::SUCCESS || value < 0 || value > INT32_MAX) {
+        return Corrupt(where + ".metadata." + std::string(kFieldIdKey), "a field id (0..2^31-1)");
+      }
+      field.field_id = static_cast<int32_t>(value);
     }
   }
   return field;
@@ -195,6 +205,7 @@ Result<ResolvedColumn> TableSchema::Resolve(const ColumnPath& path) const {
   ResolvedColumn out;
   ColumnPath physical;
   bool physical_known = true;
+  std::vector<int32_t> ids;
   const std::vector<SchemaField>* level = &fields_;
   const SchemaField* field = nullptr;
   for (size_t i = 0; i < path.size(); ++i) {
@@ -214,9 +225,11 @@ Result<ResolvedColumn> TableSchema::Resolve(const ColumnPath& path) const {
       physical_known = physical_known && field->physical_name.has_value();
       physical.push_back(field->physical_name.value_or(""));
     }
+    if (field->field_id) ids.push_back(*field->field_id);
     level = field->type == ColumnType::kStruct ? &field->fields : nullptr;
   }
   out.type = field->type;
+  if (mode_ == ColumnMappingMode::kId && ids.size() == path.size()) out.field_ids = std::move(ids);
   if (physical_known) out.physical_path = std::move(physical);
   if (path.size() == 1) {
     for (const std::string& p : partition_columns_) {

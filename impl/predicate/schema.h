@@ -66,6 +66,7 @@ enum class ColumnMappingMode : uint8_t { kNone, kName, kId };
 struct SchemaField {
   std::string name;
   std::optional<std::string> physical_name;  // metadata "delta.columnMapping.physicalName"
+  std::optional<int32_t> field_id;           // metadata "delta.columnMapping.id"
   ColumnType type = ColumnType::kOther;
   std::string type_text;  // as written for a primitive ("decimal(10,2)"), else "struct" etc.
   bool nullable = true;
@@ -75,6 +76,7 @@ struct SchemaField {
 struct ResolvedColumn {
   ColumnPath logical_path;                  // spelled as the schema spells it
   std::optional<ColumnPath> physical_path;  // absent: statistics cannot be located
+  std::vector<int32_t> field_ids;           // column mapping `id`: one per level, else empty
   ColumnType type = ColumnType::kOther;
   bool nullable = true;       // every level nullable
   bool is_partition = false;  // a top-level column in partitionColumns

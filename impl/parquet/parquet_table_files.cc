@@ -1,0 +1,175 @@
+#include "impl/parquet/parquet_table_files.h"
+
+#include <charconv>
+#include <utility>
+
+#include "impl/delta/file_key.h"
+#include "impl/predicate/datetime.h"
+
+namespace rlc::parquet {
+namespace {
+
+using predicate::ColumnType;
+using predicate::Literal;
+
+bool Readable(ColumnType type) {
+  switch (type) {
+    case ColumnType::kByte:
+    case ColumnType::kShort:
+    case ColumnType::kInteger:
+    case ColumnType::kLong:
+    case ColumnType::kFloat:
+    case ColumnType::kDouble:
+    case ColumnType::kString:
+    case ColumnType::kBoolean:
+    case ColumnType::kDate:
+    case ColumnType::kTimestamp:
+    case ColumnType::kTimestampNtz:
+      return true;
+    default:
+      return false;
+  }
+}
+
+template <typename T>
+std::optional<T> ParseNumber(std::string_view text) {
+  T value{};
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// A partition value as its column's type (docs/formats.md#partition-values): null (or an empty
+// string) is NULL.
+std::optional<Literal> PartitionLiteral(ColumnType type, const std::optional<std::string>& text) {
+  if (!text.has_value() || text->empty()) return Literal::Null();
+  switch (type) {
+    case ColumnType::kString:
+      return Literal::String(*text);
+    case ColumnType::kByte:
+    case ColumnType::kShort:
+    case ColumnType::kInteger:
+    case ColumnType::kLong: {
+      const std::optional<int64_t> v = ParseNumber<int64_t>(*text);
+      return v ? std::optional<Literal>(Literal::Long(*v)) : std::nullopt;
+    }
+    case ColumnType::kFloat:
+    case ColumnType::kDouble: {
+      const std::optional<double> v = ParseNumber<double>(*text);
+      return v ? std::optional<Literal>(Literal::Double(*v)) : std::nullopt;
+    }
+    case ColumnType::kBoolean:
+      if (*text == "true" || *text == "false") return Literal::Bool(*text == "true");
+      return std::nullopt;
+    case ColumnType::kDate: {
+      const std::optional<int64_t> days = predicate::ParseDate(*text);
+      return days ? std::optional<Literal>(Literal::Date(*days)) : std::nullopt;
+    }
+    case ColumnType::kTimestamp:
+    case ColumnType::kTimestampNtz: {
+      const std::optional<predicate::ParsedTimestamp> t = predicate::ParseTimestamp(*text);
+      return t ? std::optional<Literal>(Literal::Timestamp(t->micros)) : std::nullopt;
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Result<std::vector<TableColumn>> ReadableColumns(const delta::Metadata& metadata) {
+  RLC_ASSIGN_OR_RETURN(predicate::TableSchema schema,
+                       predicate::TableSchema::FromMetadata(metadata));
+  std::vector<TableColumn> columns;
+  for (const predicate::SchemaField& field : schema.fields()) {
+    if (!Readable(field.type)) {
+      return Status::Unsupported("column " + field.name + " has type " + field.type_text +
+                                 ", which rlc does not read from data files");
+    }
+    RLC_ASSIGN_OR_RETURN(predicate::ResolvedColumn resolved, schema.Resolve({field.name}));
+    TableColumn c;
+    c.logical_path = resolved.logical_path;
+    c.type = resolved.type;
+    c.is_partition = resolved.is_partition;
+    // A partition column's partitionValues key is its physical name under column mapping.
+    if (!resolved.physical_path.has_value()) {
+      return Status::Unsupported("column " + field.name + " has no physical name in the schema");
+    }
+    c.in_file.path = *resolved.physical_path;
+    c.in_file.field_ids = resolved.field_ids;
+    if (!c.is_partition && schema.mapping_mode() == predicate::ColumnMappingMode::kId &&
+        c.in_file.field_ids.empty()) {
+      return Status::Unsupported("column " + field.name +
+                                 " has no field id under column mapping id");
+    }
+    columns.push_back(std::move(c));
+  }
+  return columns;
+}
+
+ParquetTableFiles::ParquetTableFiles(const storage::Storage& storage, std::string table_root,
+                                     const delta::Metadata& metadata, delta::DvLoadOptions options)
+    : StorageTableFiles(storage, std::move(table_root), std::move(options)),
+      columns_(ReadableColumns(metadata)) {}
+
+void ParquetTableFiles::AddDataFile(const delta::AddFile& add) {
+  partition_values_[add.path] = add.partition_values;
+}
+
+Status ParquetTableFiles::ScanValues(const std::string& path, const ValuesVisitor& visit) const {
+  if (!columns_.ok()) return columns_.status().WithContext(path);
+  const auto known = partition_values_.find(path);
+  if (known == partition_values_.end()) {
+    return Status::Unsupported("data file " + path + ": no add of the log names it here");
+  }
+  const std::string decoded = delta::DecodedPath(path);
+  if (decoded.size() < 8 || decoded.substr(decoded.size() - 8) != ".parquet") {
+    return Status::Unsupported("data file " + path + ": not a Parquet file");
+  }
+  const bool absolute = decoded.front() == '/' || decoded.find(':') != std::string::npos;
+  if (absolute) return Status::Unsupported("data file " + path + ": an absolute path");
+  // The row's values in columns() order: partition values first known, file columns filled per row.
+  std::vector<Literal> values(columns_->size());
+  std::vector<FileColumn> in_file;
+  std::vector<size_t> slot;  // in_file[k] fills values[slot[k]]
+  for (size_t i = 0; i < columns_->size(); ++i) {
+    const TableColumn& c = (*columns_)[i];
+    if (!c.is_partition) {
+      in_file.push_back(c.in_file);
+      slot.push_back(i);
+      continue;
+    }
+    std::optional<std::string> text;
+    for (const auto& [name, value] : known->second) {
+      if (name == c.in_file.path[0]) text = value;
+    }
+    const std::optional<Literal> v = PartitionLiteral(c.type, text);
+    if (!v) {
+      return Status::Unsupported("data file " + path + ": partition value of " + c.logical_path[0] +
+                                 " does not parse as its type");
+    }
+    values[i] = *v;
+  }
+  RLC_ASSIGN_OR_RETURN(std::string bytes, storage().ReadFile(table_root() + "/" + decoded));
+  return ScanParquetRows(decoded, bytes, in_file,
+                         [&](uint64_t position, const std::vector<Literal>& row) {
+                           for (size_t k = 0; k < row.size(); ++k) values[slot[k]] = row[k];
+                           return visit(position, values);
+                         });
+}
+
+Status ParquetTableFiles::ScanRows(const std::string& path,
+                                   const conflict::RowVisitor& visit) const {
+  return ScanValues(path, [&](uint64_t position, const std::vector<Literal>& values) {
+    const predicate::RowLookup lookup =
+        [&](const predicate::ColumnPath& column) -> std::optional<Literal> {
+      for (size_t i = 0; i < columns_->size(); ++i) {
+        if ((*columns_)[i].logical_path == column) return values[i];
+      }
+      return std::nullopt;
+    };
+    return visit(position, lookup);
+  });
+}
+
+}  // namespace rlc::parquet
