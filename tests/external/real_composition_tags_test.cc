@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 
 #include "impl/conflict/checker.h"
@@ -29,6 +30,7 @@
 #include "impl/delta/snapshot.h"
 #include "impl/dv/bitmap_codec.h"
 #include "impl/dv/z85.h"
+#include "impl/parquet/parquet_table_files.h"
 
 namespace {
 
@@ -68,8 +70,10 @@ const std::vector<Case> kCases = {
 };
 
 // Everything one direction needs, with the table read from ../shared and new DVs kept in memory.
+// With `read_rows`, the checker reads the Parquet data files (rlc::parquet::ParquetTableFiles), so
+// Case 4 also checks that each run holds its source's live rows in order; without, DVs only.
 struct Fixture {
-  explicit Fixture(int64_t version) : version(version) {
+  explicit Fixture(int64_t version, bool read_rows = false) : version(version) {
     auto snapshot = delta::ReplayLog(*table_storage, kTable, version - 1);
     EXPECT_TRUE(snapshot.ok()) << snapshot.status().ToString();
     read_table = conflict::ReadTable{*snapshot->metadata, *snapshot->protocol, snapshot->files};
@@ -80,6 +84,18 @@ struct Fixture {
     auto commit = delta::ParseCommit(optimize_bytes, version, "optimize");
     EXPECT_TRUE(commit.ok()) << commit.status().ToString();
     optimize = commit->actions;
+    if (!read_rows) {
+      files = std::make_unique<conflict::StorageTableFiles>(*table_storage, kTable);
+      return;
+    }
+    auto parquet = std::make_unique<rlc::parquet::ParquetTableFiles>(*table_storage, kTable,
+                                                                     *snapshot->metadata);
+    EXPECT_TRUE(parquet->columns().ok()) << parquet->columns().status().ToString();
+    for (const auto& [path, add] : snapshot->files) parquet->AddDataFile(add);
+    for (const Action& a : optimize) {
+      if (const auto* add = std::get_if<delta::AddFile>(&a)) parquet->AddDataFile(*add);
+    }
+    files = std::move(parquet);
   }
 
   const delta::AddFile& Source(const std::string& prefix) const {
@@ -111,7 +127,7 @@ struct Fixture {
   conflict::Verdict Check(const conflict::PendingTransaction& loser,
                           const std::string& winner_bytes) {
     conflict::CheckEnvironment env;
-    env.files = &files;
+    env.files = files.get();
     env.dv_writer = &dv_writer;
     env.now_ms = 1700000000000;
     auto v = conflict::CheckConflicts(loser, read_table, {{version, winner_bytes, "winner"}}, env);
@@ -138,7 +154,7 @@ struct Fixture {
   int64_t version;
   std::unique_ptr<rlc::storage::Storage> table_storage = rlc::storage::NewLocalStorage();
   rlc::storage::InMemoryStorage memory;
-  conflict::StorageTableFiles files{*table_storage, kTable};
+  std::unique_ptr<conflict::TableFiles> files;
   conflict::StorageDvWriter dv_writer{memory, kTable, kTable, /*seed=*/3};
   conflict::ReadTable read_table{{}, {}};
   std::string optimize_bytes;
@@ -277,6 +293,48 @@ TEST(RealCompositionTags, LyingTagsAbortBothDirections) {
     const conflict::Verdict forward = f.Check(Pending(c.version - 1, lying, sources, kForward),
                                               delta::WriteCommitFile(f.Dml(target, c.row)));
     EXPECT_FALSE(forward.commits());
+  }
+}
+
+// The same remaps with the rows read from the Parquet files Databricks wrote: every run holds its
+// source's live rows in order, so both directions still commit, at the same positions.
+TEST(RealCompositionTags, RemapsCommitWhenTheRowsAreReadToo) {
+  if (TableMissing()) GTEST_SKIP() << "shared tables missing";
+  for (const Case& c : kCases) {
+    SCOPED_TRACE("version " + std::to_string(c.version));
+    Fixture reverse(c.version, /*read_rows=*/true);
+    const delta::AddFile& source = reverse.Source(c.source);
+    const conflict::Verdict r =
+        reverse.Check(Pending(c.version - 1, reverse.Dml(source, c.row), {source.path}, kReverse),
+                      reverse.optimize_bytes);
+    ASSERT_TRUE(r.commits()) << conflict::Describe(*r.abort);
+    EXPECT_EQ(reverse.OutputDvRows(r), std::vector<uint64_t>{c.position});
+  }
+}
+
+// A lie only the rows can tell: version 17's two one-row sources (0c45af51 at offset 5 and
+// 1b2c86ab at offset 4) swap places in the tags. The counts still tile the output, so without rows
+// the tags are trusted (docs/decisions.md#composition-tags); with the rows read, the runs do not
+// hold their sources' rows and both directions abort.
+TEST(RealCompositionTags, SwappedRunsAbortWhenTheRowsAreRead) {
+  if (TableMissing()) GTEST_SKIP() << "shared tables missing";
+  const Case c = kCases[4];  // version 17
+  auto swap = [](std::vector<Action>& a) {
+    TagOf(SourceNamed(a, "part-00000-0c45af51"), "compactionInfo") =
+        R"([{"rowOffsetInTarget":4,"sourceNumPhysicalRecords":2}])";
+    TagOf(SourceNamed(a, "part-00000-1b2c86ab"), "compactionInfo") =
+        R"([{"rowOffsetInTarget":5,"sourceNumPhysicalRecords":2}])";
+  };
+  for (bool read_rows : {false, true}) {
+    SCOPED_TRACE(read_rows ? "rows read" : "DVs only");
+    Fixture f(c.version, read_rows);
+    std::vector<Action> lying = f.optimize;
+    swap(lying);
+    const delta::AddFile& target = f.Source(c.source);
+    const conflict::Verdict reverse =
+        f.Check(Pending(c.version - 1, f.Dml(target, c.row), {target.path}, kReverse),
+                delta::WriteCommitFile(lying));
+    EXPECT_EQ(reverse.commits(), !read_rows);
   }
 }
 
