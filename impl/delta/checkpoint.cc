@@ -57,6 +57,22 @@ Result<std::string> SidecarPath(const std::string& file, const std::string& line
   return std::string(path);
 }
 
+// A V2 checkpoint's checkpointMetadata names the version it holds: the one its name says.
+Status CheckMetadataVersion(const std::string& file, const std::string& line, int64_t version) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  int64_t said = 0;
+  if (parser.parse(line).get(doc) != simdjson::SUCCESS ||
+      doc["checkpointMetadata"]["version"].get_int64().get(said) != simdjson::SUCCESS) {
+    return Corrupt(file, "checkpointMetadata without an integer version");
+  }
+  if (said != version) {
+    return Corrupt(file, "checkpointMetadata says version " + std::to_string(said) +
+                             ", the file name " + std::to_string(version));
+  }
+  return Status::Ok();
+}
+
 Status Apply(const std::string& file, Action action, Builder& b) {
   if (auto* add = std::get_if<AddFile>(&action)) {
     const std::string key = DecodedPath(add->path);
@@ -115,7 +131,10 @@ Status ReadFileInto(const storage::Storage& storage, const std::string& log_dir,
         }
         RLC_RETURN_IF_ERROR(s);
       }
-      continue;  // checkpointMetadata and actions rlc does not know carry no state it keeps
+      if (unknown->key == "checkpointMetadata") {
+        RLC_RETURN_IF_ERROR(CheckMetadataVersion(path, lines[i], b.snapshot.version));
+      }
+      continue;  // other actions rlc does not know carry no state it keeps
     }
     RLC_RETURN_IF_ERROR(Apply(path, std::move(*action), b));
   }

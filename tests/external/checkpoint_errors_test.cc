@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -82,6 +83,23 @@ TEST_F(BrokenCheckpoint, ACheckpointWithoutMetadataIsCorrupt) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.err.find("has no metaData action"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("2a15d0c6"), std::string::npos) << r.err;
+}
+
+TEST_F(BrokenCheckpoint, ACheckpointNamingAnotherVersionIsCorrupt) {
+  const fs::path t = Copy("delta-kernel-rs__v2-checkpoints-json-with-sidecars");
+  if (t.empty()) GTEST_SKIP() << "shared tables missing";
+  const fs::path top = t / "_delta_log" /
+                       "00000000000000000006.checkpoint.2a15d0c6-8b11-4a98-bab4-957905d62f7f.json";
+  std::ifstream in(top);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  const std::string said = R"({"checkpointMetadata":{"version":6}})";
+  ASSERT_EQ(text.rfind(said, 0), 0u);
+  text.replace(0, said.size(), R"({"checkpointMetadata":{"version":5}})");
+  std::ofstream(top, std::ios::trunc) << text;
+  const RunResult r = Inspect(t);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find("checkpointMetadata says version 5, the file name 6"), std::string::npos)
+      << r.err;
 }
 
 TEST_F(BrokenCheckpoint, AMultiPartCheckpointMissingAPartIsSkipped) {
