@@ -1,5 +1,5 @@
-// The row file: the small on-disk format the simulator writes data files in (no Parquet library
-// exists on these machines), so a simulated table is a real directory two processes can share.
+// The row file: the small on-disk format the simulator writes data files in (it does not write
+// Parquet yet), so a simulated table is a real directory two processes can share.
 //
 // Format (text, UTF-8, '\n'-terminated lines):
 //   line 1   rlc-rows 1

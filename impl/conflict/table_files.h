@@ -11,7 +11,8 @@
 //   - ScanRows: calls `visit` once per *physical* row of the data file at `path` (as written in
 //     the log), in position order from 0, with the row's values by logical column path, partition
 //     columns included; the checker applies DVs itself. `visit` returns false to stop early.
-//     kUnsupported means "no reader for this file" (a Parquet file here: no Parquet library).
+//     kUnsupported means "no reader for this file" (StorageTableFiles has none; a real table's
+//     Parquet files are read by impl/parquet/parquet_table_files.h).
 //
 // StorageTableFiles reads DVs through a Storage and has no row reader: every ScanRows is
 // kUnsupported. InMemoryTableFiles adds rows held in memory, by path (a simulator's tables).
