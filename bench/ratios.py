@@ -29,6 +29,14 @@ if "BM_ParquetRowsRlc" in runs and "BM_ParquetRowsArrowFloor" in runs:
     print("ratio rlc / Arrow's column read: %.2fx" % (
         runs["BM_ParquetRowsRlc"]["real_time"] / runs["BM_ParquetRowsArrowFloor"]["real_time"]))
 
+replay = [n for n in runs if n.startswith("BM_CheckpointReplayRlc")]
+floor = [n for n in runs if n.startswith("BM_CheckpointColumnsArrowFloor")]
+if replay and floor:
+    print("\nReplay from a Parquet checkpoint of 1,000,000 files plus 10 commits (median; aim <= 1.5x)")
+    print("%-28s %8.1f ms" % ("rlc replay", runs[replay[0]]["real_time"]))
+    print("%-28s %8.1f ms" % ("Arrow column read (floor)", runs[floor[0]]["real_time"]))
+    print("ratio: %.2fx" % (runs[replay[0]]["real_time"] / runs[floor[0]]["real_time"]))
+
 if "BM_CommitParseRlc" in runs:
     print("\nCommit parse, 100,000 actions (median; aim >= 300 MB/s)")
     for name in ("BM_CommitParseRlc", "BM_CommitNewlineScanFloor", "BM_CommitParseNlohmann"):
