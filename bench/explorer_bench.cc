@@ -1,6 +1,7 @@
 // Explorer throughput: whole 3-writer histories per second on one core (create the table, run the
 // transactions through the simulator and the checker, then the oracle), against the cost of
-// creating the starting table alone, in the same run. Tables live in memory, as in the explorer.
+// creating the starting table alone, in the same run. Tables live in memory, as in the explorer,
+// with row files, and (for comparison) with the Parquet data files directory tables hold.
 //
 // The histories are the explorer's own (seed 1, index = iteration), drawn before timing.
 #include <benchmark/benchmark.h>
@@ -45,12 +46,15 @@ std::vector<rlc::scenario::Scenario> Histories(int count, bool plain = false) {
   return out;
 }
 
-void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scenario>& histories) {
+void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scenario>& histories,
+                  rlc::simulator::DataFileFormat data_files =
+                      rlc::simulator::DataFileFormat::kRowFile) {
   const std::string dir = "/rlc-bench";  // in memory: the table's root path only
+  rlc::scenario::RunOptions options{rlc::scenario::TableStore::kMemory, false, false, data_files};
   size_t i = 0;
   for (auto _ : state) {
-    rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(
-        histories[i++ % histories.size()], dir, {rlc::scenario::TableStore::kMemory, false, false});
+    rlc::Result<rlc::scenario::ScenarioReport> r =
+        rlc::scenario::RunScenario(histories[i++ % histories.size()], dir, options);
     if (!r.ok() || rlc::explorer::OracleViolation(*r)) state.SkipWithError("a history failed");
     benchmark::DoNotOptimize(r);
   }
@@ -58,6 +62,11 @@ void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scen
 }
 
 void BM_ThreeWriterHistory(benchmark::State& state) { RunHistories(state, Histories(256)); }
+// The same histories with Parquet data files, as directory tables write them: what the explorer
+// would pay for Parquet in memory.
+void BM_ThreeWriterHistoryParquet(benchmark::State& state) {
+  RunHistories(state, Histories(256), rlc::simulator::DataFileFormat::kParquet);
+}
 void BM_ThreeWriterPlainHistory(benchmark::State& state) {
   RunHistories(state, Histories(256, /*plain=*/true));
 }
@@ -79,6 +88,7 @@ void BM_StartingTableOnly(benchmark::State& state) {
 }
 
 BENCHMARK(BM_ThreeWriterHistory)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ThreeWriterHistoryParquet)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ThreeWriterPlainHistory)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StartingTableOnly)->Unit(benchmark::kMicrosecond);
 

@@ -89,22 +89,10 @@ std::unique_ptr<conflict::TableFiles> DataFilesFor(const storage::Storage& stora
                                                    const std::string& root,
                                                    const delta::Snapshot& read,
                                                    const delta::DvLoadOptions& dv_options) {
-  Result<delta::LogListing> listing = delta::ListLog(storage, root);
-  if (!listing.ok() || !read.metadata.has_value()) {
-    return std::make_unique<conflict::StorageTableFiles>(storage, root, dv_options);
-  }
-  auto files =
-      std::make_unique<parquet::ParquetTableFiles>(storage, root, *read.metadata, dv_options);
-  for (const auto& [decoded_path, add] : read.files) files->AddDataFile(add);
-  for (int64_t v : listing->commit_versions) {
-    if (v <= read.version) continue;
-    Result<delta::Commit> winner = delta::ReadCommit(storage, root, v);
-    if (!winner.ok()) break;
-    for (const delta::Action& a : winner->actions) {
-      if (const auto* add = std::get_if<delta::AddFile>(&a)) files->AddDataFile(*add);
-    }
-  }
-  return files;
+  Result<std::unique_ptr<parquet::ParquetTableFiles>> files =
+      parquet::ParquetTableFilesFor(storage, root, read, dv_options);
+  if (!files.ok()) return std::make_unique<conflict::StorageTableFiles>(storage, root, dv_options);
+  return std::move(*files);
 }
 
 }  // namespace

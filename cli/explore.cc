@@ -159,8 +159,7 @@ int RunReplay(const std::string& file, const std::string& export_dir, std::ostre
     return 2;
   }
   out << scenario::RenderReport(*report, true) << "table: " << export_dir
-      << " (_delta_log and DV files as written; data files in the row format of "
-         "fuzz/simulator/row_file.h)\n";
+      << " (_delta_log, DV files and Parquet data files as written)\n";
   return report->passed() ? 0 : 1;
 }
 

@@ -157,7 +157,8 @@ Command AddReplay(CLI::App& app) {
   replay->add_option("FILE", *file, "Scenario file")->required();
   replay->add_option(
       "--export", *export_dir,
-      "Leave the replay's table in DIR (absent or empty): _delta_log, DV files, row files");
+      "Leave the replay's table in DIR (absent or empty): _delta_log, DV files, Parquet data "
+      "files");
   return {replay, [file, export_dir] {
             return rlc::cli::RunReplay(*file, *export_dir, std::cout, std::cerr);
           }};

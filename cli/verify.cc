@@ -73,8 +73,8 @@ struct Check {
 };
 
 // One folder per counterexample: the history (history.scenario), its report (report.txt) and the
-// Delta table its replay wrote (table/: _delta_log and DV files as the implementation wrote them,
-// data files in the row format of fuzz/simulator/row_file.h). Returns the history's HTML
+// Delta table its replay wrote (table/: _delta_log, DV files and Parquet data files as the
+// implementation wrote them). Returns the history's HTML
 // section, or the reason the folder could not be written.
 std::string ExportCounterexample(const std::filesystem::path& folder,
                                  const scenario::Scenario& history, const std::string& history_text,

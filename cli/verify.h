@@ -16,8 +16,7 @@
 //   counterexamples/  each explorer counterexample as a scenario file (the replay command names
 //                 it), and per counterexample or failing scenario a folder: history.scenario,
 //                 report.txt, and table/, the Delta table its replay wrote (_delta_log JSON and DV
-//                 files as the implementation wrote them; data files in the row format of
-//                 fuzz/simulator/row_file.h: the simulator does not write Parquet yet)
+//                 files as the implementation wrote them; Parquet data files)
 //   explore-summary.json  the campaign's summary as `rlc explore merge` reads it (shards merge)
 // Exit 0 when everything holds, 1 on any finding, 2 on a usage error.
 #ifndef RLC_CLI_VERIFY_H_

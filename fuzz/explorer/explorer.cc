@@ -123,7 +123,7 @@ bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return r.invariant_find
 Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch,
                                         bool for_report = false) {
   Result<scenario::ScenarioReport> r =
-      scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report});
+      scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report, std::nullopt});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);

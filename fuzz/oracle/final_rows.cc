@@ -6,6 +6,24 @@
 
 namespace rlc::oracle {
 
+namespace {
+
+// A partition value as the log writes it (text, or null), typed by its column, as a JSON value.
+bool PartitionValue(const model::Column& column, const std::optional<std::string>& text,
+                    json::Value* out) {
+  if (!text.has_value()) return true;  // NULL
+  if (column.type == model::ColumnType::kString) {
+    out->kind = json::Value::Kind::kString;
+    out->text = *text;
+    return true;
+  }
+  out->kind = json::Value::Kind::kNumber;
+  out->text = *text;
+  return out->Int().has_value();
+}
+
+}  // namespace
+
 std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
     const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why) {
   std::vector<std::vector<model::Value>> rows;
@@ -25,9 +43,17 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
       values.reserve(schema.size());
       for (size_t c = 0; c < schema.size(); ++c) {
         const model::Column& column = schema[c];
-        if (!position[c])
-          return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
-        const json::Value& v = row.items[*position[c]];
+        json::Value from_log;  // a partition column a Parquet file leaves out
+        if (!position[c]) {
+          const auto value = f.partition_values.find(column.name);
+          if (!column.is_partition || value == f.partition_values.end())
+            return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
+          if (!PartitionValue(column, value->second, &from_log))
+            return *why = f.path + ": partition value of " + column.name + " is not a " +
+                          (column.type == model::ColumnType::kLong ? "long" : "string"),
+                   std::nullopt;
+        }
+        const json::Value& v = position[c] ? row.items[*position[c]] : from_log;
         if (v.is_null()) {
           values.emplace_back();
         } else if (column.type == model::ColumnType::kLong && v.Int()) {

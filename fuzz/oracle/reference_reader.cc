@@ -10,6 +10,7 @@
 
 #include "fuzz/oracle/json_reader.h"
 #include "fuzz/oracle/reference_log.h"
+#include "fuzz/oracle/reference_parquet.h"
 
 namespace rlc::oracle {
 namespace {
@@ -266,6 +267,41 @@ bool ReadRowFile(const ByteSource& files, const std::string& path, ReferenceFile
   return true;
 }
 
+bool EndsWith(const std::string& text, std::string_view suffix) {
+  return text.size() > suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A file the simulator writes rows in: a row file or a Parquet file.
+bool IsDataFile(const std::string& path) {
+  return EndsWith(path, ".rows") || EndsWith(path, ".parquet");
+}
+
+// A Parquet file's columns (partition columns are not there: the log's partition values stand for
+// them) and rows into `file`, through reference_parquet.h.
+bool ReadParquetDataFile(const ByteSource& files, const std::string& path, ReferenceFile* file,
+                         std::string* why) {
+  const std::optional<std::string> bytes = files.Read(path);
+  if (!bytes) return *why = "parquet file not found: " + path, false;
+  ParquetColumnsAndRows read;
+  if (!ReadParquetRows(path, *bytes, &read, why)) return false;
+  std::vector<size_t> order = NameOrder(read.columns);
+  for (size_t k = 1; k < order.size(); ++k) {
+    if (read.columns[order[k]] == read.columns[order[k - 1]])
+      return *why = "a parquet file names a column twice: " + path, false;
+  }
+  file->columns = std::move(read.columns);
+  file->physical_values = std::move(read.rows);
+  return true;
+}
+
+bool ReadDataFile(const ByteSource& files, const std::string& path, ReferenceFile* file,
+                  std::string* why) {
+  if (EndsWith(path, ".rows")) return ReadRowFile(files, path, file, why);
+  if (EndsWith(path, ".parquet")) return ReadParquetDataFile(files, path, file, why);
+  return *why = "not a data file the simulator writes: " + path, false;
+}
+
 }  // namespace
 
 const ByteSource& LocalFiles() {
@@ -283,10 +319,8 @@ std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir,
 std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir,
                                                           const std::string& path, std::string* why,
                                                           const ByteSource& files) {
-  if (path.size() <= 5 || path.compare(path.size() - 5, 5, ".rows") != 0)
-    return *why = "not a row file: " + path, std::nullopt;
   ReferenceFile file;
-  if (!ReadRowFile(files, table_dir + "/" + path, &file, why)) return std::nullopt;
+  if (!ReadDataFile(files, table_dir + "/" + path, &file, why)) return std::nullopt;
   std::vector<std::string> rows;
   for (size_t i = 0; i < file.physical_values.size(); ++i) rows.push_back(RowText(file, i));
   return rows;
@@ -376,9 +410,9 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
       }
       file.deleted = std::move(*rows);
     }
-    if (file.path.size() > 5 && file.path.compare(file.path.size() - 5, 5, ".rows") == 0) {
+    if (IsDataFile(file.path)) {
       std::string why;
-      if (!ReadRowFile(files, table_dir + "/" + file.path, &file, &why)) {
+      if (!ReadDataFile(files, table_dir + "/" + file.path, &file, &why)) {
         result.error = "version " + std::to_string(snapshot.version) + ": " + why;
         return result;
       }

@@ -46,9 +46,11 @@ struct ReferenceFile {
   std::map<std::string, std::optional<std::string>> partition_values;
   std::optional<int64_t> num_records;
   std::set<uint64_t> deleted;  // rows the DV deletes
-  // For a simulator row file (".rows", fuzz/simulator/row_file.h), parsed here on the oracle's
-  // own: the file's column names (distinct), and every physical row as an array of values in
-  // that order (RowText writes one as text). Empty for other files.
+  // For a simulator data file (a row file, ".rows", fuzz/simulator/row_file.h, parsed here; or a
+  // Parquet file, ".parquet", read by reference_parquet.h), read on the oracle's own: the file's
+  // column names (distinct), and every physical row as an array of values in that order (RowText
+  // writes one as text). A Parquet file has no partition columns: partition_values stands for
+  // them. Empty for other files.
   std::vector<std::string> columns;
   std::vector<json::Value> physical_values;
 };

@@ -130,6 +130,7 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
   options.file_prefix = "p" + std::to_string(proc) + "-";
   options.row_id_base = static_cast<uint64_t>(proc + 1) * 1000000000ull;
   options.foreign = o.foreign && proc == o.procs - 1;
+  options.data_files = simulator::DataFileFormat::kParquet;
   simulator::Simulator sim(*storage, o.dir, StartingTable(o.isolation), options);
   std::ofstream journal(RaceDir(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl",
                         std::ios::app);
@@ -402,6 +403,7 @@ Result<RaceSummary> RunRace(const RaceOptions& o) {
   {
     simulator::TableOptions options;
     options.file_prefix = "init-";
+    options.data_files = simulator::DataFileFormat::kParquet;
     simulator::Simulator creator(*storage, o.dir, start, options);
     RLC_RETURN_IF_ERROR(creator.Create(FilesFor(o.race_case)));
   }

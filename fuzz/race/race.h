@@ -1,7 +1,7 @@
 // Racing processes on one on-disk table: K OS processes commit to one _delta_log at the same
 // moment, coordinated only by barrier files, and the oracle judges what they left.
 //
-// Concern: the race and its verdict. RunRace creates a table in `dir` (64 rows in 16 row files,
+// Concern: the race and its verdict. RunRace creates a table in `dir` (64 rows in 16 Parquet files,
 // merge-on-read, statistics on), then forks `procs` processes. Each loops until the deadline:
 // it picks an operation suited to the case (below), prepares it on the latest version with every
 // reconcile flag on, writes an intent line to its journal (_race/journal-<p>.jsonl: the

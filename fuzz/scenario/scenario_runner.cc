@@ -131,6 +131,9 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.verify_own_commits = run.verify_own_commits;
   options.checker_reads_rows = table.rows_readable;
   options.checker_faults = table.checker_faults;
+  options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory
+                                                   ? simulator::DataFileFormat::kParquet
+                                                   : simulator::DataFileFormat::kRowFile);
   return options;
 }
 

@@ -25,6 +25,7 @@
 
 #include "fuzz/oracle/contract.h"
 #include "fuzz/scenario/scenario.h"
+#include "fuzz/simulator/row_file.h"
 #include "impl/base/status.h"
 #include "model/semantics/value.h"
 
@@ -98,6 +99,9 @@ struct RunOptions {
   // Read each commit the simulator wrote back from the log and require the actions it wrote
   // (simulator::TableOptions::verify_own_commits). Campaigns turn it off for speed.
   bool verify_own_commits = true;
+  // The data files' format. Unset: Parquet for a directory table (one other engines may open),
+  // row files in memory (the explorer's throughput: bench/explorer_bench.cc measures both).
+  std::optional<simulator::DataFileFormat> data_files;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

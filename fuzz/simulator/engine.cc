@@ -19,6 +19,7 @@
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
+#include "impl/parquet/parquet_table_files.h"
 #include "impl/delta/snapshot.h"
 
 namespace rlc::simulator {
@@ -298,8 +299,11 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
     row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong
                                              ? RowFileColumn::Type::kLong
                                              : RowFileColumn::Type::kString});
-    if (!c.is_partition)
+    if (c.is_partition) {
+      partition_columns_.push_back(c.name);
+    } else {
       stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
+    }
   }
   // Column names are distinct (model::MakeTable's schema), so name order is a total order.
   std::sort(stats_columns_.begin(), stats_columns_.end(),
@@ -319,7 +323,8 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
 
 std::string Simulator::NewPath(const std::string& partition, const char* kind) {
   const std::string name =
-      options_.file_prefix + kind + "-" + std::to_string(next_file_++) + ".rows";
+      options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
+      DataFileExtension(options_.data_files);
   std::string part_column;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
@@ -447,7 +452,8 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
     file.rows.push_back(std::move(values));
   }
   const std::string path = NewPath(partition, "part");
-  const std::string bytes = EncodeRowFile(file);
+  RLC_ASSIGN_OR_RETURN(const std::string bytes,
+                       EncodeDataFile(file, options_.data_files, partition_columns_));
   RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path, bytes));
   delta::AddFile add;
   add.path = path;
@@ -570,7 +576,8 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     auto decoded = row_files_.find(path);
     if (decoded == row_files_.end()) {
       RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
-      RLC_ASSIGN_OR_RETURN(RowFile read, DecodeRowFile(bytes));
+      RLC_ASSIGN_OR_RETURN(RowFile read, DecodeDataFile(path, bytes, row_file_columns_,
+                                                        partition_columns_, add.partition_values));
       decoded = row_files_.emplace(path, std::move(read)).first;
     }
     const RowFile& file = decoded->second;
@@ -988,8 +995,18 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
   const RowFileTableFiles row_files(storage_, root_);
   const conflict::StorageTableFiles dv_files(storage_, root_);
+  std::unique_ptr<conflict::TableFiles> parquet_files;
+  if (options_.data_files == DataFileFormat::kParquet && options_.checker_reads_rows) {
+    // Real Parquet, read as the checker reads any real table's files: the partition values of
+    // the read snapshot's and the winners' adds, from the log.
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read,
+                         LogAt(p.pending.read_version));
+    RLC_ASSIGN_OR_RETURN(parquet_files, parquet::ParquetTableFilesFor(storage_, root_, *read));
+  }
   const conflict::TableFiles& files =
-      options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files) : dv_files;
+      parquet_files != nullptr ? *parquet_files
+      : options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files)
+                                    : dv_files;
   const int faults = options_.checker_faults;
   // Reads fail a little less often than writes: a check reads several DVs before it writes one.
   const FaultyTableFiles faulty_files(files, std::max(faults, 1) + 1, checker_reads_);

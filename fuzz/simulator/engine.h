@@ -71,6 +71,9 @@ struct TableOptions {
   // The checker reads the data files' rows (the simulator's row files); false: DVs only, as for
   // files it cannot read.
   bool checker_reads_rows = true;
+  // The data files' format: Parquet for tables other engines read; row files where only the
+  // simulator and the oracle do and speed matters (the in-memory explorer).
+  DataFileFormat data_files = DataFileFormat::kRowFile;
   // 0: the checker's reads and writes succeed. n > 0: some fail with an I/O error, as on a flaky
   // store: the first DV it writes and every n-th after it, and about one in n + 1 of the DVs and
   // data files it reads (a pseudo-random draw per read, numbered over the simulator's life from
@@ -247,6 +250,7 @@ class Simulator {
   int checker_reads_ = 0;      // and the DVs and row files it read
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
+  std::vector<std::string> partition_columns_;  // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;

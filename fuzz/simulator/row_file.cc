@@ -1,11 +1,14 @@
 #include "fuzz/simulator/row_file.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include <nlohmann/json.hpp>
 
 #include "impl/delta/json_writer.h"
 #include "impl/dv/descriptor.h"
+#include "impl/parquet/parquet_rows.h"
+#include "impl/parquet/parquet_writer.h"
 
 namespace rlc::simulator {
 namespace {
@@ -141,6 +144,138 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
     if (!visit(position++, lookup)) break;
   }
   return Status::Ok();
+}
+
+namespace {
+
+bool EndsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+bool IsPartition(const std::vector<std::string>& partition_columns, const std::string& name) {
+  return std::find(partition_columns.begin(), partition_columns.end(), name) !=
+         partition_columns.end();
+}
+
+Result<std::string> EncodeParquet(const RowFile& file,
+                                  const std::vector<std::string>& partition_columns) {
+  std::vector<parquet::WrittenColumn> columns;
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < file.columns.size(); ++i) {
+    if (IsPartition(partition_columns, file.columns[i].name)) continue;
+    kept.push_back(i);
+    columns.push_back({file.columns[i].name, file.columns[i].type == RowFileColumn::Type::kLong
+                                                 ? parquet::WrittenColumn::Type::kLong
+                                                 : parquet::WrittenColumn::Type::kString});
+  }
+  std::vector<std::vector<predicate::Literal>> rows;
+  rows.reserve(file.rows.size());
+  for (const auto& row : file.rows) {
+    std::vector<predicate::Literal>& values = rows.emplace_back();
+    values.reserve(kept.size());
+    for (size_t i : kept) {
+      const RowFileValue& v = row[i];
+      if (!v.has_value()) {
+        values.push_back(predicate::Literal::Null());
+      } else if (const auto* n = std::get_if<int64_t>(&*v)) {
+        values.push_back(predicate::Literal::Long(*n));
+      } else {
+        values.push_back(predicate::Literal::String(std::get<std::string>(*v)));
+      }
+    }
+  }
+  // Small row groups: a DV's positions then cross group boundaries in ordinary histories.
+  parquet::ParquetWriteOptions options;
+  options.row_group_rows = 4;
+  return parquet::WriteParquetRows(columns, rows, options);
+}
+
+// A partition column's value from the add: NULL, a long's decimal text, or a string as is.
+Result<RowFileValue> PartitionValueOf(const std::string& path, const RowFileColumn& column,
+                                      const delta::StringMap& partition_values) {
+  for (const auto& [name, text] : partition_values) {
+    if (name != column.name) continue;
+    if (!text.has_value()) return RowFileValue{};
+    if (column.type == RowFileColumn::Type::kString) return RowFileValue{*text};
+    int64_t n = 0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), n);
+    if (ec != std::errc() || end != text->data() + text->size() || text->empty()) {
+      return Status::Corrupt(path + ": partition value of " + column.name +
+                             " is not a long: " + *text);
+    }
+    return RowFileValue{n};
+  }
+  return Status::Corrupt(path + ": the add has no partition value of " + column.name);
+}
+
+Result<RowFile> DecodeParquet(const std::string& path, std::string_view bytes,
+                              const std::vector<RowFileColumn>& columns,
+                              const std::vector<std::string>& partition_columns,
+                              const delta::StringMap& partition_values) {
+  RowFile file;
+  file.columns = columns;
+  std::vector<parquet::FileColumn> in_file;
+  std::vector<std::optional<RowFileValue>> fixed(columns.size());  // partition columns' values
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (IsPartition(partition_columns, columns[i].name)) {
+      RLC_ASSIGN_OR_RETURN(fixed[i], PartitionValueOf(path, columns[i], partition_values));
+    } else {
+      in_file.push_back({{columns[i].name}, {}});
+    }
+  }
+  std::optional<Status> bad;
+  const Status scanned = parquet::ScanParquetRows(
+      path, bytes, in_file, [&](uint64_t, const std::vector<predicate::Literal>& values) {
+        std::vector<RowFileValue>& row = file.rows.emplace_back();
+        size_t next = 0;
+        for (size_t i = 0; i < columns.size(); ++i) {
+          if (fixed[i].has_value()) {
+            row.push_back(*fixed[i]);
+            continue;
+          }
+          const predicate::Literal& v = values[next++];
+          const bool is_long = columns[i].type == RowFileColumn::Type::kLong;
+          if (v.kind == predicate::Literal::Kind::kNull) {
+            row.emplace_back();
+          } else if (is_long && v.kind == predicate::Literal::Kind::kLong) {
+            row.emplace_back(v.int_value);
+          } else if (!is_long && v.kind == predicate::Literal::Kind::kString) {
+            row.emplace_back(v.string_value);
+          } else {
+            bad = Status::Corrupt(path + ": column " + columns[i].name +
+                                  " holds a value of another type");
+            return false;
+          }
+        }
+        return true;
+      });
+  RLC_RETURN_IF_ERROR(scanned);
+  if (bad.has_value()) return *bad;
+  return file;
+}
+
+}  // namespace
+
+const char* DataFileExtension(DataFileFormat format) {
+  return format == DataFileFormat::kParquet ? ".parquet" : ".rows";
+}
+
+Result<std::string> EncodeDataFile(const RowFile& file, DataFileFormat format,
+                                   const std::vector<std::string>& partition_columns) {
+  if (format == DataFileFormat::kRowFile) return EncodeRowFile(file);
+  return EncodeParquet(file, partition_columns);
+}
+
+Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
+                               const std::vector<RowFileColumn>& columns,
+                               const std::vector<std::string>& partition_columns,
+                               const delta::StringMap& partition_values) {
+  if (EndsWith(path, ".parquet"))
+    return DecodeParquet(path, bytes, columns, partition_columns, partition_values);
+  if (!EndsWith(path, ".rows")) return Status::Unsupported(path + ": not a data file rlc writes");
+  Result<RowFile> file = DecodeRowFile(bytes);
+  if (!file.ok()) return file.status().WithContext(path);
+  return file;
 }
 
 }  // namespace rlc::simulator

@@ -1,5 +1,7 @@
-// The row file: the small on-disk format the simulator writes data files in (it does not write
-// Parquet yet), so a simulated table is a real directory two processes can share.
+// The simulator's data files: real Parquet (directory tables: scenario runs, replays, exports,
+// races) or the row file, a small text format the in-memory explorer keeps for its throughput
+// (docs/decisions.md#data-files). Either way a simulated table is a real directory two
+// processes can share.
 //
 // Format (text, UTF-8, '\n'-terminated lines):
 //   line 1   rlc-rows 1
@@ -10,7 +12,12 @@
 // Unlike the Parquet files Delta writes, a row file holds every column, partition columns
 // included, so a file alone says what its rows are. Extensions end in ".rows".
 //
-// RowFileTableFiles serves these files to the conflict checker (impl/conflict/table_files.h),
+// A Parquet data file holds the same columns as a row file but the partition columns, as Delta's
+// do: their values come from the add's partitionValues (docs/formats.md#partition-values). It is
+// written and read through impl/parquet, so real engines read it and the checker reads it as it
+// reads any real table's file.
+//
+// RowFileTableFiles serves row files to the conflict checker (impl/conflict/table_files.h),
 // so the exact tier and 1b read real rows in simulated tables. The oracle parses the format on
 // its own (fuzz/oracle), sharing no code with this one.
 //
@@ -26,6 +33,7 @@
 #include <vector>
 
 #include "impl/conflict/table_files.h"
+#include "impl/delta/actions.h"
 
 namespace rlc::simulator {
 
@@ -48,6 +56,23 @@ std::string EncodeRowFile(const RowFile& file);
 // Errors (kCorrupt) name the line: a bad header, a value of the wrong type, a row of the wrong
 // width.
 Result<RowFile> DecodeRowFile(std::string_view bytes);
+
+enum class DataFileFormat { kRowFile, kParquet };
+// ".rows" or ".parquet".
+const char* DataFileExtension(DataFileFormat format);
+
+// `file` as a data file. A Parquet file leaves out the columns in `partition_columns`.
+Result<std::string> EncodeDataFile(const RowFile& file, DataFileFormat format,
+                                   const std::vector<std::string>& partition_columns);
+// A data file's rows over `columns` (the columns it was written with): a row file by its
+// extension ".rows", a Parquet file by ".parquet", whose partition columns (those absent from the
+// file) take their value from `partition_values`, typed by their column. Errors name `path`:
+// kCorrupt for bytes that do not decode or a partition value that is not its column's type,
+// kUnsupported for another extension.
+Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
+                               const std::vector<RowFileColumn>& columns,
+                               const std::vector<std::string>& partition_columns,
+                               const delta::StringMap& partition_values);
 
 class RowFileTableFiles : public conflict::StorageTableFiles {
  public:

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "impl/delta/file_key.h"
+#include "impl/delta/log.h"
 #include "impl/predicate/datetime.h"
 
 namespace rlc::parquet {
@@ -170,6 +171,28 @@ Status ParquetTableFiles::ScanRows(const std::string& path,
     };
     return visit(position, lookup);
   });
+}
+
+Result<std::unique_ptr<ParquetTableFiles>> ParquetTableFilesFor(const storage::Storage& storage,
+                                                                const std::string& table_root,
+                                                                const delta::Snapshot& read,
+                                                                delta::DvLoadOptions options) {
+  if (!read.metadata.has_value()) {
+    return Status::Corrupt(table_root + ": the snapshot at version " +
+                           std::to_string(read.version) + " has no metaData");
+  }
+  RLC_ASSIGN_OR_RETURN(const delta::LogListing listing, delta::ListLog(storage, table_root));
+  auto files = std::make_unique<ParquetTableFiles>(storage, table_root, *read.metadata, options);
+  for (const auto& [decoded_path, add] : read.files) files->AddDataFile(add);
+  for (int64_t v : listing.commit_versions) {
+    if (v <= read.version) continue;
+    Result<delta::Commit> winner = delta::ReadCommit(storage, table_root, v);
+    if (!winner.ok()) break;
+    for (const delta::Action& a : winner->actions) {
+      if (const auto* add = std::get_if<delta::AddFile>(&a)) files->AddDataFile(*add);
+    }
+  }
+  return files;
 }
 
 }  // namespace rlc::parquet

@@ -20,12 +20,14 @@
 #define RLC_IMPL_PARQUET_PARQUET_TABLE_FILES_H_
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "impl/conflict/table_files.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/snapshot.h"
 #include "impl/parquet/parquet_rows.h"
 #include "impl/predicate/schema.h"
 
@@ -65,6 +67,15 @@ class ParquetTableFiles : public conflict::StorageTableFiles {
   Result<std::vector<TableColumn>> columns_;
   std::map<std::string, delta::StringMap> partition_values_;  // by path as the log writes it
 };
+
+// The files a conflict check of a transaction that read `read` may open: the read snapshot's
+// adds and those of every commit after it in the log up to the first that cannot be read (the
+// check itself reports that one). kCorrupt when `read` has no metaData; listing errors as
+// delta/log.h.
+Result<std::unique_ptr<ParquetTableFiles>> ParquetTableFilesFor(const storage::Storage& storage,
+                                                                const std::string& table_root,
+                                                                const delta::Snapshot& read,
+                                                                delta::DvLoadOptions options = {});
 
 }  // namespace rlc::parquet
 

@@ -24,10 +24,10 @@ TEST(OwnCommits, GeneratedHistoriesParseBackToWhatTheSimulatorWrote) {
     const rlc::scenario::Scenario history =
         gen(rc::Random(static_cast<uint64_t>(i) + 7), rc::kNominalSize).value();
     const rlc::Result<ScenarioReport> verified = rlc::scenario::RunScenario(
-        history, "/own-commits", RunOptions{TableStore::kMemory, false, true});
+        history, "/own-commits", RunOptions{TableStore::kMemory, false, true, std::nullopt});
     ASSERT_TRUE(verified.ok()) << "history " << i << ": " << verified.status().ToString();
     const rlc::Result<ScenarioReport> fast = rlc::scenario::RunScenario(
-        history, "/own-commits", RunOptions{TableStore::kMemory, false, false});
+        history, "/own-commits", RunOptions{TableStore::kMemory, false, false, std::nullopt});
     ASSERT_TRUE(fast.ok()) << "history " << i << ": " << fast.status().ToString();
     ASSERT_EQ(verified->txns.size(), fast->txns.size());
     for (size_t t = 0; t < fast->txns.size(); ++t) {
