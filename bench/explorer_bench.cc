@@ -46,9 +46,9 @@ std::vector<rlc::scenario::Scenario> Histories(int count, bool plain = false) {
   return out;
 }
 
-void RunHistories(benchmark::State& state, const std::vector<rlc::scenario::Scenario>& histories,
-                  rlc::simulator::DataFileFormat data_files =
-                      rlc::simulator::DataFileFormat::kRowFile) {
+void RunHistories(
+    benchmark::State& state, const std::vector<rlc::scenario::Scenario>& histories,
+    rlc::simulator::DataFileFormat data_files = rlc::simulator::DataFileFormat::kRowFile) {
   const std::string dir = "/rlc-bench";  // in memory: the table's root path only
   rlc::scenario::RunOptions options{rlc::scenario::TableStore::kMemory, false, false, data_files};
   size_t i = 0;

@@ -83,6 +83,7 @@ std::string RaceSummaryText(const race::RaceSummary& s) {
       << "; this case's reconciles: " << s.CaseReconciles() << "\n";
   out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows
       << ", lost commits " << s.lost_commits << ", unreferenced files " << s.unreferenced_files
+      << ", checkpoints " << s.checkpoints << " (each read back against the JSON log)"
       << "; oracle (a): " << s.rows_check << "\n";
   out << (s.ok() ? "  OK\n" : "  PROBLEMS:\n");
   for (const std::string& p : s.problems) out << "    " << p << "\n";

@@ -28,6 +28,7 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
     const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why) {
   std::vector<std::vector<model::Value>> rows;
   for (const ReferenceFile& f : snapshot.files) {
+    if (!f.rows_unknown.empty()) return *why = f.rows_unknown, std::nullopt;
     // Each schema column's position among the file's columns (the last of a name, as Find).
     std::vector<std::optional<size_t>> position(schema.size());
     for (size_t c = 0; c < schema.size(); ++c) {

@@ -65,14 +65,16 @@ bool ReadRowGroup(::parquet::RowGroupReader& group, const ::parquet::SchemaDescr
     const int16_t max_def = d->max_definition_level();
     bool ok = false;
     if (d->physical_type() == ::parquet::Type::INT64) {
-      ok = ReadColumn(static_cast<::parquet::Int64Reader&>(*column), max_def, rows, first,
-                      [](int64_t n) { return Number(n); }, why);
+      ok = ReadColumn(
+          static_cast<::parquet::Int64Reader&>(*column), max_def, rows, first,
+          [](int64_t n) { return Number(n); }, why);
     } else if (d->physical_type() == ::parquet::Type::INT32) {
-      ok = ReadColumn(static_cast<::parquet::Int32Reader&>(*column), max_def, rows, first,
-                      [](int32_t n) { return Number(n); }, why);
+      ok = ReadColumn(
+          static_cast<::parquet::Int32Reader&>(*column), max_def, rows, first,
+          [](int32_t n) { return Number(n); }, why);
     } else {
-      ok = ReadColumn(static_cast<::parquet::ByteArrayReader&>(*column), max_def, rows, first,
-                      Text, why);
+      ok = ReadColumn(static_cast<::parquet::ByteArrayReader&>(*column), max_def, rows, first, Text,
+                      why);
     }
     if (!ok) return *why = "column " + d->name() + ": " + *why, false;
   }
@@ -101,15 +103,19 @@ bool Columns(const ::parquet::SchemaDescriptor& schema, std::vector<std::string>
 
 }  // namespace
 
-bool ReadParquetRows(const std::string& path, const std::string& bytes,
-                     ParquetColumnsAndRows* out, std::string* why) {
+bool ReadParquetRows(const std::string& path, const std::string& bytes, ParquetColumnsAndRows* out,
+                     std::string* why) {
   try {
     auto buffer = std::make_shared<::arrow::Buffer>(reinterpret_cast<const uint8_t*>(bytes.data()),
                                                     static_cast<int64_t>(bytes.size()));
     const std::unique_ptr<::parquet::ParquetFileReader> reader =
         ::parquet::ParquetFileReader::Open(std::make_shared<::arrow::io::BufferReader>(buffer));
     const std::shared_ptr<::parquet::FileMetaData> meta = reader->metadata();
-    if (!Columns(*meta->schema(), &out->columns, why)) return *why = path + ": " + *why, false;
+    if (!Columns(*meta->schema(), &out->columns, why)) {
+      out->columns.clear();
+      out->unsupported_column = true;
+      return true;
+    }
     for (int g = 0; g < meta->num_row_groups(); ++g) {
       const std::shared_ptr<::parquet::RowGroupReader> group = reader->RowGroup(g);
       const size_t first = out->rows.size();

@@ -8,8 +8,9 @@
 // (docs/decisions.md#arrow).
 //
 // It reads what the simulator writes: flat columns of INT64 or INT32 values (read as numbers)
-// and UTF-8 BYTE_ARRAY values (read as strings), required or optional. Any other column, or bytes
-// that are not Parquet, is an error string naming the file and the column.
+// and UTF-8 BYTE_ARRAY values (read as strings), required or optional. A file with any other
+// column is read as unsupported_column (true returned, no rows); bytes that are not Parquet are an
+// error string naming the file.
 //
 // Thread-safety: stateless function.
 #ifndef RLC_FUZZ_ORACLE_REFERENCE_PARQUET_H_
@@ -23,13 +24,16 @@
 namespace rlc::oracle {
 
 struct ParquetColumnsAndRows {
-  std::vector<std::string> columns;     // the file's columns, in file order
-  std::vector<json::Value> rows;        // each an array of values in `columns` order
+  // Set (with nothing read) when a column is of a type the oracle does not read: a real table's
+  // file, not one the simulator wrote. Not an error: the file's rows are then unknown here.
+  bool unsupported_column = false;
+  std::vector<std::string> columns;  // the file's columns, in file order
+  std::vector<json::Value> rows;     // each an array of values in `columns` order
 };
 
 // false (and why) when the file cannot be read as described above. `path` names it in errors.
-bool ReadParquetRows(const std::string& path, const std::string& bytes,
-                     ParquetColumnsAndRows* out, std::string* why);
+bool ReadParquetRows(const std::string& path, const std::string& bytes, ParquetColumnsAndRows* out,
+                     std::string* why);
 
 }  // namespace rlc::oracle
 

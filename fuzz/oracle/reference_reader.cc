@@ -285,6 +285,10 @@ bool ReadParquetDataFile(const ByteSource& files, const std::string& path, Refer
   if (!bytes) return *why = "parquet file not found: " + path, false;
   ParquetColumnsAndRows read;
   if (!ReadParquetRows(path, *bytes, &read, why)) return false;
+  if (read.unsupported_column) {
+    file->rows_unknown = path + " has a column of a type the oracle does not read";
+    return true;
+  }
   std::vector<size_t> order = NameOrder(read.columns);
   for (size_t k = 1; k < order.size(); ++k) {
     if (read.columns[order[k]] == read.columns[order[k - 1]])
@@ -321,6 +325,7 @@ std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& tab
                                                           const ByteSource& files) {
   ReferenceFile file;
   if (!ReadDataFile(files, table_dir + "/" + path, &file, why)) return std::nullopt;
+  if (!file.rows_unknown.empty()) return *why = file.rows_unknown, std::nullopt;
   std::vector<std::string> rows;
   for (size_t i = 0; i < file.physical_values.size(); ++i) rows.push_back(RowText(file, i));
   return rows;
@@ -418,7 +423,7 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
       }
       // Statistics that do not parse leave numRecords unknown: the row file's own count stands
       // (dv-within-file still requires it of a file with a DV).
-      if (file.num_records.has_value() &&
+      if (file.rows_unknown.empty() && file.num_records.has_value() &&
           static_cast<int64_t>(file.physical_values.size()) != *file.num_records) {
         result.error = "version " + std::to_string(snapshot.version) + ", " + file.path +
                        ": the row file's row count disagrees with numRecords";

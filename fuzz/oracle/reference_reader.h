@@ -53,6 +53,9 @@ struct ReferenceFile {
   // them. Empty for other files.
   std::vector<std::string> columns;
   std::vector<json::Value> physical_values;
+  // A Parquet file with a column of a type the oracle does not read (a real table's): why its
+  // rows are unknown here. Empty otherwise.
+  std::string rows_unknown;
 };
 
 // Physical row `position` of `file` as a JSON object with the columns in name order, e.g.
@@ -90,8 +93,9 @@ std::optional<std::set<uint64_t>> ReadReferenceDv(const std::string& table_dir,
                                                   std::string* why,
                                                   const ByteSource& files = LocalFiles());
 
-// The physical rows of the row file at `table_dir`/`path` (URL-decoded), each as RowText (its
-// hidden identity column included); nullopt (and why) when it is no row file or is malformed.
+// The physical rows of the data file (row file or Parquet) at `table_dir`/`path` (URL-decoded),
+// each as RowText (its hidden identity column included, a Parquet file's partition columns not);
+// nullopt (and why) when it is no such file, is malformed, or has rows the oracle cannot read.
 std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& table_dir,
                                                           const std::string& path, std::string* why,
                                                           const ByteSource& files = LocalFiles());
@@ -100,8 +104,8 @@ std::optional<std::vector<std::string>> ReadReferenceRows(const std::string& tab
 // tests.
 std::optional<std::set<uint64_t>> DecodeReferenceBitmap(const std::string& bytes, std::string* why);
 
-// The live rows of a snapshot's row files (physical rows minus each file's DV), sorted: what a
-// reader of the table sees.
+// The live rows of a snapshot's data files (physical rows minus each file's DV), sorted: what a
+// reader of the table sees (files whose rows are unknown, rows_unknown, contribute none).
 std::vector<std::string> LiveRows(const ReferenceSnapshot& snapshot);
 
 }  // namespace rlc::oracle

@@ -16,6 +16,7 @@
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
 #include "fuzz/scenario/operation_text.h"
+#include "fuzz/simulator/checkpoint_check.h"
 #include "fuzz/simulator/engine.h"
 #include "impl/audit/log_audit.h"
 #include "impl/conflict/case_catalogue.h"
@@ -33,6 +34,8 @@ constexpr int64_t kRows = 64;
 constexpr int64_t kCopyIds = 1000;  // ids of rows the race adds in cases 3 and mixed
 int FilesFor(const std::string& race_case) { return race_case == "2" ? 4 : 16; }
 constexpr auto kBarrierWait = std::chrono::milliseconds(500);
+// Delta's default: a checkpoint every 10 commits, which processes starting afresh read from.
+constexpr int kCheckpointInterval = 10;
 
 model::LogicalTable StartingTable(model::IsolationLevel level) {
   model::LogicalTable t = model::MakeTable(false);
@@ -131,6 +134,7 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
   options.row_id_base = static_cast<uint64_t>(proc + 1) * 1000000000ull;
   options.foreign = o.foreign && proc == o.procs - 1;
   options.data_files = simulator::DataFileFormat::kParquet;
+  options.checkpoint_interval = kCheckpointInterval;
   simulator::Simulator sim(*storage, o.dir, StartingTable(o.isolation), options);
   std::ofstream journal(RaceDir(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl",
                         std::ios::app);
@@ -332,6 +336,12 @@ void JudgeTable(const storage::Storage& storage, const std::string& dir,
                            f.path + ": " + f.detail);
     }
   }
+  Result<int64_t> checkpoints = simulator::CheckCheckpointReplay(storage, dir);
+  if (!checkpoints.ok()) {
+    s.problems.push_back("checkpoints: " + checkpoints.status().ToString());
+  } else {
+    s.checkpoints = *checkpoints;
+  }
   const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(dir, -1);
   if (!read.snapshot) return;
   std::set<int64_t> seen;
@@ -358,8 +368,12 @@ int64_t UnreferencedFiles(const storage::Storage& storage, const std::string& di
   int64_t unreferenced = 0;
   std::error_code ec;
   for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".rows") continue;
-    if (!referenced.count(fs::relative(entry.path(), dir).string())) ++unreferenced;
+    const std::string relative = fs::relative(entry.path(), dir).string();
+    const std::string extension = entry.path().extension().string();
+    if (!entry.is_regular_file() || relative.rfind("_delta_log/", 0) == 0 ||
+        (extension != ".parquet" && extension != ".rows"))
+      continue;  // the log's own files (checkpoints among them) are not data files
+    if (!referenced.count(relative)) ++unreferenced;
   }
   return unreferenced;
 }
@@ -449,6 +463,7 @@ std::string RaceSummaryJson(const RaceSummary& s) {
   j["duplicatedRows"] = s.duplicated_rows;
   j["lostCommits"] = s.lost_commits;
   j["unreferencedFiles"] = s.unreferenced_files;
+  j["checkpoints"] = s.checkpoints;
   j["rowsCheck"] = s.rows_check;
   j["problems"] = s.problems;
   return j.dump();

@@ -2,6 +2,7 @@
 // moment, coordinated only by barrier files, and the oracle judges what they left.
 //
 // Concern: the race and its verdict. RunRace creates a table in `dir` (64 rows in 16 Parquet files,
+// a checkpoint every 10 commits, written by whichever process commits that version,
 // merge-on-read, statistics on), then forks `procs` processes. Each loops until the deadline:
 // it picks an operation suited to the case (below), prepares it on the latest version with every
 // reconcile flag on, writes an intent line to its journal (_race/journal-<p>.jsonl: the
@@ -21,7 +22,8 @@
 // Afterwards, from the log and the journals: the committed history in version order (a version
 // whose transaction no journal names is a problem; a transaction a journal says committed at a
 // version that holds another is a lost commit); the oracle's checks (a)-(c) on it through its own
-// reader; `rlc audit`'s rules; duplicated physical rows (one hidden row identity live twice); and
+// reader; `rlc audit`'s rules; every version from the first checkpoint read through it and through
+// the JSON alone, alike; duplicated physical rows (one hidden row identity live twice); and
 // per process and per winning operation: commits, aborts by kind, reconcile events.
 // `kill_after_ms` >= 0 kills process 0 with SIGKILL that long after the start (the kill test):
 // the race must still lose nothing committed, and only unreferenced files may remain.
@@ -75,8 +77,9 @@ struct RaceSummary {
   int64_t final_rows = 0;
   int64_t duplicated_rows = 0;
   int64_t lost_commits = 0;
-  int64_t unreferenced_files = 0;     // files no log version names (a killed writer's leftovers)
-  std::string rows_check;             // the oracle's (a)
+  int64_t checkpoints = 0;         // written by the processes; each read back against the JSON log
+  int64_t unreferenced_files = 0;  // files no log version names (a killed writer's leftovers)
+  std::string rows_check;          // the oracle's (a)
   std::vector<std::string> problems;  // everything that must not happen, each in a sentence
 
   // How often the case's reconcile happened (0 fails a CI race).

@@ -205,6 +205,11 @@ class Parser {
         if (!n || *n < 0 || *n > 1000)
           return Error("table: faults must be 0..1000, not '" + value + "'");
         t.checker_faults = static_cast<int>(*n);
+      } else if (key == "checkpoints") {
+        std::optional<int64_t> n = Number(value);
+        if (!n || *n < 0 || *n > 1000)
+          return Error("table: checkpoints must be 0..1000, not '" + value + "'");
+        t.checkpoint_interval = static_cast<int>(*n);
       } else if (key == "optimize-target") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 1)
@@ -539,6 +544,7 @@ std::string FormatScenario(const Scenario& s) {
   out << " optimize-target " << t.optimize_target;
   if (!t.rows_readable) out << " rows unreadable";
   if (t.checker_faults > 0) out << " faults " << t.checker_faults;
+  if (t.checkpoint_interval > 0) out << " checkpoints " << t.checkpoint_interval;
   out << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";

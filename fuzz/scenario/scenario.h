@@ -69,6 +69,9 @@ struct TableSpec {
   // > 0: about one in `checker_faults` of the checker's reads and DV writes fails (a flaky store:
   // simulator::TableOptions::checker_faults).
   int checker_faults = 0;
+  // > 0: a checkpoint after every commit whose version is a multiple of it (Delta's default is
+  // 10), which the simulator's own reads and the run's final check replay through.
+  int checkpoint_interval = 0;
   std::vector<std::vector<model::Value>> rows;
 };
 

@@ -10,6 +10,7 @@
 #include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
+#include "fuzz/simulator/checkpoint_check.h"
 #include "impl/storage/storage.h"
 #include "model/isolation/isolation.h"
 
@@ -131,6 +132,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.verify_own_commits = run.verify_own_commits;
   options.checker_reads_rows = table.rows_readable;
   options.checker_faults = table.checker_faults;
+  options.checkpoint_interval = table.checkpoint_interval;
   options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory
                                                    ? simulator::DataFileFormat::kParquet
                                                    : simulator::DataFileFormat::kRowFile);
@@ -479,6 +481,10 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     r.initial_rows_error = "not read in this run";
   }
   RLC_RETURN_IF_ERROR(RunSteps(s));
+  if (sc.table.checkpoint_interval > 0) {
+    // Every version from the first checkpoint on reads the same through it as through the JSON.
+    RLC_RETURN_IF_ERROR(simulator::CheckCheckpointReplay(*store.storage, work_dir).status());
+  }
 
   oracle::Judgement judgement =
       oracle::JudgeHistory(work_dir, s.history, r.level, !s.raw_committed,

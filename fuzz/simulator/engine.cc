@@ -14,13 +14,16 @@
 #include "impl/conflict/composition_capture.h"
 #include "impl/conflict/dv_writer.h"
 #include "impl/conflict/rewrite_inputs.h"
+#include "impl/delta/checkpoint.h"
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/deletion_vector_loader.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
-#include "impl/parquet/parquet_table_files.h"
 #include "impl/delta/snapshot.h"
+#include "impl/parquet/checkpoint_actions.h"
+#include "impl/parquet/checkpoint_writer.h"
+#include "impl/parquet/parquet_table_files.h"
 
 namespace rlc::simulator {
 namespace {
@@ -322,9 +325,8 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
 }
 
 std::string Simulator::NewPath(const std::string& partition, const char* kind) {
-  const std::string name =
-      options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
-      DataFileExtension(options_.data_files);
+  const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
+                           DataFileExtension(options_.data_files);
   std::string part_column;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
@@ -509,7 +511,9 @@ Simulator::~Simulator() = default;
 
 Result<std::shared_ptr<const delta::Snapshot>> Simulator::LogAt(int64_t version) const {
   if (version < 0) {
-    RLC_ASSIGN_OR_RETURN(delta::Snapshot latest, delta::ReplayLog(storage_, root_));
+    RLC_ASSIGN_OR_RETURN(delta::Snapshot latest,
+                         delta::ReplayLogWithCheckpoints(storage_, root_, std::nullopt,
+                                                         parquet::ArrowActionReader()));
     return std::make_shared<const delta::Snapshot>(std::move(latest));
   }
   const auto cached = logs_.lower_bound(version);
@@ -525,7 +529,10 @@ Result<std::shared_ptr<const delta::Snapshot>> Simulator::LogAt(int64_t version)
     *log = *base;
     from = base_version + 1;
   } else if (!own_commits_.count(0)) {
-    RLC_ASSIGN_OR_RETURN(*log, delta::ReplayLog(storage_, root_, version));
+    // Read afresh, as an engine does: from the newest checkpoint at or below `version` (the JSON
+    // from version 0 when there is none).
+    RLC_ASSIGN_OR_RETURN(*log, delta::ReplayLogWithCheckpoints(storage_, root_, version,
+                                                               parquet::ArrowActionReader()));
     from = version + 1;
   }
   for (int64_t v = from; v <= version; ++v) {
@@ -1003,10 +1010,10 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
                          LogAt(p.pending.read_version));
     RLC_ASSIGN_OR_RETURN(parquet_files, parquet::ParquetTableFilesFor(storage_, root_, *read));
   }
-  const conflict::TableFiles& files =
-      parquet_files != nullptr ? *parquet_files
-      : options_.checker_reads_rows ? static_cast<const conflict::TableFiles&>(row_files)
-                                    : dv_files;
+  const conflict::TableFiles& files = parquet_files != nullptr ? *parquet_files
+                                      : options_.checker_reads_rows
+                                          ? static_cast<const conflict::TableFiles&>(row_files)
+                                          : dv_files;
   const int faults = options_.checker_faults;
   // Reads fail a little less often than writes: a check reads several DVs before it writes one.
   const FaultyTableFiles faulty_files(files, std::max(faults, 1) + 1, checker_reads_);
@@ -1070,6 +1077,7 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
       p.outcome.version = version;
       p.outcome.actions = written;
       own_commits_.emplace(version, delta::Commit{version, std::move(written)});
+      RLC_RETURN_IF_ERROR(CheckpointAfter(version));
       return p.outcome;
     }
     if (put.code() != StatusCode::kAlreadyExists) return put;
@@ -1079,6 +1087,15 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
   if (p.outcome.abort.has_value()) return p.outcome;
   return Status::OverLimit(root_ + ": no free version after " + std::to_string(kMaxCommitAttempts) +
                            " attempts");
+}
+
+Status Simulator::CheckpointAfter(int64_t version) {
+  const int every = options_.checkpoint_interval;
+  if (every <= 0 || version <= 0 || version % every != 0) return Status::Ok();
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> at, LogAt(version));
+  RLC_ASSIGN_OR_RETURN(const std::string name, parquet::WriteCheckpoint(storage_, root_, *at));
+  (void)name;
+  return Status::Ok();
 }
 
 Result<CommitOutcome> Simulator::Rebase(Transaction& transaction) {

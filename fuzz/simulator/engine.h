@@ -74,6 +74,10 @@ struct TableOptions {
   // The data files' format: Parquet for tables other engines read; row files where only the
   // simulator and the oracle do and speed matters (the in-memory explorer).
   DataFileFormat data_files = DataFileFormat::kRowFile;
+  // > 0: after each commit whose version is a multiple of it, the simulator writes a classic
+  // Parquet checkpoint of that version (impl/parquet/checkpoint_writer.h), as Delta writes one
+  // every 10 commits. A simulator that reads the log afresh starts from the newest checkpoint.
+  int checkpoint_interval = 0;
   // 0: the checker's reads and writes succeed. n > 0: some fail with an I/O error, as on a flaky
   // store: the first DV it writes and every n-th after it, and about one in n + 1 of the DVs and
   // data files it reads (a pseudo-random draw per read, numbered over the simulator's life from
@@ -222,6 +226,8 @@ class Simulator {
                     const std::vector<uint64_t>& positions, std::vector<delta::Action>& actions);
   Result<bool> OptimizeMayRetry(const Transaction& transaction) const;
   CommitProgress& ProgressOf(Transaction& transaction) const;
+  // TableOptions::checkpoint_interval: the checkpoint due after committing `version`, if any.
+  Status CheckpointAfter(int64_t version);
   // One check round against the commits since the last one checked; on an abort an OPTIMIZE
   // may start over (B5), else the abort is recorded.
   Status CheckRound(const Transaction& transaction, CommitProgress& progress);
@@ -250,7 +256,7 @@ class Simulator {
   int checker_reads_ = 0;      // and the DVs and row files it read
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
-  std::vector<std::string> partition_columns_;  // left out of Parquet data files
+  std::vector<std::string> partition_columns_;   // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order
   // Row files decoded so far, by path: a data file is written once and never changes.
   mutable std::map<std::string, RowFile> row_files_;

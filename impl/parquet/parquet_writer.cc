@@ -20,13 +20,12 @@ Status Failed(const ::arrow::Status& s) {
 }
 
 // One column's values as an Arrow array; a value of another kind is kInvalidArgument.
-Result<std::shared_ptr<::arrow::Array>> ColumnArray(
-    const WrittenColumn& column, size_t index, const std::vector<std::vector<Literal>>& rows) {
+Result<std::shared_ptr<::arrow::Array>> ColumnArray(const WrittenColumn& column, size_t index,
+                                                    const std::vector<std::vector<Literal>>& rows) {
   const bool is_long = column.type == WrittenColumn::Type::kLong;
   ::arrow::Int64Builder longs;
   ::arrow::StringBuilder strings;
-  ::arrow::ArrayBuilder& builder =
-      is_long ? static_cast<::arrow::ArrayBuilder&>(longs) : strings;
+  ::arrow::ArrayBuilder& builder = is_long ? static_cast<::arrow::ArrayBuilder&>(longs) : strings;
   if (auto s = builder.Reserve(static_cast<int64_t>(rows.size())); !s.ok()) return Failed(s);
   for (size_t r = 0; r < rows.size(); ++r) {
     const Literal& v = rows[r][index];
@@ -73,14 +72,14 @@ Result<std::string> WriteParquetRows(const std::vector<WrittenColumn>& columns,
     RLC_ASSIGN_OR_RETURN(std::shared_ptr<::arrow::Array> array, ColumnArray(columns[i], i, rows));
     arrays.push_back(std::move(array));
   }
-  const std::shared_ptr<::arrow::Table> table =
-      ::arrow::Table::Make(::arrow::schema(std::move(fields)), arrays,
-                           static_cast<int64_t>(rows.size()));
+  const std::shared_ptr<::arrow::Table> table = ::arrow::Table::Make(
+      ::arrow::schema(std::move(fields)), arrays, static_cast<int64_t>(rows.size()));
   try {
     auto sink = ::arrow::io::BufferOutputStream::Create();
     if (!sink.ok()) return Failed(sink.status());
-    const ::arrow::Status written = ::parquet::arrow::WriteTable(
-        *table, ::arrow::default_memory_pool(), *sink, std::max<int64_t>(options.row_group_rows, 1));
+    const ::arrow::Status written =
+        ::parquet::arrow::WriteTable(*table, ::arrow::default_memory_pool(), *sink,
+                                     std::max<int64_t>(options.row_group_rows, 1));
     if (!written.ok()) return Failed(written);
     auto buffer = (*sink)->Finish();
     if (!buffer.ok()) return Failed(buffer.status());

@@ -57,4 +57,10 @@ Status InMemoryStorage::PutIfAbsent(const std::string& path, std::string_view by
   return Status::Ok();
 }
 
+Status InMemoryStorage::Replace(const std::string& path, std::string_view bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  files_[path] = std::string(bytes);
+  return Status::Ok();
+}
+
 }  // namespace rlc::storage

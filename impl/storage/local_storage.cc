@@ -98,6 +98,17 @@ class LocalStorage final : public Storage {
   }
 
   Status PutIfAbsent(const std::string& path, std::string_view bytes) override {
+    return WriteThenPlace(path, bytes, /*replace=*/false);
+  }
+
+  Status Replace(const std::string& path, std::string_view bytes) override {
+    return WriteThenPlace(path, bytes, /*replace=*/true);
+  }
+
+ private:
+  // A temporary file, written and synced, then linked into place (fails if `path` exists) or,
+  // with `replace`, renamed over it.
+  static Status WriteThenPlace(const std::string& path, std::string_view bytes, bool replace) {
     std::error_code ec;
     std::filesystem::path target(path);
     std::filesystem::create_directories(target.parent_path(), ec);
@@ -110,14 +121,16 @@ class LocalStorage final : public Storage {
     Status written = WriteAll(fd, temp, bytes);
     if (written.ok() && ::fsync(fd) != 0) written = ErrnoStatus("fsync", temp, errno);
     ::close(fd);
-    if (written.ok() && ::link(temp.c_str(), path.c_str()) != 0) {
+    if (written.ok() && replace) {
+      if (::rename(temp.c_str(), path.c_str()) != 0) written = ErrnoStatus("replace", path, errno);
+      if (written.ok()) return written;
+    } else if (written.ok() && ::link(temp.c_str(), path.c_str()) != 0) {
       written = ErrnoStatus("commit", path, errno);
     }
     ::unlink(temp.c_str());
     return written;
   }
 
- private:
   static Status WriteAll(int fd, const std::string& path, std::string_view bytes) {
     while (!bytes.empty()) {
       ssize_t n = ::write(fd, bytes.data(), bytes.size());

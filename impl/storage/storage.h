@@ -39,6 +39,9 @@ class Storage {
   // Creates `path` with `bytes` atomically, or fails with kAlreadyExists. Parent directories
   // are created as needed.
   virtual Status PutIfAbsent(const std::string& path, std::string_view bytes) = 0;
+  // Writes `path` with `bytes` atomically, replacing what is there: a reader sees the old bytes
+  // or the new ones whole. Only for hints no reader relies on (_last_checkpoint); never a commit.
+  virtual Status Replace(const std::string& path, std::string_view bytes) = 0;
 };
 
 // The local file system. PutIfAbsent writes a temporary file and links it into place, so a
@@ -54,6 +57,7 @@ class InMemoryStorage final : public Storage {
   Result<uint64_t> FileSize(const std::string& path) const override;
   Result<std::vector<std::string>> List(const std::string& dir) const override;
   Status PutIfAbsent(const std::string& path, std::string_view bytes) override;
+  Status Replace(const std::string& path, std::string_view bytes) override;
 
  private:
   mutable std::mutex mu_;

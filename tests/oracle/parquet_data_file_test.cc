@@ -24,15 +24,16 @@ RowFile TenRows() {
   for (int64_t i = 0; i < 10; ++i) {
     rlc::simulator::RowFileValue note = std::string("n'") + std::to_string(i) + "\"";
     if (i == 5) note = std::nullopt;
-    f.rows.push_back({100 + i, i == 9 ? int64_t{-9223372036854775807 - 1} : i, std::string("a"),
-                      note});
+    f.rows.push_back(
+        {100 + i, i == 9 ? int64_t{-9223372036854775807 - 1} : i, std::string("a"), note});
   }
   return f;
 }
 
 TEST(ParquetDataFile, RoundTripsWithThePartitionColumnFromTheAdd) {
   const RowFile f = TenRows();
-  rlc::Result<std::string> bytes = rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"part"});
+  rlc::Result<std::string> bytes =
+      rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"part"});
   ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
   EXPECT_EQ(bytes->substr(0, 4), "PAR1");
   rlc::Result<RowFile> back =
@@ -48,7 +49,8 @@ TEST(ParquetDataFile, RoundTripsWithThePartitionColumnFromTheAdd) {
 
 TEST(ParquetDataFile, TheOracleReadsTheSameRowsOnItsOwnPath) {
   const RowFile f = TenRows();
-  rlc::Result<std::string> bytes = rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"part"});
+  rlc::Result<std::string> bytes =
+      rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"part"});
   ASSERT_TRUE(bytes.ok());
   rlc::oracle::ParquetColumnsAndRows read;
   std::string why;
@@ -73,8 +75,8 @@ TEST(ParquetDataFile, BytesThatAreNotParquetNameTheFile) {
       rlc::simulator::EncodeDataFile(TenRows(), DataFileFormat::kParquet, {"part"});
   ASSERT_TRUE(bytes.ok());
   const std::string cut = bytes->substr(0, bytes->size() / 2);
-  rlc::Result<RowFile> ours =
-      rlc::simulator::DecodeDataFile("t/cut.parquet", cut, TenRows().columns, {"part"}, {{"part", "a"}});
+  rlc::Result<RowFile> ours = rlc::simulator::DecodeDataFile(
+      "t/cut.parquet", cut, TenRows().columns, {"part"}, {{"part", "a"}});
   ASSERT_FALSE(ours.ok());
   EXPECT_EQ(ours.status().code(), rlc::StatusCode::kCorrupt);
   EXPECT_NE(ours.status().message().find("t/cut.parquet"), std::string::npos);
@@ -88,7 +90,8 @@ TEST(ParquetDataFile, APartitionValueOfTheWrongTypeIsCorrupt) {
   RowFile f;
   f.columns = {{"_rid", RowFileColumn::Type::kLong}, {"day", RowFileColumn::Type::kLong}};
   f.rows.push_back({int64_t{1}, int64_t{7}});
-  rlc::Result<std::string> bytes = rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"day"});
+  rlc::Result<std::string> bytes =
+      rlc::simulator::EncodeDataFile(f, DataFileFormat::kParquet, {"day"});
   ASSERT_TRUE(bytes.ok());
   rlc::Result<RowFile> bad =
       rlc::simulator::DecodeDataFile("d.parquet", *bytes, f.columns, {"day"}, {{"day", "seven"}});

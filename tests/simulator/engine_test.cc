@@ -10,6 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz/oracle/reference_reader.h"
+#include "fuzz/simulator/checkpoint_check.h"
+#include "impl/delta/snapshot.h"
+#include "impl/parquet/checkpoint_writer.h"
 
 namespace {
 
@@ -199,6 +202,9 @@ class AlteringStorage final : public rlc::storage::Storage {
   rlc::Status PutIfAbsent(const std::string& path, std::string_view bytes) override {
     return inner_.PutIfAbsent(path, bytes);
   }
+  rlc::Status Replace(const std::string& path, std::string_view bytes) override {
+    return inner_.Replace(path, bytes);
+  }
 
  private:
   rlc::storage::InMemoryStorage inner_;
@@ -232,6 +238,60 @@ TEST(OwnCommits, ACommitThatDoesNotParseBackIsRefusedWhenVerified) {
     EXPECT_NE(read.status().message().find("00000000000000000001.json"), std::string::npos)
         << read.status().ToString();
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Checkpoints every 2 commits, in memory: a simulator that reads the log afresh starts from the
+// newest one and sees what the writer saw; a checkpoint that holds another version's state is
+// found by the checkpoint check, naming that version.
+TEST(Checkpoints, AFreshReaderStartsFromThemAndAWrongOneIsFound) {
+  rlc::storage::InMemoryStorage storage;
+  rlc::simulator::TableOptions options;
+  options.checkpoint_interval = 2;
+  options.data_files = rlc::simulator::DataFileFormat::kParquet;
+  Simulator writer(storage, "/t", StartingTable(), options);
+  ASSERT_TRUE(writer.Create(2).ok());
+  for (int64_t id = 1; id <= 4; ++id) {
+    rlc::Result<Transaction> t =
+        writer.Prepare(model::Delete{IdIs(id)}, *writer.LatestVersion(), conflict::Flags{});
+    ASSERT_TRUE(t.ok());
+    ASSERT_TRUE(writer.Commit(*t)->committed);
+  }
+  EXPECT_TRUE(storage.FileSize("/t/_delta_log/00000000000000000002.checkpoint.parquet").ok());
+  EXPECT_TRUE(storage.FileSize("/t/_delta_log/00000000000000000004.checkpoint.parquet").ok());
+  rlc::Result<int64_t> checked = rlc::simulator::CheckCheckpointReplay(storage, "/t");
+  ASSERT_TRUE(checked.ok()) << checked.status().ToString();
+  EXPECT_EQ(*checked, 2);
+
+  // A fresh reader at version 4 (through the checkpoint): id 4 is gone, id 5 is there.
+  Simulator reader(storage, "/t", StartingTable(), options);
+  rlc::Result<Transaction> gone = reader.Prepare(model::Delete{IdIs(4)}, 4, conflict::Flags{});
+  ASSERT_TRUE(gone.ok()) << gone.status().ToString();
+  EXPECT_TRUE(gone->commits_nothing);
+  rlc::Result<Transaction> there = reader.Prepare(model::Delete{IdIs(5)}, 4, conflict::Flags{});
+  ASSERT_TRUE(there.ok());
+  EXPECT_FALSE(there->commits_nothing);
+
+  // Version 4's checkpoint replaced by version 3's state under version 4's name.
+  rlc::Result<rlc::delta::Snapshot> at3 = rlc::delta::ReplayLog(storage, "/t", 3);
+  ASSERT_TRUE(at3.ok());
+  rlc::Result<rlc::parquet::CheckpointFile> wrong = rlc::parquet::EncodeCheckpoint(*at3);
+  ASSERT_TRUE(wrong.ok());
+  ASSERT_TRUE(
+      storage.Replace("/t/_delta_log/00000000000000000004.checkpoint.parquet", wrong->bytes).ok());
+  rlc::Result<int64_t> found = rlc::simulator::CheckCheckpointReplay(storage, "/t");
+  ASSERT_FALSE(found.ok());
+  EXPECT_EQ(found.status().code(), rlc::StatusCode::kCorrupt);
+  EXPECT_NE(found.status().message().find("version 4"), std::string::npos)
+      << found.status().ToString();
+  // A fresh reader now believes the checkpoint: id 4 is live to it (it reads no JSON before 4).
+  Simulator misled(storage, "/t", StartingTable(), options);
+  rlc::Result<Transaction> misread = misled.Prepare(model::Delete{IdIs(4)}, 4, conflict::Flags{});
+  ASSERT_TRUE(misread.ok());
+  EXPECT_FALSE(misread->commits_nothing);
 }
 
 }  // namespace

@@ -1,0 +1,49 @@
+// Checkpoints, written: a snapshot as a classic single-file Parquet checkpoint, the kind every
+// Delta reader opens (docs/formats.md#checkpoints).
+//
+// Concern: the checkpoint's schema and rows. One row per action, each in its own top-level struct
+// column (Delta's checkpoint schema): protocol, metaData, txn (one per application), add (one per
+// live file, with partitionValues and tags as maps, the DV as a struct), domainMetadata (live
+// domains). The other columns of a row are null. A snapshot keeps no tombstones, so the `remove`
+// column is present and always null: the checkpoint says what is live, which is all a reader
+// needs; a VACUUM that trusted it alone could delete a file an older version still names, so rlc
+// writes checkpoints only where it also keeps every JSON commit (its simulated tables).
+//
+// WriteCheckpoint puts <version>.checkpoint.parquet under _delta_log with put-if-absent (another
+// writer's checkpoint of the same version holds the same state: kAlreadyExists counts as
+// written), then points _last_checkpoint at it unless it already names a later version. Readers
+// do not need _last_checkpoint (impl/delta/checkpoint.h lists the log); Delta engines use it.
+//
+// Errors: kCorrupt for a snapshot without protocol or metaData (no reader could use it); storage
+// errors as Storage; kIoError when Arrow fails to write.
+//
+// Thread-safety: stateless; the storage decides what concurrent writers see.
+#ifndef RLC_IMPL_PARQUET_CHECKPOINT_WRITER_H_
+#define RLC_IMPL_PARQUET_CHECKPOINT_WRITER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "impl/base/status.h"
+#include "impl/delta/snapshot.h"
+#include "impl/storage/storage.h"
+
+namespace rlc::parquet {
+
+// The checkpoint's bytes and how many actions (rows) it holds.
+struct CheckpointFile {
+  std::string bytes;
+  int64_t actions = 0;
+  int64_t adds = 0;
+};
+
+Result<CheckpointFile> EncodeCheckpoint(const delta::Snapshot& snapshot);
+
+// The file's name under _delta_log.
+Result<std::string> WriteCheckpoint(storage::Storage& storage, std::string_view table_root,
+                                    const delta::Snapshot& snapshot);
+
+}  // namespace rlc::parquet
+
+#endif  // RLC_IMPL_PARQUET_CHECKPOINT_WRITER_H_

@@ -1,0 +1,174 @@
+// Checkpoints rlc writes, read back by rlc's own checkpoint replay (ArrowActionReader): every
+// action of the state survives (DVs, null partition values, tags, app transactions, domains), the
+// replay through the checkpoint equals the JSON replay, also when the JSON before it is gone, and
+// _last_checkpoint names the latest checkpoint only. The Parquet data-file writer's rows read
+// back at their positions across row groups; its bad input is refused by name.
+#include <gtest/gtest.h>
+
+#include "impl/delta/checkpoint.h"
+#include "impl/delta/commit_writer.h"
+#include "impl/delta/log.h"
+#include "impl/parquet/checkpoint_actions.h"
+#include "impl/parquet/checkpoint_writer.h"
+#include "impl/parquet/parquet_rows.h"
+#include "impl/parquet/parquet_writer.h"
+
+namespace rlc::parquet {
+namespace {
+
+using delta::Action;
+using predicate::Literal;
+
+constexpr char kRoot[] = "/t";
+
+delta::AddFile Add(const std::string& path, std::optional<std::string> part) {
+  delta::AddFile add;
+  add.path = path;
+  add.partition_values = {{"part", std::move(part)}};
+  add.size_bytes = 100;
+  add.modification_time_ms = 7;
+  add.stats = R"({"numRecords":4})";
+  return add;
+}
+
+std::vector<Action> Version0() {
+  delta::Protocol protocol;
+  protocol.min_reader_version = 3;
+  protocol.min_writer_version = 7;
+  protocol.reader_features = std::vector<std::string>{"deletionVectors"};
+  protocol.writer_features = std::vector<std::string>{"deletionVectors", "domainMetadata"};
+  delta::Metadata metadata;
+  metadata.id = "table-id";
+  metadata.schema_string =
+      R"({"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},)"
+      R"({"name":"part","type":"string","nullable":true,"metadata":{}}]})";
+  metadata.partition_columns = {"part"};
+  metadata.configuration = {{"delta.enableDeletionVectors", "true"}};
+  metadata.created_time_ms = 1;
+  delta::AddFile tagged = Add("part=a/f1.parquet", "a");
+  tagged.tags = delta::StringMap{{"INSERTION_TIME", "1"}, {"empty", std::nullopt}};
+  dv::DvDescriptor dv;
+  dv.storage_type = 'u';
+  dv.path_or_inline_dv = "ab^-aqEH.-t@S}K{vb[*k^";
+  dv.offset = 1;
+  dv.size_bytes = 34;
+  dv.cardinality = 2;
+  delta::AddFile with_dv = Add("part=__HIVE_DEFAULT_PARTITION__/f2.parquet", std::nullopt);
+  with_dv.deletion_vector = dv;
+  with_dv.base_row_id = 10;
+  with_dv.default_row_commit_version = 0;
+  delta::Txn txn{"app", 3, 5, {}};
+  delta::DomainMetadata domain{"delta.rowTracking", R"({"rowIdHighWaterMark":9})", false, {}};
+  return {protocol, metadata, tagged, with_dv, txn, domain};
+}
+
+void Commit(storage::Storage& s, int64_t version, const std::vector<Action>& actions) {
+  ASSERT_TRUE(s.PutIfAbsent(delta::LogDir(kRoot) + "/" + delta::CommitFileName(version),
+                            delta::WriteCommitFile(actions))
+                  .ok());
+}
+
+TEST(CheckpointWriter, ReplayThroughTheCheckpointEqualsTheJsonReplay) {
+  storage::InMemoryStorage s;
+  Commit(s, 0, Version0());
+  Commit(s, 1, {Add("part=b/f3.parquet", "b")});
+  Result<delta::Snapshot> at1 = delta::ReplayLog(s, kRoot, 1);
+  ASSERT_TRUE(at1.ok()) << at1.status().ToString();
+  Result<std::string> name = WriteCheckpoint(s, kRoot, *at1);
+  ASSERT_TRUE(name.ok()) << name.status().ToString();
+  EXPECT_EQ(*name, "00000000000000000001.checkpoint.parquet");
+  delta::RemoveFile remove;
+  remove.path = "part=a/f1.parquet";
+  Commit(s, 2, {remove, Add("part=b/f4.parquet", "b")});
+  const ArrowActionReader reader;
+  for (int64_t v : {1, 2}) {
+    Result<delta::Snapshot> json = delta::ReplayLog(s, kRoot, v);
+    Result<delta::Snapshot> through = delta::ReplayLogWithCheckpoints(s, kRoot, v, reader);
+    ASSERT_TRUE(through.ok()) << through.status().ToString();
+    EXPECT_EQ(through->version, v);
+    EXPECT_EQ(through->protocol, json->protocol);
+    EXPECT_EQ(through->metadata, json->metadata);
+    EXPECT_EQ(through->files, json->files) << "version " << v;
+    EXPECT_EQ(through->app_transactions, json->app_transactions);
+    EXPECT_EQ(through->domains, json->domains);
+  }
+  // The JSON before the checkpoint gone: the checkpoint alone stands for it.
+  storage::InMemoryStorage vacuumed;
+  for (const std::string& f :
+       {std::string("00000000000000000001.checkpoint.parquet"), delta::CommitFileName(2)}) {
+    const std::string path = delta::LogDir(kRoot) + "/" + f;
+    ASSERT_TRUE(vacuumed.PutIfAbsent(path, *s.ReadFile(path)).ok());
+  }
+  Result<delta::Snapshot> latest = delta::ReplayLogWithCheckpoints(vacuumed, kRoot, {}, reader);
+  ASSERT_TRUE(latest.ok()) << latest.status().ToString();
+  EXPECT_EQ(latest->files, delta::ReplayLog(s, kRoot, 2)->files);
+}
+
+TEST(CheckpointWriter, LastCheckpointNamesTheLatestOnly) {
+  storage::InMemoryStorage s;
+  Commit(s, 0, Version0());
+  Commit(s, 1, {Add("part=b/f3.parquet", "b")});
+  const std::string hint = delta::LogDir(kRoot) + "/_last_checkpoint";
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1)).ok());
+  EXPECT_EQ(*s.ReadFile(hint),
+            R"({"version":1,"size":7,"sizeInBytes":)" +
+                std::to_string(*s.FileSize(delta::LogDir(kRoot) +
+                                           "/00000000000000000001.checkpoint.parquet")) +
+                R"(,"numOfAddFiles":3})");
+  // An older checkpoint written late leaves the hint alone; writing one twice is no error.
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 0)).ok());
+  EXPECT_EQ(s.ReadFile(hint)->rfind(R"({"version":1,)", 0), 0u);
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1)).ok());
+}
+
+TEST(CheckpointWriter, ASnapshotWithoutMetadataIsRefused) {
+  delta::Snapshot empty;
+  empty.version = 4;
+  Result<CheckpointFile> file = EncodeCheckpoint(empty);
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(file.status().code(), StatusCode::kCorrupt);
+  EXPECT_NE(file.status().message().find("version 4"), std::string::npos);
+}
+
+TEST(ParquetWriter, RowsReadBackAtTheirPositionsAcrossRowGroups) {
+  std::vector<std::vector<Literal>> rows;
+  for (int64_t i = 0; i < 11; ++i) {
+    rows.push_back({Literal::Long(i * 3),
+                    i == 4 ? Literal::Null() : Literal::String("s" + std::to_string(i))});
+  }
+  ParquetWriteOptions options;
+  options.row_group_rows = 3;
+  Result<std::string> bytes = WriteParquetRows(
+      {{"n", WrittenColumn::Type::kLong}, {"s", WrittenColumn::Type::kString}}, rows, options);
+  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  Result<ParquetFileFacts> facts = ReadParquetFacts("f.parquet", *bytes);
+  ASSERT_TRUE(facts.ok());
+  EXPECT_EQ(facts->num_rows, 11);
+  EXPECT_EQ(facts->num_row_groups, 4);
+  std::vector<std::vector<Literal>> read;
+  ASSERT_TRUE(ScanParquetRows("f.parquet", *bytes, {{{"s"}, {}}, {{"n"}, {}}},
+                              [&](uint64_t position, const std::vector<Literal>& values) {
+                                EXPECT_EQ(position, read.size());
+                                read.push_back({values[1], values[0]});
+                                return true;
+                              })
+                  .ok());
+  EXPECT_EQ(read, rows);
+}
+
+TEST(ParquetWriter, BadRowsAreRefusedByName) {
+  const std::vector<WrittenColumn> columns = {{"n", WrittenColumn::Type::kLong}};
+  Result<std::string> narrow = WriteParquetRows(columns, {{}});
+  ASSERT_FALSE(narrow.ok());
+  EXPECT_EQ(narrow.status().code(), StatusCode::kInvalidArgument);
+  Result<std::string> typed = WriteParquetRows(columns, {{Literal::String("x")}});
+  ASSERT_FALSE(typed.ok());
+  EXPECT_NE(typed.status().message().find("column n"), std::string::npos);
+  Result<std::string> twice = WriteParquetRows(
+      {{"n", WrittenColumn::Type::kLong}, {"n", WrittenColumn::Type::kString}}, {});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("named twice"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rlc::parquet
