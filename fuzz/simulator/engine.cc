@@ -53,6 +53,27 @@ model::Value ToModelValue(const RowFileValue& v) {
   return std::get<std::string>(*v);
 }
 
+// The table features readers must support too (Delta's reader-writer features); every other
+// feature (rowTracking, domainMetadata, appendOnly, ...) is a writer feature only, and a
+// protocol that lists one among its readerFeatures is invalid (delta-rs refuses to read it).
+bool IsReaderWriterFeature(const std::string& feature) {
+  static const std::set<std::string> kReaderWriter = {
+      "columnMapping",       "deletionVectors",      "timestampNtz",
+      "typeWidening",        "typeWidening-preview", "v2Checkpoint",
+      "vacuumProtocolCheck", "variantType",          "variantType-preview"};
+  return kReaderWriter.count(feature) > 0;
+}
+
+// `features` as a protocol at reader 3 / writer 7 lists them: all as writer features, the
+// reader-writer ones as reader features too.
+void SetFeatures(const std::set<std::string>& features, delta::Protocol& protocol) {
+  protocol.reader_features.emplace();
+  protocol.writer_features = std::vector<std::string>(features.begin(), features.end());
+  for (const std::string& f : features) {
+    if (IsReaderWriterFeature(f)) protocol.reader_features->push_back(f);
+  }
+}
+
 delta::CommitInfo Info(const std::string& operation, int64_t read_version, bool blind) {
   delta::CommitInfo info;
   info.timestamp_ms = kTimestamp;
@@ -477,9 +498,7 @@ Status Simulator::Create(int files) {
   delta::Protocol protocol;
   protocol.min_reader_version = kFeaturesReaderVersion;
   protocol.min_writer_version = kFeaturesWriterVersion;
-  protocol.reader_features =
-      std::vector<std::string>(table_.protocol_features.begin(), table_.protocol_features.end());
-  protocol.writer_features = protocol.reader_features;
+  SetFeatures(table_.protocol_features, protocol);
   actions.push_back(Info("CREATE TABLE", -1, false));
   actions.push_back(protocol);
   actions.push_back(MetadataAction());
@@ -789,8 +808,7 @@ bool Simulator::AppendTableActions(const model::Operation& operation, Transactio
     p.min_writer_version = kFeaturesWriterVersion;
     std::set<std::string> features = table_.protocol_features;
     features.insert(change->add_feature);
-    p.reader_features = std::vector<std::string>(features.begin(), features.end());
-    p.writer_features = p.reader_features;
+    SetFeatures(features, p);
     actions.push_back(p);
     return true;
   }

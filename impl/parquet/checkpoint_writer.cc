@@ -64,6 +64,7 @@ std::shared_ptr<::arrow::Schema> CheckpointSchema() {
       field("domainMetadata", ::arrow::struct_({field("domain", ::arrow::utf8()),
                                                 field("configuration", ::arrow::utf8()),
                                                 field("removed", ::arrow::boolean())})),
+      field("checkpointMetadata", ::arrow::struct_({field("version", ::arrow::int64())})),
   });
 }
 
@@ -121,9 +122,9 @@ class Appender {
 struct Row {
   std::vector<std::unique_ptr<ArrayBuilder>>& columns;
   Appender& a;
-  enum Column { kTxn, kAdd, kRemove, kMetaData, kProtocol, kDomain, kColumns };
+  enum Column { kTxn, kAdd, kRemove, kMetaData, kProtocol, kDomain, kCheckpointMetadata, kColumns };
 
-  ArrayBuilder* Start(Column c) {
+  ArrayBuilder* Start(Column c) const {
     for (int i = 0; i < kColumns; ++i) {
       if (i != c) a.Null(columns[static_cast<size_t>(i)].get());
     }
@@ -245,12 +246,19 @@ Result<CheckpointFile> EncodeCheckpoint(const delta::Snapshot& snapshot) {
   for (const auto& [app, txn] : snapshot.app_transactions) AppendTxn(row, txn);
   for (const auto& [name, domain] : snapshot.domains) AppendDomain(row, domain);
   for (const auto& [path, add] : snapshot.files) AppendAdd(row, add);
+  // A table with the v2Checkpoint feature takes V2 checkpoints only: this one becomes a
+  // classic-named V2 checkpoint by its checkpointMetadata action (no sidecars: the adds are here).
+  const bool v2 = snapshot.protocol->HasWriterFeature("v2Checkpoint");
+  if (v2) {
+    ::arrow::StructBuilder* s = a.Struct(row.Start(Row::kCheckpointMetadata));
+    a.Long(s->field_builder(0), snapshot.version);
+  }
   if (!a.status().ok()) return Failed(a.status());
   CheckpointFile file;
   file.adds = static_cast<int64_t>(snapshot.files.size());
   file.actions = 2 +
                  static_cast<int64_t>(snapshot.app_transactions.size() + snapshot.domains.size()) +
-                 file.adds;
+                 file.adds + (v2 ? 1 : 0);
   RLC_ASSIGN_OR_RETURN(file.bytes, ToParquet(schema, builders, file.actions));
   return file;
 }

@@ -4,7 +4,9 @@
 // Concern: the checkpoint's schema and rows. One row per action, each in its own top-level struct
 // column (Delta's checkpoint schema): protocol, metaData, txn (one per application), add (one per
 // live file, with partitionValues and tags as maps, the DV as a struct), domainMetadata (live
-// domains). The other columns of a row are null. A snapshot keeps no tombstones, so the `remove`
+// domains), and for a table with the v2Checkpoint feature a checkpointMetadata action naming the
+// version (a classic-named V2 checkpoint without sidecars, which such tables require). The other
+// columns of a row are null. A snapshot keeps no tombstones, so the `remove`
 // column is present and always null: the checkpoint says what is live, which is all a reader
 // needs; a VACUUM that trusted it alone could delete a file an older version still names, so rlc
 // writes checkpoints only where it also keeps every JSON commit (its simulated tables).

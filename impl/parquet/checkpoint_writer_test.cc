@@ -121,6 +121,34 @@ TEST(CheckpointWriter, LastCheckpointNamesTheLatestOnly) {
   ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1)).ok());
 }
 
+TEST(CheckpointWriter, AV2CheckpointTableGetsAClassicNamedV2Checkpoint) {
+  storage::InMemoryStorage s;
+  std::vector<Action> v0 = Version0();
+  auto& protocol = std::get<delta::Protocol>(v0[0]);
+  protocol.reader_features->push_back("v2Checkpoint");
+  protocol.writer_features->push_back("v2Checkpoint");
+  Commit(s, 0, v0);
+  Result<delta::Snapshot> at0 = delta::ReplayLog(s, kRoot, 0);
+  ASSERT_TRUE(at0.ok());
+  Result<CheckpointFile> file = EncodeCheckpoint(*at0);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  Result<std::vector<std::string>> lines =
+      ArrowActionReader().ActionLines("cp.parquet", file->bytes);
+  ASSERT_TRUE(lines.ok()) << lines.status().ToString();
+  int metadata = 0;
+  for (const std::string& line : *lines) {
+    if (line.rfind(R"({"checkpointMetadata":{"version":0)", 0) == 0) ++metadata;
+  }
+  EXPECT_EQ(metadata, 1);
+  EXPECT_EQ(file->actions, static_cast<int64_t>(lines->size()));
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *at0).ok());
+  Result<delta::Snapshot> through =
+      delta::ReplayLogWithCheckpoints(s, kRoot, 0, ArrowActionReader());
+  ASSERT_TRUE(through.ok()) << through.status().ToString();
+  EXPECT_EQ(through->files, at0->files);
+  EXPECT_EQ(through->protocol, at0->protocol);
+}
+
 TEST(CheckpointWriter, ASnapshotWithoutMetadataIsRefused) {
   delta::Snapshot empty;
   empty.version = 4;
