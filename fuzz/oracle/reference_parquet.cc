@@ -88,14 +88,20 @@ bool Columns(const ::parquet::SchemaDescriptor& schema, std::vector<std::string>
     const ::parquet::ColumnDescriptor* d = schema.Column(c);
     const bool is_string = d->physical_type() == ::parquet::Type::BYTE_ARRAY &&
                            d->logical_type() != nullptr && d->logical_type()->is_string();
-    const bool is_integer = d->physical_type() == ::parquet::Type::INT64 ||
-                            d->physical_type() == ::parquet::Type::INT32;
+    // A plain signed integer: no logical type, or a signed Int (not a date, time, timestamp or
+    // decimal stored in integers, which are other values).
+    const std::shared_ptr<const ::parquet::LogicalType>& logical = d->logical_type();
+    const bool plain =
+        logical == nullptr || logical->is_none() ||
+        (logical->is_int() && static_cast<const ::parquet::IntLogicalType&>(*logical).is_signed());
+    const bool is_integer = plain && (d->physical_type() == ::parquet::Type::INT64 ||
+                                      d->physical_type() == ::parquet::Type::INT32);
     if (d->max_repetition_level() != 0 || d->max_definition_level() > 1 ||
         d->path()->ToDotVector().size() != 1) {
       return *why = "column " + d->path()->ToDotString() + " is not a flat column", false;
     }
     if (!is_string && !is_integer)
-      return *why = "column " + d->name() + " is neither an integer nor a string", false;
+      return *why = "column " + d->name() + " is neither a plain integer nor a string", false;
     names->push_back(d->name());
   }
   return true;

@@ -7,13 +7,18 @@
 // values, and turning every failure into a Status. On success it checks: positions run 0, 1, ...
 // without a gap, their count is the footer's num_rows, every row has one value per column asked
 // for, and a second scan gives the same rows; every action line is one JSON object that the
-// commit parser either reads or refuses with a message.
+// commit parser either reads or refuses with a message. The oracle's own Parquet reader
+// (fuzz/oracle/reference_parquet.h, Parquet C++'s column readers) reads the same bytes: it never
+// crashes, and where both read the file, its rows number the footer's and every top-level
+// column both read holds the same values at the same positions (a differential of the two paths).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fuzz/oracle/reference_parquet.h"
 #include "fuzz/targets/fuzz_check.h"
 #include "impl/delta/commit_parser.h"
 #include "impl/parquet/checkpoint_actions.h"
@@ -46,6 +51,40 @@ std::vector<std::vector<rlc::predicate::Literal>> Scan(std::string_view bytes, b
   return rows;
 }
 
+// The oracle's reading of `bytes` against impl/'s (`rows` over Columns(), read in full).
+void CompareWithTheOracle(std::string_view bytes, int64_t num_rows,
+                          const std::vector<std::vector<rlc::predicate::Literal>>& rows) {
+  rlc::oracle::ParquetColumnsAndRows read;
+  std::string why;
+  if (!rlc::oracle::ReadParquetRows("fuzz.parquet", std::string(bytes), &read, &why)) {
+    FUZZ_CHECK(!why.empty());
+    return;
+  }
+  if (read.unsupported_column) return;
+  FUZZ_CHECK(static_cast<int64_t>(read.rows.size()) == num_rows);
+  if (read.rows.size() != rows.size()) return;  // impl/'s scan stopped early
+  for (size_t c = 0; c < Columns().size(); ++c) {
+    const FileColumn& column = Columns()[c];
+    if (column.path.size() != 1 || !column.field_ids.empty()) continue;
+    if (std::count(read.columns.begin(), read.columns.end(), column.path[0]) != 1) continue;
+    for (size_t k = 0; k < read.columns.size(); ++k) {
+      if (read.columns[k] != column.path[0]) continue;
+      for (size_t r = 0; r < rows.size(); ++r) {
+        const rlc::oracle::json::Value& theirs = read.rows[r].items[k];
+        const rlc::predicate::Literal& ours = rows[r][c];
+        using K = rlc::predicate::Literal::Kind;
+        if (theirs.is_null()) {
+          FUZZ_CHECK(ours.kind == K::kNull);
+        } else if (theirs.is_string()) {
+          FUZZ_CHECK(ours.kind == K::kString && ours.string_value == theirs.text);
+        } else {
+          FUZZ_CHECK(ours.kind == K::kLong && theirs.Int() == ours.int_value);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -59,6 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (rows.size() < 100000) FUZZ_CHECK(static_cast<int64_t>(rows.size()) == facts->num_rows);
   bool again_ok = false;
   FUZZ_CHECK(Scan(bytes, &again_ok) == rows && again_ok);
+  CompareWithTheOracle(bytes, facts->num_rows, rows);
   const rlc::Result<std::vector<std::string>> lines =
       rlc::parquet::ArrowActionReader().ActionLines("fuzz.parquet", bytes);
   if (lines.ok()) {

@@ -1,5 +1,6 @@
 #include "impl/audit/log_audit.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,6 +34,7 @@ class Auditor {
       : storage_(storage), root_(root), options_(options) {}
 
   Status Version(const delta::Commit& commit);
+  void CheckProtocol(int64_t version, const delta::Protocol& protocol);
   // The state a checkpoint holds, as if its versions had been audited (their DVs are loaded).
   Status Start(const delta::Snapshot& checkpoint);
   AuditReport report;
@@ -154,9 +156,38 @@ Status Auditor::CheckAdd(int64_t v, const std::string& path, const delta::AddFil
   return Status::Ok();
 }
 
+// The writer-only table features Delta defines: never reader features.
+bool IsWriterOnlyFeature(std::string_view feature) {
+  static const std::set<std::string, std::less<>> kWriterOnly = {
+      "appendOnly",          "invariants",          "checkConstraints", "changeDataFeed",
+      "generatedColumns",    "identityColumns",     "rowTracking",      "domainMetadata",
+      "icebergCompatV1",     "icebergCompatV2",     "clustering",       "inCommitTimestamp",
+      "allowColumnDefaults", "checkpointProtection"};
+  return kWriterOnly.count(feature) > 0;
+}
+
+void Auditor::CheckProtocol(int64_t v, const delta::Protocol& p) {
+  if (!p.reader_features.has_value()) return;
+  if (p.min_reader_version < 3) {
+    Find(v, "", "protocol-features",
+         "readerFeatures at minReaderVersion " + std::to_string(p.min_reader_version));
+  }
+  for (const std::string& f : *p.reader_features) {
+    const bool also_writer = p.writer_features.has_value() &&
+                             std::find(p.writer_features->begin(), p.writer_features->end(), f) !=
+                                 p.writer_features->end();
+    if (!also_writer) Find(v, "", "protocol-features", f + " is a reader feature only");
+    if (IsWriterOnlyFeature(f))
+      Find(v, "", "protocol-features", f + " is a writer-only feature listed as a reader feature");
+  }
+}
+
 Status Auditor::Version(const delta::Commit& commit) {
   const int64_t v = commit.version;
   ++report.versions_checked;
+  for (const delta::Action& a : commit.actions) {
+    if (const auto* p = std::get_if<delta::Protocol>(&a)) CheckProtocol(v, *p);
+  }
   const std::optional<int64_t> live_before = Live();
   std::map<std::string, int> add_count, remove_count;
   std::map<std::string, const delta::AddFile*> adds;

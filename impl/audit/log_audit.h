@@ -14,7 +14,11 @@
 //                           output the commit does not add, or are malformed (one tag without the
 //                           other, or a shape delta/composition_tags.h rejects);
 //   no-data-change-conserves  a commit whose file actions all have dataChange=false changes the
-//                           table's live-row count (numRecords - |DV| summed over active files).
+//                           table's live-row count (numRecords - |DV| summed over active files);
+//   protocol-features       a protocol action lists reader features below reader version 3, a
+//                           reader feature that is not also a writer feature, or a writer-only
+//                           feature Delta defines (rowTracking, domainMetadata, appendOnly, ...)
+//                           among its reader features: readers such as delta-rs refuse the table.
 // The summary counts what was checked: versions, DVs, tag groups (and how many tiled), and
 // dataChange=false commits (and how many could not be counted for lack of numRecords).
 // Input that cannot be read at all (no JSON history from version 0, a commit that does not parse,

@@ -122,6 +122,30 @@ TEST(AuditLog, DvNeverShrinks) {
   EXPECT_NE(r.findings[0].detail.find("row 1"), std::string::npos);
 }
 
+TEST(AuditLog, ProtocolFeatures) {
+  Log log;
+  log.Commit({Add("f1", 4)});
+  delta::Protocol ok;  // deletionVectors is a reader-writer feature; rowTracking writer-only
+  ok.min_reader_version = 3;
+  ok.min_writer_version = 7;
+  ok.reader_features = std::vector<std::string>{"deletionVectors"};
+  ok.writer_features = std::vector<std::string>{"deletionVectors", "rowTracking"};
+  log.Commit({ok});
+  delta::Protocol writer_only_as_reader = ok;
+  writer_only_as_reader.reader_features->push_back("rowTracking");
+  log.Commit({writer_only_as_reader});
+  delta::Protocol reader_only = ok;
+  reader_only.reader_features->push_back("columnMapping");
+  log.Commit({reader_only});
+  delta::Protocol too_low = ok;
+  too_low.min_reader_version = 2;
+  log.Commit({too_low});
+  const AuditReport r = log.Run();
+  EXPECT_EQ(Rules(r), (std::vector<std::string>{"v2 protocol-features ", "v3 protocol-features ",
+                                                "v4 protocol-features "}));
+  EXPECT_NE(r.findings[0].detail.find("rowTracking"), std::string::npos) << r.findings[0].detail;
+}
+
 TEST(AuditLog, TagsTileOutput) {
   Log log;
   const delta::AddFile f1 = Add("f1", 4, {1}), f2 = Add("f2", 3);

@@ -93,21 +93,16 @@ Status Apply(const std::string& file, Action action, Builder& b) {
   return Status::Ok();
 }
 
-Result<std::vector<std::string>> FileLines(const storage::Storage& storage, const std::string& path,
-                                           const ParquetActionReader& reader) {
+// Each action of a checkpoint file, in order: a JSON top level parsed as a commit is, a Parquet
+// file through the reader.
+Status ForEachFileAction(const storage::Storage& storage, const std::string& path,
+                         const ParquetActionReader& reader,
+                         const ParquetActionReader::ActionVisitor& visit) {
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
-  if (!EndsWith(path, ".json")) return reader.ActionLines(path, bytes);
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < bytes.size()) {
-    size_t end = bytes.find('\n', start);
-    if (end == std::string::npos) end = bytes.size();
-    std::string line = bytes.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty()) lines.push_back(std::move(line));
-    start = end + 1;
-  }
-  return lines;
+  if (!EndsWith(path, ".json")) return reader.ForEachAction(path, bytes, visit);
+  RLC_ASSIGN_OR_RETURN(Commit parsed, ParseCommit(bytes, -1, path));
+  for (Action& a : parsed.actions) RLC_RETURN_IF_ERROR(visit(std::move(a)));
+  return Status::Ok();
 }
 
 // One file's actions into the builder; sidecar actions are read in turn (sidecars hold file
@@ -115,33 +110,50 @@ Result<std::vector<std::string>> FileLines(const storage::Storage& storage, cons
 Status ReadFileInto(const storage::Storage& storage, const std::string& log_dir,
                     const std::string& path, const ParquetActionReader& reader, bool top_level,
                     Builder& b) {
-  RLC_ASSIGN_OR_RETURN(std::vector<std::string> lines, FileLines(storage, path, reader));
+  return ForEachFileAction(storage, path, reader, [&](Action&& action) -> Status {
+    const auto* unknown = std::get_if<UnknownAction>(&action);
+    if (unknown == nullptr) return Apply(path, std::move(action), b);
+    if (unknown->key == "sidecar") {
+      if (!top_level) return Corrupt(path, "a sidecar names another sidecar");
+      RLC_ASSIGN_OR_RETURN(std::string sidecar, SidecarPath(path, unknown->raw_line));
+      const std::string sidecar_path = log_dir + "/_sidecars/" + DecodedPath(sidecar);
+      Status s = ReadFileInto(storage, log_dir, sidecar_path, reader, false, b);
+      if (s.code() == StatusCode::kNotFound) {
+        return Status::NotFound(path + ": sidecar " + sidecar_path + " is not there");
+      }
+      return s;
+    }
+    if (unknown->key == "checkpointMetadata")
+      return CheckMetadataVersion(path, unknown->raw_line, b.snapshot.version);
+    return Status::Ok();  // other actions rlc does not know carry no state it keeps
+  });
+}
+
+}  // namespace
+
+Status ParquetActionReader::ForEachAction(std::string_view file_name, std::string_view bytes,
+                                          const ActionVisitor& visit) const {
+  RLC_ASSIGN_OR_RETURN(const std::vector<std::string> lines, ActionLines(file_name, bytes));
   for (size_t i = 0; i < lines.size(); ++i) {
     Result<Action> action = ParseActionLine(lines[i]);
-    if (!action.ok())
-      return action.status().WithContext(path + ": action " + std::to_string(i + 1));
-    if (const auto* unknown = std::get_if<UnknownAction>(&*action)) {
-      if (unknown->key == "sidecar") {
-        if (!top_level) return Corrupt(path, "a sidecar names another sidecar");
-        RLC_ASSIGN_OR_RETURN(std::string sidecar, SidecarPath(path, lines[i]));
-        const std::string sidecar_path = log_dir + "/_sidecars/" + DecodedPath(sidecar);
-        Status s = ReadFileInto(storage, log_dir, sidecar_path, reader, false, b);
-        if (s.code() == StatusCode::kNotFound) {
-          return Status::NotFound(path + ": sidecar " + sidecar_path + " is not there");
-        }
-        RLC_RETURN_IF_ERROR(s);
-      }
-      if (unknown->key == "checkpointMetadata") {
-        RLC_RETURN_IF_ERROR(CheckMetadataVersion(path, lines[i], b.snapshot.version));
-      }
-      continue;  // other actions rlc does not know carry no state it keeps
+    if (!action.ok()) {
+      return action.status().WithContext(std::string(file_name) + ": action " +
+                                         std::to_string(i + 1));
     }
-    RLC_RETURN_IF_ERROR(Apply(path, std::move(*action), b));
+    RLC_RETURN_IF_ERROR(visit(std::move(*action)));
   }
   return Status::Ok();
 }
 
-}  // namespace
+Result<std::vector<Action>> ParquetActionReader::Actions(std::string_view file_name,
+                                                         std::string_view bytes) const {
+  std::vector<Action> actions;
+  RLC_RETURN_IF_ERROR(ForEachAction(file_name, bytes, [&](Action&& a) {
+    actions.push_back(std::move(a));
+    return Status::Ok();
+  }));
+  return actions;
+}
 
 Result<std::vector<Checkpoint>> ListCheckpoints(const storage::Storage& storage,
                                                 std::string_view table_root,
@@ -189,7 +201,7 @@ Result<Snapshot> ReadCheckpoint(const storage::Storage& storage, std::string_vie
   const std::string first = log_dir + "/" + checkpoint.files.front();
   if (b.protocols == 0) return Corrupt(first, "the checkpoint has no protocol action");
   if (b.metadatas == 0) return Corrupt(first, "the checkpoint has no metaData action");
-  return b.snapshot;
+  return std::move(b.snapshot);
 }
 
 Result<Snapshot> ReplayLogWithCheckpoints(const storage::Storage& storage,

@@ -25,6 +25,7 @@
 #define RLC_IMPL_DELTA_CHECKPOINT_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,16 @@ class ParquetActionReader {
   // in file order. `file_name` names the file in errors.
   virtual Result<std::vector<std::string>> ActionLines(std::string_view file_name,
                                                        std::string_view bytes) const = 0;
+  // The same actions, parsed, each handed to `visit` in file order as soon as it is made (a
+  // checkpoint may hold millions): exactly what ParseActionLine makes of each line (an
+  // UnknownAction keeps its line). The first error `visit` returns stops the walk and is
+  // returned. This default parses ActionLines; a reader may build actions directly from its
+  // columns where that is faster, and must then give the same actions.
+  using ActionVisitor = std::function<Status(Action&& action)>;
+  virtual Status ForEachAction(std::string_view file_name, std::string_view bytes,
+                               const ActionVisitor& visit) const;
+  // ForEachAction's actions, collected.
+  Result<std::vector<Action>> Actions(std::string_view file_name, std::string_view bytes) const;
 };
 
 // The state the checkpoint holds, as a snapshot at its version.
