@@ -27,6 +27,15 @@ bool ParseShard(const std::string& text, int* index, int* count) {
          b.ptr == text.data() + text.size() && *count >= 1 && *index >= 0 && *index < *count;
 }
 
+// --flags: the flags the generator may draw (every one when `names` is empty; none for "none").
+Status AllowFlags(const std::vector<std::string>& names, conflict::Flags& allowed) {
+  if (names.empty()) return Status::Ok();
+  allowed = conflict::Flags{};
+  if (names.size() == 1 && names[0] == "none") return Status::Ok();
+  for (const std::string& name : names) RLC_RETURN_IF_ERROR(allowed.Set(name, "true"));
+  return Status::Ok();
+}
+
 }  // namespace
 
 int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
@@ -51,15 +60,18 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
     err << "rlc explore: --max-writers must be at least 2\n";
     return 2;
   }
-  if (!c.flags.empty()) {
-    o.generator.allowed_flags = conflict::Flags{};
-    for (const std::string& name : c.flags) {
-      const Status s = o.generator.allowed_flags.Set(name, "true");
-      if (!s.ok()) {
-        err << "rlc explore: --flags: " << s.message() << "\n";
-        return 2;
-      }
+  if (const Status s = AllowFlags(c.flags, o.generator.allowed_flags); !s.ok()) {
+    err << "rlc explore: --flags: " << s.message() << "\n";
+    return 2;
+  }
+  if (!c.write_histories.empty()) {
+    const Status written = explorer::WriteHistories(o, c.write_histories);
+    if (!written.ok()) {
+      err << "rlc explore: --write-histories: " << written.ToString() << "\n";
+      return 2;
     }
+    out << "wrote the campaign's histories to " << c.write_histories << "\n";
+    return 0;
   }
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   auto progress = [&](const explorer::Summary& s) {

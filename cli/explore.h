@@ -1,10 +1,12 @@
 // `rlc explore`, `rlc explore merge` and `rlc replay`: the explorer's command line
 // (fuzz/explorer/explorer.h).
 //
-//   rlc explore [--runs N | --seconds S] [--seed X] [--jobs J] [--shard I/N] [--flags F,...]
+//   rlc explore [--runs N | --seconds S] [--seed X] [--jobs J] [--shard I/N] [--flags F,...|none]
 //               [--max-writers W] [--out DIR] [--json] [--require-coverage]
 //               [--exhaustive [--exhaustive-writers 2|3]]   (the small scope of exhaustive.h; with
 //               --runs N, a spread-out slice of N histories; without, all of it)
+//               [--write-histories DIR]   (with --runs N: the histories written to DIR as scenario
+//               files, history-<i>.scenario, none run; exit 0, or 2 when they cannot be written)
 //     Exit 0 when the oracle held on every history (and, with --require-coverage, every required
 //     count is above 0), 1 on a counterexample or missing coverage, 2 on a usage error. With
 //     --out, counterexamples are saved there as scenario files and the summary as summary.json.
@@ -33,6 +35,7 @@ struct ExploreCommand {
   bool require_coverage = false;
   bool exhaustive = false;
   int exhaustive_writers = 3;
+  std::string write_histories;  // the histories written here as scenario files, none run
 };
 
 int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);

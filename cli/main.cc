@@ -127,7 +127,9 @@ std::vector<Command> AddExplore(CLI::App& app) {
   explore->add_option("--seed", o->seed, "Campaign seed (default 1)");
   explore->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1, 256));
   explore->add_option("--shard", o->shard, "I/N: run this shard of the campaign");
-  explore->add_option("--flags", o->flags, "Flags transactions may draw (default: all six)")
+  explore
+      ->add_option("--flags", o->flags,
+                   "Flags transactions may draw (default: all six; none: every flag off)")
       ->delimiter(',');
   explore->add_option("--max-writers", o->max_writers, "Concurrent transactions per history, 2..W");
   explore->add_option("--out", o->out_dir, "Save counterexamples and summary.json here");
@@ -135,6 +137,8 @@ std::vector<Command> AddExplore(CLI::App& app) {
   explore->add_flag("--require-coverage", o->require_coverage, "Fail when a required count is 0");
   explore->add_flag("--exhaustive", o->exhaustive,
                     "Run the exhaustive small scope (or a slice: --runs)");
+  explore->add_option("--write-histories", o->write_histories,
+                      "Write the histories (--runs N) to DIR as scenario files; run none");
   explore->add_option("--exhaustive-writers", o->exhaustive_writers, "2 or 3")
       ->check(CLI::Range(2, 3));
   auto merge_files = std::make_shared<std::vector<std::string>>();

@@ -466,6 +466,28 @@ Result<Summary> Explore(const ExploreOptions& o,
   return total;
 }
 
+Status WriteHistories(const ExploreOptions& o, const std::string& dir) {
+  RLC_RETURN_IF_ERROR(ValidateExplore(o));
+  if (o.runs <= 0) return Status::InvalidArgument("writing histories needs a number of runs");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::IoError(dir + ": " + ec.message());
+  const rc::Gen<scenario::Scenario> gen = GenHistory(o.generator);
+  const uint64_t scope = o.exhaustive ? ExhaustiveCount(o.exhaustive_writers) : 0;
+  for (int64_t index = o.shard_index; index < o.runs; index += o.shard_count) {
+    const scenario::Scenario s =
+        o.exhaustive
+            ? ExhaustiveHistory(o.exhaustive_writers,
+                                static_cast<uint64_t>(index) * kExhaustiveStride % scope)
+            : gen(rc::Random(Mix(o.seed, static_cast<uint64_t>(index))), rc::kNominalSize).value();
+    const std::string path = dir + "/history-" + std::to_string(index) + ".scenario";
+    std::ofstream file(path, std::ios::trunc);
+    file << "# history " << index << " of seed " << o.seed << "\n" << scenario::FormatScenario(s);
+    if (!file.good()) return Status::IoError(path + ": cannot write");
+  }
+  return Status::Ok();
+}
+
 void MergeInto(Summary& total, const Summary& shard) {
   total.histories += shard.histories;
   total.exhaustive_total = std::max(total.exhaustive_total, shard.exhaustive_total);

@@ -81,6 +81,11 @@ struct Summary {
 Result<Summary> Explore(const ExploreOptions& options,
                         const std::function<void(const Summary&)>& progress = {});
 
+// Writes the histories this campaign would run (the shard's, up to `options.runs`) as scenario
+// files `<dir>/history-<index>.scenario`, without running them: inputs for judges outside rlc
+// (tests/engines). Errors: no --runs, or the folder cannot be written.
+Status WriteHistories(const ExploreOptions& options, const std::string& dir);
+
 // Adds `shard` into `total` (counts and cells summed, counterexamples appended, hashes summed).
 void MergeInto(Summary& total, const Summary& shard);
 

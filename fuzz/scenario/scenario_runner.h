@@ -101,7 +101,7 @@ struct RunOptions {
   bool verify_own_commits = true;
   // The data files' format. Unset: Parquet for a directory table (one other engines may open),
   // row files in memory (the explorer's throughput: bench/explorer_bench.cc measures both).
-  std::optional<simulator::DataFileFormat> data_files;
+  std::optional<simulator::DataFileFormat> data_files = std::nullopt;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

@@ -64,9 +64,12 @@ bool IsReaderWriterFeature(const std::string& feature) {
   return kReaderWriter.count(feature) > 0;
 }
 
-// `features` as a protocol at reader 3 / writer 7 lists them: all as writer features, the
-// reader-writer ones as reader features too.
-void SetFeatures(const std::set<std::string>& features, delta::Protocol& protocol) {
+// `features` as a protocol at reader 3 / writer 7 lists them, with the features they require
+// (rowTracking and clustering need domainMetadata: Delta refuses a protocol without it): all as
+// writer features, the reader-writer ones as reader features too.
+void SetFeatures(std::set<std::string> features, delta::Protocol& protocol) {
+  if (features.count("rowTracking") > 0 || features.count("clustering") > 0)
+    features.insert("domainMetadata");
   protocol.reader_features.emplace();
   protocol.writer_features = std::vector<std::string>(features.begin(), features.end());
   for (const std::string& f : features) {

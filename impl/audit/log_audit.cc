@@ -167,6 +167,12 @@ bool IsWriterOnlyFeature(std::string_view feature) {
 }
 
 void Auditor::CheckProtocol(int64_t v, const delta::Protocol& p) {
+  for (const char* needs_domains : {"rowTracking", "clustering"}) {
+    if (p.HasWriterFeature(needs_domains) && !p.HasWriterFeature("domainMetadata")) {
+      Find(v, "", "protocol-features",
+           std::string(needs_domains) + " is listed without domainMetadata, which it requires");
+    }
+  }
   if (!p.reader_features.has_value()) return;
   if (p.min_reader_version < 3) {
     Find(v, "", "protocol-features",

@@ -16,9 +16,10 @@
 //   no-data-change-conserves  a commit whose file actions all have dataChange=false changes the
 //                           table's live-row count (numRecords - |DV| summed over active files);
 //   protocol-features       a protocol action lists reader features below reader version 3, a
-//                           reader feature that is not also a writer feature, or a writer-only
+//                           reader feature that is not also a writer feature, a writer-only
 //                           feature Delta defines (rowTracking, domainMetadata, appendOnly, ...)
-//                           among its reader features: readers such as delta-rs refuse the table.
+//                           among its reader features, or rowTracking or clustering without the
+//                           domainMetadata feature they require: Delta engines refuse the table.
 // The summary counts what was checked: versions, DVs, tag groups (and how many tiled), and
 // dataChange=false commits (and how many could not be counted for lack of numRecords).
 // Input that cannot be read at all (no JSON history from version 0, a commit that does not parse,

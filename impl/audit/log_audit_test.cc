@@ -129,7 +129,7 @@ TEST(AuditLog, ProtocolFeatures) {
   ok.min_reader_version = 3;
   ok.min_writer_version = 7;
   ok.reader_features = std::vector<std::string>{"deletionVectors"};
-  ok.writer_features = std::vector<std::string>{"deletionVectors", "rowTracking"};
+  ok.writer_features = std::vector<std::string>{"deletionVectors", "domainMetadata", "rowTracking"};
   log.Commit({ok});
   delta::Protocol writer_only_as_reader = ok;
   writer_only_as_reader.reader_features->push_back("rowTracking");
@@ -140,9 +140,12 @@ TEST(AuditLog, ProtocolFeatures) {
   delta::Protocol too_low = ok;
   too_low.min_reader_version = 2;
   log.Commit({too_low});
+  delta::Protocol without_domains = ok;
+  without_domains.writer_features = std::vector<std::string>{"deletionVectors", "rowTracking"};
+  log.Commit({without_domains});
   const AuditReport r = log.Run();
   EXPECT_EQ(Rules(r), (std::vector<std::string>{"v2 protocol-features ", "v3 protocol-features ",
-                                                "v4 protocol-features "}));
+                                                "v4 protocol-features ", "v5 protocol-features "}));
   EXPECT_NE(r.findings[0].detail.find("rowTracking"), std::string::npos) << r.findings[0].detail;
 }
 
