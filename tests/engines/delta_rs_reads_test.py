@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from engines_common import scenario_files
+
 import pyarrow as pa
 from deltalake import DeltaTable, QueryBuilder
 
@@ -50,16 +52,6 @@ def delta_rs_rows(table, version, columns):
     batches = QueryBuilder().register("t", dt).execute(f"SELECT {select} FROM t").read_all()
     read = pa.table(batches)
     return sorted((tuple(r[c] for c in columns) for r in read.to_pylist()), key=repr)
-
-
-def scenario_files(args):
-    for a in args:
-        if os.path.isdir(a):
-            for name in sorted(os.listdir(a)):
-                if name.endswith(".scenario"):
-                    yield os.path.join(a, name)
-        else:
-            yield a
 
 
 def check(rlc, scenario, work):

@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+from engines_common import scenario_files
+
 JAVA_OPTIONS = [
     "--add-opens=java.base/java.lang=ALL-UNNAMED",
     "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
@@ -37,16 +39,6 @@ JAVA_OPTIONS = [
     "-Djdk.reflect.useDirectMethodHandle=false",
     "-Dio.netty.tryReflectionSetAccessible=true",
 ]
-
-
-def scenario_files(args):
-    for a in args:
-        if os.path.isdir(a):
-            for name in sorted(os.listdir(a)):
-                if name.endswith(".scenario"):
-                    yield os.path.join(a, name)
-        else:
-            yield a
 
 
 def winners_of(t):
