@@ -36,6 +36,40 @@ Status AllowFlags(const std::vector<std::string>& names, conflict::Flags& allowe
   return Status::Ok();
 }
 
+// After a campaign: its summary (printed, and saved under --out), the histories filed as Delta's
+// own (--write-anomalies), and the exit code.
+int ReportExplore(const ExploreCommand& c, const explorer::Summary& summary, std::ostream& out,
+                  std::ostream& err) {
+  if (!c.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.out_dir, ec);
+    std::ofstream(std::filesystem::path(c.out_dir) / "summary.json")
+        << explorer::SummaryToJson(summary) << "\n";
+  }
+  out << (c.json ? explorer::SummaryToJson(summary) + "\n" : ExploreSummaryText(summary));
+  if (!c.write_anomalies.empty()) {
+    const Result<int> written = explorer::WriteDeltasOwn(summary, c.write_anomalies);
+    if (!written.ok()) {
+      err << "rlc explore: --write-anomalies: " << written.status().ToString() << "\n";
+      return 2;
+    }
+    if (!c.json)
+      out << "wrote " << *written << " histories filed as Delta's own to " << c.write_anomalies
+          << "\n";
+  }
+  if (summary.oracle_violations > 0) return 1;
+  if (summary.determinism_mismatches > 0) {
+    err << "rlc explore: " << summary.determinism_mismatches << " re-run(s) gave another outcome\n";
+    return 1;
+  }
+  if (c.require_coverage && !c.exhaustive && !summary.MissingCoverage().empty()) {
+    err << "rlc explore: --require-coverage: " << summary.MissingCoverage().size()
+        << " count(s) are 0\n";
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
@@ -86,25 +120,7 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
     err << "rlc explore: " << summary.status().ToString() << "\n";
     return 2;
   }
-  if (!c.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.out_dir, ec);
-    std::ofstream(std::filesystem::path(c.out_dir) / "summary.json")
-        << explorer::SummaryToJson(*summary) << "\n";
-  }
-  out << (c.json ? explorer::SummaryToJson(*summary) + "\n" : ExploreSummaryText(*summary));
-  if (summary->oracle_violations > 0) return 1;
-  if (summary->determinism_mismatches > 0) {
-    err << "rlc explore: " << summary->determinism_mismatches
-        << " re-run(s) gave another outcome\n";
-    return 1;
-  }
-  if (c.require_coverage && !c.exhaustive && !summary->MissingCoverage().empty()) {
-    err << "rlc explore: --require-coverage: " << summary->MissingCoverage().size()
-        << " count(s) are 0\n";
-    return 1;
-  }
-  return 0;
+  return ReportExplore(c, *summary, out, err);
 }
 
 int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out,

@@ -36,6 +36,7 @@ struct ExploreCommand {
   bool exhaustive = false;
   int exhaustive_writers = 3;
   std::string write_histories;  // the histories written here as scenario files, none run
+  std::string write_anomalies;  // the histories filed as Delta's own written here, after the run
 };
 
 int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);

@@ -139,6 +139,9 @@ std::vector<Command> AddExplore(CLI::App& app) {
                     "Run the exhaustive small scope (or a slice: --runs)");
   explore->add_option("--write-histories", o->write_histories,
                       "Write the histories (--runs N) to DIR as scenario files; run none");
+  explore->add_option("--write-anomalies", o->write_anomalies,
+                      "After the run, write the histories filed as Delta's own to DIR (baseline "
+                      "anomalies with every flag off), for tests/engines to judge");
   explore->add_option("--exhaustive-writers", o->exhaustive_writers, "2 or 3")
       ->check(CLI::Range(2, 3));
   auto merge_files = std::make_shared<std::vector<std::string>>();

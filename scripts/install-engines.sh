@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Delta Spark judge (tests/engines/delta-spark: OSS Delta Spark with Apache Spark,
 # pinned in its pom.xml) and writes its classpath (target/classpath.txt) for
-# tests/engines/delta_spark_baseline_test.py. Maven fetches from Maven Central only what ~/.m2
+# tests/engines/engines_test.py. Maven fetches from Maven Central only what ~/.m2
 # lacks, so a second clone on the same machine downloads nothing. Idempotent: a judge built from
 # the same pom and sources (a stamp of their hash) is left alone.
 set -euo pipefail

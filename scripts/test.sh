@@ -18,25 +18,27 @@ bash scripts/install-deps.sh
 export RC_PARAMS=${RC_PARAMS:-"seed=20261129 max_success=200"}
 jobs=$(nproc)
 start=$(date +%s)
+# Each stage announced with the seconds since the start, so CI logs show where the time goes.
+stage() { echo "== $1 (at $(( $(date +%s) - start )) s)"; }
 
-echo "== g++ build"
+stage "g++ build"
 # No link-time optimization here: it costs CI minutes per test binary and the tests do not need
 # it (the README's build of the tool and bench/ keep it).
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRLC_LTO=OFF >/dev/null
 ninja -C build -j"$jobs"
-echo "== g++ tests"
+stage "g++ tests"
 (cd build && ctest -j"$jobs" --output-on-failure "$@")
 
 if [ $# -eq 0 ]; then  # the whole suite: the coverage of the cases' guards too
-  echo "== branch coverage of the reconcile cases"
+  stage "branch coverage of the reconcile cases"
   bash scripts/coverage.sh
 fi
 
-echo "== clang-14 ASan+UBSan build (tests and fuzz targets)"
+stage "clang-14 ASan+UBSan build (tests and fuzz targets)"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRLC_FUZZ=ON -DRLC_BENCH=OFF -DRLC_MUTANTS=ON >/dev/null
 ninja -C build-asan -j"$jobs"
-echo "== sanitizer tests and fuzz smoke"
+stage "sanitizer tests and fuzz smoke"
 # The engines label (real Delta engines judging rlc's tables) ran in the g++ pass: its judges are
 # other programs, which the sanitizers do not see.
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest -j"$jobs" --output-on-failure -LE engines "$@")

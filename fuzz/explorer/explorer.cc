@@ -488,6 +488,30 @@ Status WriteHistories(const ExploreOptions& o, const std::string& dir) {
   return Status::Ok();
 }
 
+Result<int> WriteDeltasOwn(const Summary& summary, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::IoError(dir + ": " + ec.message());
+  int written = 0;
+  auto write = [&](const Counterexample& e, const char* kind, bool flags_off) -> Status {
+    const std::string path = dir + "/" + kind + "-" + std::to_string(e.history) + ".scenario";
+    RLC_ASSIGN_OR_RETURN(scenario::Scenario s, scenario::ParseScenario(e.scenario, path));
+    if (flags_off) s = WithoutFlags(std::move(s));
+    std::ofstream file(path, std::ios::trunc);
+    file << "# history " << e.history << " of seed " << summary.seed << ", filed as Delta's own ("
+         << kind << ")\n"
+         << scenario::FormatScenario(s);
+    if (!file.good()) return Status::IoError(path + ": cannot write");
+    ++written;
+    return Status::Ok();
+  };
+  for (const Counterexample& e : summary.baseline_examples)
+    RLC_RETURN_IF_ERROR(write(e, "baseline-anomaly", /*flags_off=*/true));
+  for (const Counterexample& e : summary.delta_decided_examples)
+    RLC_RETURN_IF_ERROR(write(e, "delta-decided", /*flags_off=*/false));
+  return written;
+}
+
 void MergeInto(Summary& total, const Summary& shard) {
   total.histories += shard.histories;
   total.exhaustive_total = std::max(total.exhaustive_total, shard.exhaustive_total);

@@ -86,6 +86,13 @@ Result<Summary> Explore(const ExploreOptions& options,
 // (tests/engines). Errors: no --runs, or the folder cannot be written.
 Status WriteHistories(const ExploreOptions& options, const std::string& dir);
 
+// Writes the histories the campaign filed as Delta's own, for a judge outside rlc to confirm that
+// Delta decides them so (tests/engines): each baseline anomaly with every flag off
+// (`<dir>/baseline-anomaly-<history>.scenario`), each history closed by a commit Delta's rules
+// decided as it ran (`<dir>/delta-decided-<history>.scenario`). Returns how many it wrote.
+// Errors: the folder cannot be written, or an example does not parse back.
+Result<int> WriteDeltasOwn(const Summary& summary, const std::string& dir);
+
 // Adds `shard` into `total` (counts and cells summed, counterexamples appended, hashes summed).
 void MergeInto(Summary& total, const Summary& shard);
 

@@ -197,13 +197,26 @@ Predicate ParseAtom(Cursor& c) {
     c.Expect("NULL");
     return negated ? Predicate::IsNotNull(column->name) : Predicate::IsNull(column->name);
   }
+  // `column % N`: a long column's remainder (N a non-zero integer).
+  int64_t modulus = 0;
+  if (c.Symbol("%")) {
+    const std::optional<int64_t> n = c.Integer();
+    if (column->type != model::ColumnType::kLong || !n.has_value() || *n == 0) {
+      c.Fail("a long column and a non-zero integer around '%'");
+      return Predicate::False();
+    }
+    modulus = *n;
+  }
   using Op = Predicate::Op;
   // Longer symbols first, so "<=" is not read as "<".
   static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe},
                                                     {">=", Op::kGe}, {"=", Op::kEq},
                                                     {"<", Op::kLt},  {">", Op::kGt}};
   for (const auto& [symbol, op] : kOps) {
-    if (c.Symbol(symbol)) return Predicate::Compare(column->name, op, c.Literal(column->type));
+    if (!c.Symbol(symbol)) continue;
+    Predicate p = Predicate::Compare(column->name, op, c.Literal(column->type));
+    p.modulus = modulus;
+    return p;
   }
   c.Fail("a comparison (= <> < <= > >=) or IS [NOT] NULL");
   return Predicate::False();

@@ -457,6 +457,7 @@ void CheckExpectations(const ScenarioRun& s,
 // how it ended. `_rlc/` is a folder Delta readers ignore (its name starts with '_').
 Status WriteTransactionRecords(const ScenarioRun& s, const std::string& work_dir) {
   std::string out;
+  const std::vector<model::Column> schema = s.sc.StartingTable().schema;
   for (const TxnSpec& spec : s.sc.txns) {
     const Running& run = s.running.at(spec.name);
     if (!run.report.attempted) continue;
@@ -464,6 +465,8 @@ Status WriteTransactionRecords(const ScenarioRun& s, const std::string& work_dir
     nlohmann::ordered_json j;
     j["name"] = spec.name;
     j["operation"] = run.report.operation;
+    // The same operation for Delta Spark to run (tests/engines' operation fidelity).
+    j["sparkSql"] = spec.operation.has_value() ? model::SparkSql(*spec.operation, schema) : "";
     // Delta's own rules judge it alone: no reconcile flag, an honest writer, an operation.
     j["baseline"] = !spec.flags.AnyOn() && !spec.writer.any() && spec.operation.has_value();
     j["readVersion"] = p.read_version;

@@ -86,9 +86,91 @@ struct Namer {
   std::string operator()(const IdempotentWrite&) { return "WRITE"; }
 };
 
+const char* SqlType(ColumnType type) { return type == ColumnType::kLong ? "BIGINT" : "STRING"; }
+
+// Spark SQL text; conditions of a MERGE name their side (t: the target, s: the source), since
+// both have every column.
+struct SparkSqlWriter {
+  const std::vector<Column>& schema;
+
+  std::string operator()(const BlindInsert& op) {
+    return "INSERT INTO {table} VALUES " + Rows(op.rows);
+  }
+  std::string operator()(const InsertSelect& op) {
+    std::string columns;
+    for (const Column& c : schema) {
+      std::string value = c.name;
+      for (const Assignment& a : op.overrides) {
+        if (a.column == c.name)
+          value = "CAST(" + ToString(a.value) + " AS " + SqlType(c.type) + ") AS " + c.name;
+      }
+      columns += (columns.empty() ? "" : ", ") + value;
+    }
+    return "INSERT INTO {table} SELECT " + columns + " FROM {table}" + Where(op.source);
+  }
+  std::string operator()(const Delete& op) { return "DELETE FROM {table}" + Where(op.where); }
+  std::string operator()(const Update& op) {
+    return "UPDATE {table} SET " + Set(op.set) + Where(op.where);
+  }
+  std::string operator()(const Merge& op) {
+    std::string casts, names;
+    for (size_t i = 0; i < schema.size(); ++i) {
+      casts += std::string(i ? ", " : "") + "CAST(c" + std::to_string(i) + " AS " +
+               SqlType(schema[i].type) + ") AS " + schema[i].name;
+      names += std::string(i ? ", " : "") + "c" + std::to_string(i);
+    }
+    std::string s = "MERGE INTO {table} AS t USING (SELECT " + casts + " FROM VALUES " +
+                    Rows(op.source_rows) + " AS v(" + names + ")) AS s ON t." + op.key_column +
+                    " = s." + op.key_column;
+    auto when = [](const Predicate& p, const char* side) {
+      return p.kind == Predicate::Kind::kTrue ? std::string() : " AND " + ToString(p, side);
+    };
+    for (const MergeClause& c : op.clauses) {
+      switch (c.kind) {
+        case MergeClause::Kind::kMatchedUpdate: {
+          std::string set;
+          for (const Assignment& a : c.set)
+            set += (set.empty() ? "" : ", ") + ("t." + a.column) + " = " + ToString(a.value);
+          s += " WHEN MATCHED" + when(c.condition, "t") + " THEN UPDATE " +
+               (c.set_from_source ? std::string("SET *") : "SET " + set);
+          break;
+        }
+        case MergeClause::Kind::kMatchedDelete:
+          s += " WHEN MATCHED" + when(c.condition, "t") + " THEN DELETE";
+          break;
+        case MergeClause::Kind::kNotMatchedInsert:
+          s += " WHEN NOT MATCHED" + when(c.condition, "s") + " THEN INSERT *";
+          break;
+        case MergeClause::Kind::kNotMatchedBySourceDelete:
+          s += " WHEN NOT MATCHED BY SOURCE" + when(c.condition, "t") + " THEN DELETE";
+          break;
+      }
+    }
+    return s;
+  }
+  std::string operator()(const Optimize& op) {
+    std::string s = "OPTIMIZE {table}";
+    if (op.zorder_by.empty()) return s;
+    s += " ZORDER BY (";
+    for (size_t i = 0; i < op.zorder_by.size(); ++i) s += (i ? ", " : "") + op.zorder_by[i];
+    return s + ")";
+  }
+  std::string operator()(const MetadataChange& op) {
+    return "ALTER TABLE {table} SET TBLPROPERTIES ('" + op.key + "' = '" + op.value + "')";
+  }
+  std::string operator()(const ProtocolChange& op) {
+    return "ALTER TABLE {table} SET TBLPROPERTIES ('delta.feature." + op.add_feature +
+           "' = 'supported')";
+  }
+  std::string operator()(const IdempotentWrite&) { return ""; }
+};
+
 }  // namespace
 
 std::string Describe(const Operation& op) { return std::visit(Describer{}, op); }
+std::string SparkSql(const Operation& op, const std::vector<Column>& schema) {
+  return std::visit(SparkSqlWriter{schema}, op);
+}
 std::string OperationName(const Operation& op) { return std::visit(Namer{}, op); }
 
 }  // namespace rlc::model

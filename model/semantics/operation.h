@@ -94,6 +94,12 @@ using Operation = std::variant<BlindInsert, InsertSelect, Delete, Update, Merge,
 
 // "DELETE WHERE id > 3", "OPTIMIZE ZORDER BY (id)", ...
 std::string Describe(const Operation& op);
+// The operation as one Spark SQL statement on the table written `{table}` (a caller puts the
+// table's name or delta.`path` there), for Delta Spark to run the same operation (tests/engines):
+// DELETE FROM, UPDATE, INSERT INTO ... VALUES / SELECT, MERGE INTO ... USING (VALUES ...),
+// OPTIMIZE [ZORDER BY], ALTER TABLE SET TBLPROPERTIES. "" for an idempotent write, which SQL
+// cannot tag with its application id. Literals are written as Describe writes them.
+std::string SparkSql(const Operation& op, const std::vector<Column>& schema);
 // Delta's commitInfo.operation name: WRITE, DELETE, UPDATE, MERGE, OPTIMIZE, SET TBLPROPERTIES, ...
 std::string OperationName(const Operation& op);
 

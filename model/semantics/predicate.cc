@@ -19,6 +19,11 @@ Predicate Predicate::Compare(std::string column, Op op, Value literal) {
   p.literal = std::move(literal);
   return p;
 }
+Predicate Predicate::CompareRemainder(std::string column, int64_t modulus, Op op, Value literal) {
+  Predicate p = Compare(std::move(column), op, std::move(literal));
+  p.modulus = modulus;
+  return p;
+}
 Predicate Predicate::IsNull(std::string column) {
   Predicate p;
   p.kind = Kind::kIsNull;
@@ -59,6 +64,19 @@ const Value& Cell(const LogicalTable& table, const Row& row, const std::string& 
   return row.values[*index];
 }
 
+// The value a comparison reads: the cell, or its remainder (C++'s % truncates toward zero, so the
+// remainder has the dividend's sign, as in Java). INT64_MIN % -1 is 0, computed without the trap.
+Value Operand(const Predicate& p, const Value& cell) {
+  if (p.modulus == 0 || IsNull(cell)) return cell;
+  const int64_t* v = std::get_if<int64_t>(&cell);
+  if (v == nullptr) {
+    std::fprintf(stderr, "model: remainder of non-long column '%s'\n", p.column.c_str());
+    std::abort();
+  }
+  if (p.modulus == -1) return int64_t{0};
+  return *v % p.modulus;
+}
+
 }  // namespace
 
 Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
@@ -85,7 +103,7 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
       return t;
     }
     case Kind::kCompare: {
-      std::optional<int> c = Compare(Cell(table, row, p.column), p.literal);
+      std::optional<int> c = Compare(Operand(p, Cell(table, row, p.column)), p.literal);
       if (!c.has_value()) return Truth::kUnknown;
       bool holds = false;
       switch (p.op) {
@@ -114,8 +132,11 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
   return Truth::kUnknown;
 }
 
-std::string ToString(const Predicate& p) {
+std::string ToString(const Predicate& p) { return ToString(p, ""); }
+
+std::string ToString(const Predicate& p, const std::string& qualifier) {
   using Kind = Predicate::Kind;
+  const std::string column = qualifier.empty() ? p.column : qualifier + "." + p.column;
   static const char* kOps[] = {"=", "<>", "<", "<=", ">", ">="};
   switch (p.kind) {
     case Kind::kTrue:
@@ -123,20 +144,21 @@ std::string ToString(const Predicate& p) {
     case Kind::kFalse:
       return "FALSE";
     case Kind::kIsNull:
-      return p.column + " IS NULL";
+      return column + " IS NULL";
     case Kind::kIsNotNull:
-      return p.column + " IS NOT NULL";
+      return column + " IS NOT NULL";
     case Kind::kCompare:
-      return p.column + " " + kOps[int(p.op)] + " " + ToString(p.literal);
+      return column + (p.modulus == 0 ? "" : " % " + std::to_string(p.modulus)) + " " +
+             kOps[int(p.op)] + " " + ToString(p.literal);
     case Kind::kNot:
-      return "NOT (" + ToString(p.children.at(0)) + ")";
+      return "NOT (" + ToString(p.children.at(0), qualifier) + ")";
     case Kind::kAnd:
     case Kind::kOr: {
       std::string s;
       for (const Predicate& c : p.children) {
         if (!s.empty()) s += p.kind == Kind::kAnd ? " AND " : " OR ";
         bool nested = c.kind == Kind::kAnd || c.kind == Kind::kOr;
-        s += nested ? "(" + ToString(c) + ")" : ToString(c);
+        s += nested ? "(" + ToString(c, qualifier) + ")" : ToString(c, qualifier);
       }
       return s;
     }

@@ -8,6 +8,7 @@
 #ifndef RLC_MODEL_SEMANTICS_PREDICATE_H_
 #define RLC_MODEL_SEMANTICS_PREDICATE_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,14 +22,21 @@ struct Predicate {
   enum class Op { kEq, kNe, kLt, kLe, kGt, kGe };
 
   Kind kind = Kind::kTrue;
-  Op op = Op::kEq;                  // kCompare only
-  std::string column;               // kCompare, kIsNull, kIsNotNull
+  Op op = Op::kEq;     // kCompare only
+  std::string column;  // kCompare, kIsNull, kIsNotNull
+  // kCompare only: when non-zero, `column % modulus` is compared instead of the column (a long
+  // column; the remainder takes the dividend's sign, as in Java and Spark SQL). No statistics
+  // bound a remainder, so a Delta scan cannot skip a file by it: the reads that tell a scan's
+  // file set from the files of the matched rows.
+  int64_t modulus = 0;
   Value literal;                    // kCompare only
   std::vector<Predicate> children;  // kAnd, kOr (two or more), kNot (one)
 
   static Predicate True();
   static Predicate False();
   static Predicate Compare(std::string column, Op op, Value literal);
+  // `column % modulus op literal`. REQUIRES: modulus != 0.
+  static Predicate CompareRemainder(std::string column, int64_t modulus, Op op, Value literal);
   static Predicate IsNull(std::string column);
   static Predicate IsNotNull(std::string column);
   static Predicate And(std::vector<Predicate> children);
@@ -44,8 +52,10 @@ inline bool Qualifies(const Predicate& p, const LogicalTable& table, const Row& 
   return Evaluate(p, table, row) == Truth::kTrue;
 }
 
-// SQL-like text: "id > 3 AND value IS NULL".
+// SQL-like text: "id > 3 AND value IS NULL", "id % 2 = 1".
 std::string ToString(const Predicate& p);
+// The same with every column qualified: ToString(p, "t") is "t.id > 3 AND t.value IS NULL".
+std::string ToString(const Predicate& p, const std::string& qualifier);
 
 }  // namespace rlc::model
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace rlc::model {
 namespace {
 
@@ -60,6 +62,63 @@ TEST(SerialSemantics, NotOfUnknownStillDoesNotQualify) {
       Apply(Sample(), Delete{P::Not(P::Compare("value", Op::kEq, std::string("a")))});
   // value = 'a' is Unknown for row 2 (NULL); NOT Unknown is Unknown: row 2 stays.
   EXPECT_EQ(Ids(e.after), (std::vector<RowId>{1, 2}));
+}
+
+TEST(SerialSemantics, RemainderTakesTheDividendsSignAndNullIsUnknown) {
+  LogicalTable t = MakeTable();
+  t.Insert({int64_t{-3}, std::string("a")});
+  t.Insert({int64_t{4}, std::string("b")});
+  t.Insert({int64_t{7}, std::string("c")});
+  t.Insert({Value{}, std::string("d")});
+  t.Insert({std::numeric_limits<int64_t>::min(), std::string("e")});
+  auto matched = [&](const Predicate& p) {
+    std::vector<std::string> values;
+    for (const auto& [id, row] : t.rows) {
+      if (Qualifies(p, t, row)) values.push_back(std::get<std::string>(row.values[1]));
+    }
+    return values;
+  };
+  // Java's remainder: -3 % 2 is -1, not 1; INT64_MIN % -1 is 0.
+  EXPECT_EQ(matched(P::CompareRemainder("id", 2, Op::kEq, int64_t{1})),
+            (std::vector<std::string>{"c"}));
+  EXPECT_EQ(matched(P::CompareRemainder("id", 2, Op::kEq, int64_t{-1})),
+            (std::vector<std::string>{"a"}));
+  EXPECT_EQ(matched(P::CompareRemainder("id", -1, Op::kEq, int64_t{0})),
+            (std::vector<std::string>{"a", "b", "c", "e"}));
+  EXPECT_EQ(matched(P::Not(P::CompareRemainder("id", 3, Op::kNe, int64_t{1}))),
+            (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(ToString(P::CompareRemainder("id", 2, Op::kGe, int64_t{1})), "id % 2 >= 1");
+}
+
+TEST(SparkSql, EachOperationIsOneStatementOnTheTablePlaceholder) {
+  const std::vector<Column> schema = MakeTable().schema;  // (id long, value string)
+  EXPECT_EQ(SparkSql(Delete{P::CompareRemainder("id", 2, Op::kEq, int64_t{1})}, schema),
+            "DELETE FROM {table} WHERE id % 2 = 1");
+  EXPECT_EQ(SparkSql(Update{P::IsNull("value"), {{"value", std::string("u")}}}, schema),
+            "UPDATE {table} SET value = 'u' WHERE value IS NULL");
+  EXPECT_EQ(SparkSql(InsertSelect{P::Compare("id", Op::kLt, int64_t{3}),
+                                  {{"value", std::string("copy")}}},
+                     schema),
+            "INSERT INTO {table} SELECT id, CAST('copy' AS STRING) AS value FROM {table} WHERE "
+            "id < 3");
+  EXPECT_EQ(SparkSql(BlindInsert{{{int64_t{1}, Value{}}}}, schema),
+            "INSERT INTO {table} VALUES (1, NULL)");
+  using K = MergeClause::Kind;
+  Merge merge{{{int64_t{2}, std::string("x")}},
+              "id",
+              {{K::kMatchedUpdate,
+                P::Compare("value", Op::kNe, std::string("a")),
+                {{"value", std::string("m")}},
+                false},
+               {K::kNotMatchedInsert, P::IsNotNull("value"), {}, false},
+               {K::kNotMatchedBySourceDelete, P::Compare("id", Op::kGe, int64_t{7}), {}, false}}};
+  EXPECT_EQ(SparkSql(merge, schema),
+            "MERGE INTO {table} AS t USING (SELECT CAST(c0 AS BIGINT) AS id, CAST(c1 AS STRING) "
+            "AS value FROM VALUES (2, 'x') AS v(c0, c1)) AS s ON t.id = s.id WHEN MATCHED AND "
+            "t.value <> 'a' THEN UPDATE SET t.value = 'm' WHEN NOT MATCHED AND s.value IS NOT "
+            "NULL THEN INSERT * WHEN NOT MATCHED BY SOURCE AND t.id >= 7 THEN DELETE");
+  EXPECT_EQ(SparkSql(Optimize{{"value"}}, schema), "OPTIMIZE {table} ZORDER BY (value)");
+  EXPECT_EQ(SparkSql(IdempotentWrite{"app", 1, BlindInsert{{{int64_t{1}, Value{}}}}}, schema), "");
 }
 
 TEST(SerialSemantics, IsNullQualifiesNullRows) {

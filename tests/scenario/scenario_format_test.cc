@@ -48,6 +48,10 @@ TEST(OperationText, EveryKindReadsBackFromItsDescription) {
                                                    Predicate::Not(Predicate::Compare(
                                                        "id", Predicate::Op::kLe, int64_t{5}))})})},
       model::Delete{Predicate::True()},
+      model::Delete{Predicate::CompareRemainder("id", 2, Predicate::Op::kEq, int64_t{1})},
+      model::InsertSelect{
+          Predicate::Not(Predicate::CompareRemainder("id", -3, Predicate::Op::kLt, int64_t{-1})),
+          {}},
       model::Update{Predicate::Compare("value", Predicate::Op::kGt, std::string("v3")),
                     {{"value", std::string("u")}, {"id", int64_t{9}}}},
       merge,
@@ -80,6 +84,10 @@ TEST(OperationText, ErrorsNameTheOffsetAndWhatWasExpected) {
             "at offset 18: expected an integer or NULL before ''two''");
   EXPECT_EQ(error("DELETE WHERE value = 2"),
             "at offset 21: expected a 'string' or NULL before '2'");
+  EXPECT_EQ(error("DELETE WHERE value % 2 = 1"),
+            "at offset 23: expected a long column and a non-zero integer around '%' before '= 1'");
+  EXPECT_EQ(error("DELETE WHERE id % 0 = 1"),
+            "at offset 20: expected a long column and a non-zero integer around '%' before '= 1'");
   EXPECT_EQ(error("INSERT VALUES (1)"), "at offset 16: expected ',' before ')'");
   EXPECT_EQ(error("INSERT VALUES (1, 'a', 3)"),
             "at offset 21: expected ')' after 2 values (one per column) before ', 3)'");

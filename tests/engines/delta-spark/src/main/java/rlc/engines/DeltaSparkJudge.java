@@ -15,13 +15,27 @@
 //   {"id": "...", "outcome": "commit", "version": 5}
 //   {"id": "...", "outcome": "abort", "exception": "ConcurrentAppendException", "message": "..."}
 //   {"id": "...", "outcome": "error", "message": "..."}   (the case could not be judged)
-// One JVM and one Spark session judge every case: start-up costs are paid once.
+// A line may instead ask Delta Spark to read a table, as any Spark job reads it (DVs applied):
+//   {"kind": "read", "id": "...", "table": "/exported/table", "version": 3,
+//    "columns": ["id", "value"]}
+// answered with the live rows at that version, each a list in the order of `columns`:
+//   {"id": "...", "outcome": "rows", "rows": [[1, "a"], [2, null]]}
+// Or to run an operation itself, as SQL, on a copy of the table at a version:
+//   {"kind": "operate", "id": "...", "table": "/exported/table", "readVersion": 3,
+//    "sql": "DELETE FROM {table} WHERE id = 2", "readPredicates": ["id = 2"],
+//    "readWholeTable": false, "columns": ["id", "value"]}
+// answered with the files Delta's scan of the read predicates reads, the actions of the commit
+// the statement wrote (none when it wrote nothing) and the rows after:
+//   {"id": "...", "outcome": "operated", "scanFiles": [...], "actions": [...] | null,
+//    "rows": [...]}
+// One JVM and one Spark session answer every line: start-up costs are paid once.
 //
 // Usage: DeltaSparkJudge CASES.jsonl OUT.jsonl
 package rlc.engines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -31,10 +45,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.optimizer.ConstantFolding$;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.DeltaOperations;
 import org.apache.spark.sql.delta.OptimisticTransaction;
@@ -76,7 +96,14 @@ public final class DeltaSparkJudge {
         ObjectNode verdict = JSON.createObjectNode();
         verdict.put("id", c.path("id").asText());
         try {
-          judge(spark, c, verdict);
+          String kind = c.path("kind").asText("judge");
+          if (kind.equals("read")) {
+            read(spark, c, verdict);
+          } else if (kind.equals("operate")) {
+            operate(spark, c, verdict);
+          } else {
+            judge(spark, c, verdict);
+          }
         } catch (Exception e) {
           verdict.put("outcome", "error");
           verdict.put("message", String.valueOf(e));
@@ -103,7 +130,7 @@ public final class DeltaSparkJudge {
         throw new IllegalStateException(
             "the copy reads version " + txn.snapshot().version() + ", not " + readVersion);
       }
-      registerReads(spark, c, txn);
+      registerReads(spark, c, txn, copy.toString());
       for (JsonNode w : c.path("winners")) {
         String name = String.format("%020d.json", w.asLong());
         Files.copy(
@@ -154,16 +181,87 @@ public final class DeltaSparkJudge {
     }
   }
 
+  // An operation run by Delta Spark itself on a copy of the table at the read version.
+  private static void operate(SparkSession spark, JsonNode c, ObjectNode answer) throws Exception {
+    Path table = Path.of(c.get("table").asText());
+    long readVersion = c.get("readVersion").asLong();
+    Path copy = Files.createTempDirectory("rlc-delta-spark-");
+    try {
+      copyTableAt(table, copy, readVersion);
+      DeltaLog.clearCache();
+      DeltaLog log = DeltaLog.forTable(spark, copy.toString());
+      // What a scan of the read predicates reads, on a transaction never committed.
+      OptimisticTransaction txn = log.startTransaction(scala.Option.empty(), scala.Option.empty());
+      TreeSet<String> scanned = new TreeSet<>();
+      if (c.path("readWholeTable").asBoolean(false)) {
+        txn.snapshot().allFiles().collectAsList().forEach(a -> scanned.add(a.path()));
+      }
+      for (JsonNode p : c.path("readPredicates")) {
+        List<Expression> conjuncts = resolvedConjuncts(spark, copy.toString(), p.asText());
+        for (AddFile a :
+            CollectionConverters.asJava(txn.filterFiles(
+                CollectionConverters.asScala(conjuncts).toSeq(), false))) {
+          scanned.add(a.path());
+        }
+      }
+      ArrayNode scan = answer.putArray("scanFiles");
+      scanned.forEach(scan::add);
+      spark.sql(c.get("sql").asText().replace("{table}", "delta.`" + copy + "`")).collect();
+      Path commit = copy.resolve("_delta_log").resolve(String.format("%020d.json", readVersion + 1));
+      if (Files.exists(commit)) {
+        ArrayNode actions = answer.putArray("actions");
+        for (String line : Files.readAllLines(commit, StandardCharsets.UTF_8)) {
+          if (!line.isBlank()) actions.add(JSON.readTree(line));
+        }
+        answer.set("rows", rowsAt(spark, copy.toString(), readVersion + 1, c.path("columns")));
+      } else {
+        answer.putNull("actions");
+      }
+      answer.put("outcome", "operated");
+    } finally {
+      deleteTree(copy);
+    }
+  }
+
+  // A table's live rows at a version, read by Delta Spark's own data source.
+  private static void read(SparkSession spark, JsonNode c, ObjectNode answer) {
+    answer.set(
+        "rows",
+        rowsAt(spark, c.get("table").asText(), c.get("version").asLong(), c.path("columns")));
+    answer.put("outcome", "rows");
+  }
+
+  private static ArrayNode rowsAt(SparkSession spark, String table, long version, JsonNode names) {
+    List<String> columns = new ArrayList<>();
+    names.forEach(n -> columns.add(n.asText()));
+    Dataset<Row> rows =
+        spark.read().format("delta").option("versionAsOf", version).load(table);
+    ArrayNode out = JSON.createArrayNode();
+    for (Row row : rows.selectExpr(columns.toArray(new String[0])).collectAsList()) {
+      ArrayNode values = out.addArray();
+      for (int i = 0; i < row.length(); ++i) {
+        Object v = row.get(i);
+        if (v == null) {
+          values.addNull();
+        } else if (v instanceof Long l) {
+          values.add(l);
+        } else if (v instanceof Integer n) {
+          values.add(n.longValue());
+        } else {
+          values.add(v.toString());
+        }
+      }
+    }
+    return out;
+  }
+
   // The loser's reads, registered as Delta's own operations register theirs.
-  private static void registerReads(SparkSession spark, JsonNode c, OptimisticTransaction txn)
-      throws Exception {
+  private static void registerReads(
+      SparkSession spark, JsonNode c, OptimisticTransaction txn, String table) throws Exception {
     if (c.path("readWholeTable").asBoolean(false)) txn.readWholeTable();
     boolean predicates = false;
     for (JsonNode p : c.path("readPredicates")) {
-      // Delta's DML commands split their condition into conjuncts before filterFiles, so that
-      // the partition-only ones are recognised as partition predicates.
-      List<Expression> conjuncts = new ArrayList<>();
-      splitConjuncts(spark.sessionState().sqlParser().parseExpression(p.asText()), conjuncts);
+      List<Expression> conjuncts = resolvedConjuncts(spark, table, p.asText());
       txn.filterFiles(CollectionConverters.asScala(conjuncts).toSeq(), false);
       predicates = true;
     }
@@ -217,6 +315,25 @@ public final class DeltaSparkJudge {
 
   private static String dvId(DeletionVectorDescriptor dv) {
     return dv == null ? "" : dv.uniqueId();
+  }
+
+  // A read predicate as Delta's DML commands hand it to filterFiles: resolved against the table's
+  // columns, its constants folded (data skipping recognises only resolved column references
+  // compared with literals: `id >= cast(7 as bigint)` would read every file, where a real
+  // `DELETE ... WHERE id >= 7` skips by statistics), and split into conjuncts (so that the
+  // partition-only ones are recognised as partition predicates).
+  private static List<Expression> resolvedConjuncts(
+      SparkSession spark, String table, String predicate) {
+    org.apache.spark.sql.classic.Dataset<Row> filtered =
+        (org.apache.spark.sql.classic.Dataset<Row>)
+            spark.read().format("delta").load(table).where(predicate);
+    LogicalPlan plan = ConstantFolding$.MODULE$.apply(filtered.queryExecution().analyzed());
+    if (!(plan instanceof Filter filter)) {
+      throw new IllegalStateException("`" + predicate + "` did not analyze to a filter: " + plan);
+    }
+    List<Expression> conjuncts = new ArrayList<>();
+    splitConjuncts(filter.condition(), conjuncts);
+    return conjuncts;
   }
 
   private static void splitConjuncts(Expression e, List<Expression> out) {

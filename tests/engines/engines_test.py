@@ -1,0 +1,142 @@
+"""Real Delta engines judge rlc: one run, one JVM, every comparison of tests/engines/README.md.
+
+Usage: engines_test.py RLC JUDGE_DIR [--read PATH...] [--judge PATH...] [--fidelity PATH...]
+                       [--generated N --seed S] [--anomalies N --seed S]
+  RLC        the rlc binary.
+  JUDGE_DIR  tests/engines/delta-spark after scripts/install-engines.sh.
+  --read     scenario files or folders whose tables delta-rs, Delta Spark, rlc and the oracle read
+             at every version (table_reads.py).
+  --judge    scenario files or folders whose flags-off transactions Delta Spark judges
+             (baseline_judge.py).
+  --fidelity scenario files or folders whose flags-off operations Delta Spark runs itself on the
+             same table versions, compared file by file (operation_fidelity.py).
+  --generated N  also judge the explorer's first N histories of seed S, every flag off
+             (`rlc explore --flags none --write-histories`).
+  --anomalies N  also judge the baseline anomalies (histories that break the model's rules with
+             every flag off, filed as Delta's own) of an N-history campaign of seed S, written
+             with every flag off by `rlc explore --write-anomalies`: where Delta Spark's verdict
+             differs from rlc's, the anomaly is an rlc baseline bug, not Delta's behaviour.
+Each scenario is replayed once (`rlc replay --export`) and shared by both comparisons. Exit 0 when
+every table reads alike and every judged transaction agrees or differs as documented; 1 when one
+does not; 2 when a driver cannot run (a missing JVM or judge is named, never skipped).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import baseline_judge
+import operation_fidelity
+import table_reads
+from engines_common import EngineError, ExportedTable, run_delta_spark, scenario_files
+
+
+def explorer_folder(rlc, options, count, seed, work, name):
+    folder = os.path.join(work, name)
+    run = subprocess.run([rlc, "explore", "--runs", str(count), "--seed", str(seed), *options,
+                          folder], capture_output=True, text=True)
+    if run.returncode not in (0, 1):  # 1: the campaign filed a counterexample; judged all the same
+        raise EngineError(f"rlc explore {' '.join(options)} failed: {run.stderr.strip()}")
+    return folder
+
+
+def arguments():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("rlc")
+    p.add_argument("judge_dir")
+    p.add_argument("--read", nargs="+", default=[], action="extend")
+    p.add_argument("--judge", nargs="+", default=[], action="extend")
+    p.add_argument("--fidelity", nargs="+", default=[], action="extend")
+    p.add_argument("--generated", type=int, default=0)
+    p.add_argument("--anomalies", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0)
+    return p.parse_args()
+
+
+def run(a, work):
+    judge = list(scenario_files(a.judge))
+    if a.generated:
+        judge += scenario_files([explorer_folder(a.rlc, ["--flags", "none", "--write-histories"],
+                                                 a.generated, a.seed, work, "generated")])
+    anomalies = []
+    if a.anomalies:
+        anomalies = list(scenario_files([explorer_folder(
+            a.rlc, ["--jobs", "2", "--write-anomalies"], a.anomalies, a.seed, work, "anomalies")]))
+        judge += anomalies
+    read = list(scenario_files(a.read))
+    fidelity = list(scenario_files(a.fidelity))
+    tables, reads, cases, left_out, operations = {}, [], [], [], []
+    for i, scenario in enumerate(dict.fromkeys(read + judge + fidelity)):
+        folder = os.path.join(work, str(i))
+        os.makedirs(folder)
+        tables[scenario] = ExportedTable(a.rlc, scenario, folder)
+        if scenario in read:
+            reads.append(table_reads.TableReads(a.rlc, tables[scenario], folder))
+        if scenario in judge:
+            cases += baseline_judge.cases_of(tables[scenario], left_out)
+        if scenario in fidelity:
+            operations.append(operations_of(a.rlc, tables[scenario]))
+    requests = [c for c, _ in cases] + [r for t in reads for r in t.requests] + \
+        [r for o in operations for r in o.requests]
+    answers = run_delta_spark(a.judge_dir, requests, work) if requests else {}
+    failed_tables = 0
+    for t in reads:
+        t.judge_spark(answers)
+        if t.problems:
+            failed_tables += 1
+            print(f"FAIL {t.table.scenario}")
+            for p in t.problems:
+                print(f"  {p}")
+    failed_operations = 0
+    for o in operations:
+        o.judge(answers, lambda v, o=o: table_reads.rlc_rows(a.rlc, o.table.path, v)[1])
+        if o.problems:
+            failed_operations += 1
+            print(f"FAIL {o.table.scenario}")
+            for p in o.problems:
+                print(f"  {p}")
+    agree, documented, failures = baseline_judge.compare(cases, answers)
+    for f in failures:
+        print("DIFFERS " + f)
+    if read:
+        print(f"real readers: {len(reads)} tables, {len(reads) - failed_tables} read alike by "
+              f"delta-rs, Delta Spark, rlc inspect and the oracle at every version")
+    if fidelity:
+        compared = sum(o.compared for o in operations)
+        print(f"operation fidelity: {compared} operations of {len(operations)} tables run by "
+              f"Delta Spark too; {len(operations) - failed_operations} tables alike")
+    if judge:
+        print(f"baseline verdicts: {len(cases)} transactions compared: {agree} agree, "
+              f"{documented} differ as documented, {len(failures)} differ otherwise; "
+              f"{len(left_out)} left out (the simulated writer lacks a table feature a winner "
+              f"added)" + (f"; {len(anomalies)} baseline anomalies among the histories"
+                           if a.anomalies else ""))
+    nothing = (read and not reads) or (a.judge and not cases) or \
+        (fidelity and not sum(o.compared for o in operations))
+    return 1 if failed_tables or failures or failed_operations or nothing else 0
+
+
+def operations_of(rlc, table):
+    def active_paths(version):
+        return {f["path"] for f in table_reads.rlc_inspect(rlc, table.path, version)["files"]}
+    columns = table_reads.rlc_inspect(rlc, table.path, 0)["columns"]
+    return operation_fidelity.OperationFidelity(table, active_paths, columns)
+
+
+def main():
+    a = arguments()
+    if not (a.read or a.judge or a.fidelity or a.generated or a.anomalies):
+        print("engines_test.py: nothing to compare (give --read, --judge, --generated or "
+              "--anomalies)", file=sys.stderr)
+        return 2
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            return run(a, work)
+    except EngineError as e:
+        print(f"engines_test.py: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

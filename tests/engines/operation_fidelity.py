@@ -1,0 +1,109 @@
+"""Comparison 2: Delta Spark runs the simulator's operations itself, on the same table version.
+
+For every transaction of an exported scenario that ran with every flag off through an honest
+writer and had something to commit, Delta Spark runs the same operation as SQL (`sparkSql` in
+_rlc/transactions.jsonl, written by model::SparkSql) on a copy of the table at the transaction's
+read version. Compared, file by file of that version:
+  - what each reads: the files Delta's scan of the read predicates reads (its partition pruning and
+    data skipping, txn.filterFiles) against the simulator's read files;
+  - what each commits: per file it removes, whether the file is rewritten with a DV (and the DV's
+    cardinality) or removed outright, and the DV the remove carries (the live one); the rows its
+    new files hold, per partition; dataChange of every file action; commitInfo.isBlindAppend;
+  - the rows after, where the simulator's commit landed right after its read version.
+OPTIMIZE is compared on dataChange and rows only: which files it compacts is a size policy
+(Delta's target of 1 GB against the simulator's rows per bin), not a rule the cases rely on.
+"""
+import json
+import os
+
+
+def _stats_records(add):
+    stats = add.get("stats")
+    if not stats:
+        return None
+    return json.loads(stats).get("numRecords")
+
+
+def _dv_cardinality(action):
+    dv = action.get("deletionVector")
+    return dv.get("cardinality") if dv else 0
+
+
+def commit_shape(actions, active_paths):
+    """What a commit does to the files of its read version, in terms both sides can be held to."""
+    adds = [a["add"] for a in actions if "add" in a]
+    removes = [a["remove"] for a in actions if "remove" in a]
+    info = next((a["commitInfo"] for a in actions if "commitInfo" in a), {})
+    added = {a["path"]: a for a in adds}
+    files = {}
+    for r in removes:
+        again = added.get(r["path"])
+        fate = f"DV of {_dv_cardinality(again)}" if again else "removed"
+        files[r["path"]] = f"{fate}; its remove carries a DV of {_dv_cardinality(r)}"
+    new_rows = {}
+    for a in adds:
+        if a["path"] in active_paths or a["path"] in files:
+            continue
+        part = json.dumps(a.get("partitionValues", {}), sort_keys=True)
+        records = _stats_records(a)
+        new_rows[part] = new_rows.get(part, 0) + (records if records is not None else 0)
+    return {
+        "files": files,
+        "new rows per partition": {k: v for k, v in new_rows.items() if v},
+        "dataChange": sorted({str(f.get("dataChange")) for f in adds + removes}),
+        "isBlindAppend": info.get("isBlindAppend"),
+    }
+
+
+class OperationFidelity:
+    """The operations of one exported table: requests now, comparisons once Delta answered."""
+
+    def __init__(self, table, active_paths, columns):
+        self.table = table
+        self.problems = []
+        self.compared = 0
+        self.requests = []
+        self._pending = {}
+        for t in table.transactions():
+            if not t["baseline"] or t["nothingToCommit"] or not t.get("sparkSql"):
+                continue
+            request_id = f"operate:{table.name}:{t['name']}"
+            self.requests.append({
+                "kind": "operate", "id": request_id, "table": table.path,
+                "readVersion": t["readVersion"], "sql": t["sparkSql"],
+                "readPredicates": t["readPredicates"], "readWholeTable": t["readWholeTable"],
+                "columns": columns})
+            self._pending[request_id] = (t, active_paths(t["readVersion"]))
+
+    def judge(self, answers, rows_at):
+        for request_id, (t, active) in self._pending.items():
+            a = answers[request_id]
+            what = f"{t['name']} ({t['operation']}, read version {t['readVersion']})"
+            if a["outcome"] != "operated":
+                self.problems.append(f"{what}: Delta Spark cannot run `{t['sparkSql']}`: "
+                                     f"{a.get('message', '')[:300]}")
+                continue
+            self.compared += 1
+            self._compare(what, t, a, active, rows_at)
+
+    def _compare(self, what, t, a, active, rows_at):
+        ours_read, theirs_read = sorted(t["readFiles"]), sorted(a["scanFiles"])
+        if ours_read != theirs_read:
+            self.problems.append(f"{what}: the simulator reads {ours_read}; "
+                                 f"Delta's scan reads {theirs_read}")
+        if a["actions"] is None:
+            self.problems.append(f"{what}: Delta Spark commits nothing; the simulator commits")
+            return
+        ours, theirs = commit_shape(t["actions"], active), commit_shape(a["actions"], active)
+        optimize = t["operation"].startswith("OPTIMIZE")
+        keys = ["dataChange"] if optimize else list(ours)
+        for k in keys:
+            if ours[k] != theirs[k]:
+                self.problems.append(f"{what}: {k}: the simulator {ours[k]}; Delta Spark "
+                                     f"{theirs[k]}")
+        if t["committed"] and t["version"] == t["readVersion"] + 1:
+            mine = rows_at(t["version"])
+            delta = sorted((tuple(r) for r in a["rows"]), key=repr)
+            if mine != delta:
+                self.problems.append(f"{what}: rows after: the simulator {mine}; "
+                                     f"Delta Spark {delta}")
