@@ -469,6 +469,12 @@ Status WriteTransactionRecords(const ScenarioRun& s, const std::string& work_dir
     j["sparkSql"] = spec.operation.has_value() ? model::SparkSql(*spec.operation, schema) : "";
     // Delta's own rules judge it alone: no reconcile flag, an honest writer, an operation.
     j["baseline"] = !spec.flags.AnyOn() && !spec.writer.any() && spec.operation.has_value();
+    // Its commit as its engine prepared it (before any check) is an honest operation's.
+    j["honestWriter"] = !spec.writer.any() && spec.operation.has_value();
+    // Reads beyond its operation's own (`reads` lines), which its SQL statement does not make.
+    j["extraReads"] = spec.reads_whole_table || !spec.extra_reads.empty();
+    // Its engine rewrites files instead of writing DVs (`writes copy-on-write`).
+    j["copyOnWrite"] = !s.sc.table.merge_on_read;
     j["readVersion"] = p.read_version;
     j["readPredicates"] = p.read_predicates;
     j["readWholeTable"] = p.read_whole_table;

@@ -831,6 +831,14 @@ void Simulator::RecordReads(const Snapshot& s, Transaction& t) const {
 // (true: nothing else to write), an idempotent write's txn (false: its rows follow).
 bool Simulator::AppendTableActions(const model::Operation& operation, Transaction& t) const {
   std::vector<delta::Action>& actions = t.pending.actions;
+  if (std::holds_alternative<model::MetadataChange>(operation) ||
+      std::holds_alternative<model::ProtocolChange>(operation)) {
+    // Delta's commitInfo.isBlindAppend is a fact about the commit: it read no file and every file
+    // action is an add. A table change reads none and has none, so Delta writes true.
+    for (delta::Action& a : actions) {
+      if (auto* info = std::get_if<delta::CommitInfo>(&a)) info->is_blind_append = true;
+    }
+  }
   if (const auto* change = std::get_if<model::MetadataChange>(&operation)) {
     delta::Metadata m = MetadataAction();
     m.configuration.emplace_back(change->key, change->value);

@@ -1,7 +1,8 @@
 """Comparison 2: Delta Spark runs the simulator's operations itself, on the same table version.
 
-For every transaction of an exported scenario that ran with every flag off through an honest
-writer and had something to commit, Delta Spark runs the same operation as SQL (`sparkSql` in
+For every transaction of an exported scenario that ran through an honest writer and had something
+to commit (its flags do not matter: they act on the check, after the commit is prepared), Delta
+Spark runs the same operation as SQL (`sparkSql` in
 _rlc/transactions.jsonl, written by model::SparkSql) on a copy of the table at the transaction's
 read version. Compared, file by file of that version:
   - what each reads: the files Delta's scan of the read predicates reads (its partition pruning and
@@ -10,11 +11,14 @@ read version. Compared, file by file of that version:
     cardinality) or removed outright, and the DV the remove carries (the live one); the rows its
     new files hold, per partition; dataChange of every file action; commitInfo.isBlindAppend;
   - the rows after, where the simulator's commit landed right after its read version.
+A transaction with reads beyond its operation's (a scenario's `reads` line) is not held to
+Delta's isBlindAppend, which sees the statement alone; its read files are compared all the same,
+its predicates given to Delta's scan. A table whose engine writes copy-on-write has Delta Spark's
+DML write no DVs either (the deletionVectors.persistent settings off for that statement).
 OPTIMIZE is compared on dataChange and rows only: which files it compacts is a size policy
 (Delta's target of 1 GB against the simulator's rows per bin), not a rule the cases rely on.
 """
 import json
-import os
 
 
 def _stats_records(add):
@@ -65,14 +69,14 @@ class OperationFidelity:
         self.requests = []
         self._pending = {}
         for t in table.transactions():
-            if not t["baseline"] or t["nothingToCommit"] or not t.get("sparkSql"):
+            if not t["honestWriter"] or t["nothingToCommit"] or not t.get("sparkSql"):
                 continue
             request_id = f"operate:{table.name}:{t['name']}"
             self.requests.append({
                 "kind": "operate", "id": request_id, "table": table.path,
                 "readVersion": t["readVersion"], "sql": t["sparkSql"],
                 "readPredicates": t["readPredicates"], "readWholeTable": t["readWholeTable"],
-                "columns": columns})
+                "copyOnWrite": t["copyOnWrite"], "columns": columns})
             self._pending[request_id] = (t, active_paths(t["readVersion"]))
 
     def judge(self, answers, rows_at):
@@ -97,6 +101,8 @@ class OperationFidelity:
         ours, theirs = commit_shape(t["actions"], active), commit_shape(a["actions"], active)
         optimize = t["operation"].startswith("OPTIMIZE")
         keys = ["dataChange"] if optimize else list(ours)
+        if t["extraReads"]:  # its reads beyond the statement make it no blind append; Delta's
+            keys.remove("isBlindAppend")  # statement alone reads nothing of them
         for k in keys:
             if ours[k] != theirs[k]:
                 self.problems.append(f"{what}: {k}: the simulator {ours[k]}; Delta Spark "
