@@ -37,7 +37,7 @@ std::vector<rlc::scenario::Scenario> Histories(int count, bool plain = false) {
         t.reads_whole_table = false;
         t.writer = {};
         if (t.operation && std::holds_alternative<rlc::model::ProtocolChange>(*t.operation)) {
-          t.operation = rlc::model::MetadataChange{"owner", "o1"};
+          t.operation = rlc::model::MetadataChange{"team", "t1"};
         }
       }
     }

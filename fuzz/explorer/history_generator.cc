@@ -127,7 +127,8 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
       return model::Optimize{Chance(12) ? std::vector<std::string>{"value"}
                                         : std::vector<std::string>{}};
     case 6:
-      return model::MetadataChange{"owner", std::string("o") + std::to_string(Between(0, 2))};
+      // A user property: Spark SQL reserves `owner` and the like, which no engine can set.
+      return model::MetadataChange{"team", std::string("t") + std::to_string(Between(0, 2))};
     // A protocol upgrade: a feature no data commit must honour, or row tracking, which every
     // later add must honour (and which the simulator's writer does not support).
     case 8:
@@ -194,6 +195,9 @@ int64_t GenTable(scenario::TableSpec& t, Part& part) {
   t.rows_readable = !Chance(20);
   // Sometimes the checker's store is flaky: it must abort where it cannot read or write.
   if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
+  // Sometimes a checkpoint every 1 to 3 commits: a writer that reads the log afresh starts from
+  // it, and the run ends reading every version through it as through the JSON.
+  if (Chance(10)) t.checkpoint_interval = static_cast<int>(Between(1, 3));
   const int64_t rows = Between(2, 10);
   for (int64_t id = 1; id <= rows; ++id) {
     t.rows.push_back(NewRow(id, part,

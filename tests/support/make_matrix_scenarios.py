@@ -30,7 +30,7 @@ OPS = {
     ],
     "optimize": ["OPTIMIZE", "OPTIMIZE"],
     "zorder": ["OPTIMIZE ZORDER BY (value)", "OPTIMIZE ZORDER BY (value)"],
-    "metadata": ["SET TBLPROPERTIES (owner = 'a')", "SET TBLPROPERTIES (comment = 'b')"],
+    "metadata": ["SET TBLPROPERTIES (team = 'a')", "SET TBLPROPERTIES (comment = 'b')"],
 }
 CLASSES = list(OPS)
 
