@@ -22,53 +22,17 @@ namespace {
 namespace conflict = rlc::conflict;
 namespace delta = rlc::delta;
 
-using rlc::bench::BenchFilePath;
-
 const std::string& Winner() {
-  static const std::string winner =
-      rlc::bench::MakeFileActionsCommit(100000, {.operation = "MERGE",
-                                                 .isolation_level = "WriteSerializable",
-                                                 .data_change = true,
-                                                 .partitions = 50});
+  static const std::string winner = rlc::bench::BenchWinner();
   return winner;
 }
 
 conflict::ReadTable Table() { return rlc::bench::BenchReadTable(/*partitioned=*/true); }
 
-conflict::PendingTransaction Loser() {
-  conflict::PendingTransaction t;
-  t.read_version = 5;
-  t.read_predicates = {"part = 'p0' AND id > 100"};
-  delta::CommitInfo info;
-  info.operation = "DELETE";
-  info.is_blind_append = false;
-  t.actions.push_back(info);
-  for (int i = 0; i < 10000; ++i) {
-    const std::string path = "part=p0/" + BenchFilePath("loser-", i);
-    t.read_files.push_back(path);
-    if (i < 5000) {
-      delta::RemoveFile r;
-      r.path = path;
-      r.deletion_timestamp_ms = 1700000000000;
-      r.partition_values = delta::StringMap{{"part", "p0"}};
-      r.size_bytes = 1000;
-      t.actions.push_back(r);
-    } else if (i < 9999) {
-      delta::AddFile a;
-      a.path = "part=p0/" + BenchFilePath("rewritten-", i);
-      a.partition_values = {{"part", "p0"}};
-      a.size_bytes = 1000;
-      a.stats = R"({"numRecords":10})";
-      t.actions.push_back(a);
-    }
-  }
-  return t;
-}
-
 void BM_CheckerBaseline100kWinner(benchmark::State& state) {
   const std::vector<conflict::WinningCommit> winners = {
       {6, Winner(), "_delta_log/00000000000000000006.json"}};
-  const conflict::PendingTransaction loser = Loser();
+  const conflict::PendingTransaction loser = rlc::bench::BenchLoser();
   const conflict::ReadTable table = Table();
   for (auto _ : state) {
     rlc::Result<conflict::Verdict> verdict = conflict::CheckConflicts(loser, table, winners);

@@ -73,4 +73,43 @@ std::string MakeFileActionsCommit(int actions, const CommitShape& shape) {
   return out;
 }
 
+std::string BenchWinner() {
+  return MakeFileActionsCommit(100000, {.operation = "MERGE",
+                                        .isolation_level = "WriteSerializable",
+                                        .data_change = true,
+                                        .partitions = 50});
+}
+
+std::string BenchLoserReadFile(int i) { return "part=p0/" + BenchFilePath("loser-", i); }
+
+conflict::PendingTransaction BenchLoser() {
+  conflict::PendingTransaction t;
+  t.read_version = 5;
+  t.read_predicates = {"part = 'p0' AND id > 100"};
+  delta::CommitInfo info;
+  info.operation = "DELETE";
+  info.is_blind_append = false;
+  t.actions.push_back(info);
+  for (int i = 0; i < 10000; ++i) {
+    const std::string path = BenchLoserReadFile(i);
+    t.read_files.push_back(path);
+    if (i < 5000) {
+      delta::RemoveFile r;
+      r.path = path;
+      r.deletion_timestamp_ms = 1700000000000;
+      r.partition_values = delta::StringMap{{"part", "p0"}};
+      r.size_bytes = 1000;
+      t.actions.push_back(r);
+    } else if (i < 9999) {
+      delta::AddFile a;
+      a.path = "part=p0/" + BenchFilePath("rewritten-", i);
+      a.partition_values = {{"part", "p0"}};
+      a.size_bytes = 1000;
+      a.stats = R"({"numRecords":10})";
+      t.actions.push_back(a);
+    }
+  }
+  return t;
+}
+
 }  // namespace rlc::bench

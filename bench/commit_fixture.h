@@ -31,6 +31,13 @@ conflict::ReadTable BenchReadTable(bool partitioned);
 // Statistics: id within [0, 2000), name within ["alpha", "omega"], ts within 2024.
 std::string MakeFileActionsCommit(int actions, const CommitShape& shape);
 
+// checker_bench.cc's winner: a 100,000-action MERGE in partitions p1..p50, WriteSerializable.
+std::string BenchWinner();
+// checker_bench.cc's loser: a DELETE that read `part = 'p0' AND id > 100` and the 10,000 files
+// BenchLoserReadFile(0..9999) of p0, removing the first 5,000 and adding 4,999 rewritten files.
+conflict::PendingTransaction BenchLoser();
+std::string BenchLoserReadFile(int i);
+
 }  // namespace rlc::bench
 
 #endif  // RLC_BENCH_COMMIT_FIXTURE_H_
