@@ -35,8 +35,9 @@ model::Value PartValue(Part part, int64_t n) {
 }
 
 // A predicate over the table's columns, mostly on id (the rows' key) so that writers collide
-// often but not always. A remainder (case 6) is bounded by no statistic, so a Delta scan of it
-// reads files that hold none of the rows it matches: reads wider than the matched rows' files.
+// often but not always. A remainder (case 6) is never evaluated by Delta's statistics skipping, so
+// a Delta scan of it reads files that hold none of the rows it matches: reads wider than the
+// matched rows' files.
 Predicate Where(int64_t max_id, Part part) {
   const int64_t k = Between(1, max_id + 1);
   switch (Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}})) {

@@ -783,16 +783,66 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
 
 namespace {
 
+// What Delta's data skipping can use of a predicate: comparisons of a column with a literal,
+// IS [NOT] NULL, AND, OR, NOT, and anything on partition columns alone (partition pruning
+// evaluates it). A remainder of a data column (`id % 2 = 1`) is an expression its statistics
+// skipping does not evaluate, though a file's bounds may decide it (min = max). Positive: a
+// predicate the given one implies; negative (under a NOT): one that implies it. nullopt stands for
+// TRUE (positive) or FALSE (negative): nothing to skip by.
+std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
+                                               const std::vector<std::string>& partition_columns,
+                                               bool positive) {
+  using Kind = model::Predicate::Kind;
+  switch (p.kind) {
+    case Kind::kCompare:
+      if (p.modulus != 0 && std::find(partition_columns.begin(), partition_columns.end(),
+                                      p.column) == partition_columns.end())
+        return std::nullopt;
+      return p;
+    case Kind::kNot: {
+      std::optional<model::Predicate> inner =
+          DeltaSkippable(p.children.at(0), partition_columns, !positive);
+      if (!inner.has_value()) return std::nullopt;
+      return model::Predicate::Not(std::move(*inner));
+    }
+    case Kind::kAnd:
+    case Kind::kOr: {
+      // A positive AND and a negative OR may leave a part out; a positive OR and a negative AND
+      // need every part.
+      const bool may_leave_out = (p.kind == Kind::kAnd) == positive;
+      std::vector<model::Predicate> kept;
+      for (const model::Predicate& c : p.children) {
+        std::optional<model::Predicate> q = DeltaSkippable(c, partition_columns, positive);
+        if (q.has_value()) {
+          kept.push_back(std::move(*q));
+        } else if (!may_leave_out) {
+          return std::nullopt;
+        }
+      }
+      if (kept.empty()) return std::nullopt;
+      if (kept.size() == 1) return kept[0];
+      return p.kind == Kind::kAnd ? model::Predicate::And(std::move(kept))
+                                  : model::Predicate::Or(std::move(kept));
+    }
+    default:
+      return p;
+  }
+}
+
 // The files a Delta scan of `predicate` reads: every file its partition values and statistics
-// cannot rule out (Delta's partition pruning and data skipping; a file without statistics, or a
-// predicate no statistic bounds such as `id % 2 = 1`, is always read). Delta registers these, not
+// cannot rule out by the parts of it Delta's skipping evaluates (a file without statistics is
+// always read, and so is every file for `id % 2 = 1` alone). Delta registers these, not
 // the files of the matched rows, as the transaction's read files: a winner removing any of them
 // aborts the loser (ConcurrentDeleteReadException) even when none of its rows matched.
 void AddScannedFiles(const delta::Snapshot& log, const model::Predicate& predicate,
                      std::set<std::string>& files) {
   std::optional<conflict::ReadPredicateMatcher> matcher;
-  if (log.metadata.has_value())
-    matcher.emplace(std::vector{model::ToString(predicate)}, *log.metadata);
+  if (log.metadata.has_value()) {
+    const std::optional<model::Predicate> skippable =
+        DeltaSkippable(predicate, log.metadata->partition_columns, /*positive=*/true);
+    if (skippable.has_value())
+      matcher.emplace(std::vector{model::ToString(*skippable)}, *log.metadata);
+  }
   for (const auto& [path, add] : log.files) {
     bool read = true;
     if (matcher.has_value() && matcher->bound()) {

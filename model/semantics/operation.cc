@@ -86,6 +86,27 @@ struct Namer {
   std::string operator()(const IdempotentWrite&) { return "WRITE"; }
 };
 
+// MERGE's clauses as Spark SQL takes them: WHEN MATCHED ones, then WHEN NOT MATCHED, then WHEN
+// NOT MATCHED BY SOURCE, each kind in the order written, and none after a clause of its kind
+// without a condition (Spark allows only the last one to omit it). The meaning is the model's:
+// clauses of different kinds never compete for a row, and within a kind the first whose condition
+// holds wins, so nothing after an unconditional clause ever applies.
+std::vector<MergeClause> SqlClauseOrder(const std::vector<MergeClause>& clauses) {
+  using Kind = MergeClause::Kind;
+  auto group = [](Kind k) {
+    return k == Kind::kNotMatchedInsert ? 1 : k == Kind::kNotMatchedBySourceDelete ? 2 : 0;
+  };
+  std::vector<MergeClause> ordered;
+  for (int g = 0; g < 3; ++g) {
+    for (const MergeClause& c : clauses) {
+      if (group(c.kind) != g) continue;
+      ordered.push_back(c);
+      if (c.condition.kind == Predicate::Kind::kTrue) break;
+    }
+  }
+  return ordered;
+}
+
 const char* SqlType(ColumnType type) { return type == ColumnType::kLong ? "BIGINT" : "STRING"; }
 
 // Spark SQL text; conditions of a MERGE name their side (t: the target, s: the source), since
@@ -125,7 +146,7 @@ struct SparkSqlWriter {
     auto when = [](const Predicate& p, const char* side) {
       return p.kind == Predicate::Kind::kTrue ? std::string() : " AND " + ToString(p, side);
     };
-    for (const MergeClause& c : op.clauses) {
+    for (const MergeClause& c : SqlClauseOrder(op.clauses)) {
       switch (c.kind) {
         case MergeClause::Kind::kMatchedUpdate: {
           std::string set;

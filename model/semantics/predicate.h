@@ -25,9 +25,9 @@ struct Predicate {
   Op op = Op::kEq;     // kCompare only
   std::string column;  // kCompare, kIsNull, kIsNotNull
   // kCompare only: when non-zero, `column % modulus` is compared instead of the column (a long
-  // column; the remainder takes the dividend's sign, as in Java and Spark SQL). No statistics
-  // bound a remainder, so a Delta scan cannot skip a file by it: the reads that tell a scan's
-  // file set from the files of the matched rows.
+  // column; the remainder takes the dividend's sign, as in Java and Spark SQL). Delta's
+  // statistics skipping never evaluates a remainder, so a Delta scan never skips a file by it:
+  // the reads that tell a scan's file set from the files of the matched rows.
   int64_t modulus = 0;
   Value literal;                    // kCompare only
   std::vector<Predicate> children;  // kAnd, kOr (two or more), kNot (one)

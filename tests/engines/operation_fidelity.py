@@ -101,8 +101,8 @@ class OperationFidelity:
         ours, theirs = commit_shape(t["actions"], active), commit_shape(a["actions"], active)
         optimize = t["operation"].startswith("OPTIMIZE")
         keys = ["dataChange"] if optimize else list(ours)
-        if t["extraReads"]:  # its reads beyond the statement make it no blind append; Delta's
-            keys.remove("isBlindAppend")  # statement alone reads nothing of them
+        if t["extraReads"] and "isBlindAppend" in keys:  # its reads beyond the statement make
+            keys.remove("isBlindAppend")  # it no blind append; Delta's statement alone reads none
         for k in keys:
             if ours[k] != theirs[k]:
                 self.problems.append(f"{what}: {k}: the simulator {ours[k]}; Delta Spark "

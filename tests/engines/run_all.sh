@@ -15,4 +15,4 @@ echo "generated histories and campaign: seed $seed (RLC_ENGINES_SEED=$seed repea
   --read tests/scenarios/cases tests/scenarios/matrix \
   --judge tests/scenarios/cases tests/scenarios/matrix \
   --fidelity tests/scenarios/cases tests/scenarios/matrix \
-  --generated 200 --anomalies 200000 --seed "$seed"
+  --generated 200 --fidelity-generated --anomalies 200000 --seed "$seed"

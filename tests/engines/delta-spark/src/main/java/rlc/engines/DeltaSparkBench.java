@@ -1,7 +1,7 @@
 // Delta Spark's side of bench/engines_bench.py, timed inside this JVM after warm-up runs.
 //
 //   DeltaSparkBench check DIR RUNS
-//     DIR as rlc_engines_fixture check writes it. A transaction is started on version 0 and
+//     DIR as `rlc_engines_side check-fixture` writes it. A transaction is started on version 0 and
 //     registers the loser's read (filterFiles with its predicate, resolved and constant-folded as a
 //     DML's); the winner is put in place as version 1; then each run times Delta's own conflict
 //     checker (ConflictChecker.checkConflicts, what a commit that lost its race runs) on the
