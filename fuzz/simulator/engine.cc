@@ -946,10 +946,9 @@ Status Simulator::PrepareOptimize(const Snapshot& s, const model::Optimize& opti
   }
   for (const auto& [partition, files] : by_partition) {
     for (const std::vector<std::string>& bin : Bins(files, target_rows)) {
-      const bool has_dv = std::any_of(bin.begin(), bin.end(), [&](const std::string& p) {
-        return !s.file_dvs.at(p).IsEmpty();
-      });
-      if (bin.size() < 2 && !has_dv) continue;  // nothing to compact
+      // As Delta's OPTIMIZE: a bin of one file is left alone unless Z-ordering (which rewrites
+      // every file of its partition); a lone file's DV stays until a purge.
+      if (bin.size() < 2 && !plan.zorder) continue;
       RLC_RETURN_IF_ERROR(CompactBin(s, partition, bin, plan, t));
     }
   }
