@@ -774,6 +774,11 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
   if (AppendTableActions(operation, t)) return t;
   if (const auto* optimize = std::get_if<model::Optimize>(&operation)) {
     RLC_RETURN_IF_ERROR(PrepareOptimize(s, *optimize, flags, optimize_options, t));
+    // As Delta's OPTIMIZE, which commits only when it wrote a file: nothing compacted, no commit.
+    const bool wrote = std::any_of(
+        t.pending.actions.begin(), t.pending.actions.end(),
+        [](const delta::Action& a) { return std::holds_alternative<delta::AddFile>(a); });
+    if (!wrote) t.commits_nothing = true;
   } else {
     RLC_RETURN_IF_ERROR(PrepareRowWrites(s, t));
   }

@@ -15,8 +15,9 @@ A transaction with reads beyond its operation's (a scenario's `reads` line) is n
 Delta's isBlindAppend, which sees the statement alone; its read files are compared all the same,
 its predicates given to Delta's scan. A table whose engine writes copy-on-write has Delta Spark's
 DML write no DVs either (the deletionVectors.persistent settings off for that statement).
-OPTIMIZE is compared on dataChange and rows only: which files it compacts is a size policy
-(Delta's target of 1 GB against the simulator's rows per bin), not a rule the cases rely on.
+OPTIMIZE is held to being a relocation (dataChange=false throughout) that keeps the rows: which
+files it compacts, and so whether it commits at all, is a size policy (Delta's target of 1 GB
+against the simulator's rows per bin), not a rule the cases rely on.
 """
 import json
 
@@ -95,18 +96,35 @@ class OperationFidelity:
         if ours_read != theirs_read:
             self.problems.append(f"{what}: the simulator reads {ours_read}; "
                                  f"Delta's scan reads {theirs_read}")
+        optimize = t["operation"].startswith("OPTIMIZE")
+        if optimize:
+            self._compare_optimize(what, t, a, active, rows_at)
+            return
         if a["actions"] is None:
             self.problems.append(f"{what}: Delta Spark commits nothing; the simulator commits")
             return
         ours, theirs = commit_shape(t["actions"], active), commit_shape(a["actions"], active)
-        optimize = t["operation"].startswith("OPTIMIZE")
-        keys = ["dataChange"] if optimize else list(ours)
+        keys = list(ours)
         if t["extraReads"] and "isBlindAppend" in keys:  # its reads beyond the statement make
             keys.remove("isBlindAppend")  # it no blind append; Delta's statement alone reads none
         for k in keys:
             if ours[k] != theirs[k]:
                 self.problems.append(f"{what}: {k}: the simulator {ours[k]}; Delta Spark "
                                      f"{theirs[k]}")
+        self._compare_rows(what, t, a, rows_at)
+
+    def _compare_optimize(self, what, t, a, active, rows_at):
+        """Which files an OPTIMIZE compacts is a size policy (Delta's 1 GB target, the simulator's
+        rows per bin), so either may compact where the other does not; what each commits must be
+        a relocation (dataChange=false throughout) that keeps the rows."""
+        for who, actions in (("the simulator", t["actions"]), ("Delta Spark", a["actions"])):
+            flags = commit_shape(actions or [], active)["dataChange"]
+            if any(f != "False" for f in flags):
+                self.problems.append(f"{what}: {who}'s OPTIMIZE writes dataChange {flags}")
+        if a["actions"] is not None:
+            self._compare_rows(what, t, a, rows_at)
+
+    def _compare_rows(self, what, t, a, rows_at):
         if t["committed"] and t["version"] == t["readVersion"] + 1:
             mine = rows_at(t["version"])
             delta = sorted((tuple(r) for r in a["rows"]), key=repr)
