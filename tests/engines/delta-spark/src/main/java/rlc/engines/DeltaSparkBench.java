@@ -21,12 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.And;
-import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.optimizer.ConstantFolding$;
-import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -87,7 +82,9 @@ public final class DeltaSparkBench {
     DeltaLog deltaLog = DeltaLog.forTable(spark, dir.resolve("table").toString());
     OptimisticTransaction txn =
         deltaLog.startTransaction(scala.Option.empty(), scala.Option.empty());
-    txn.filterFiles(CollectionConverters.asScala(conjuncts(spark, dir, predicate)).toSeq(), false);
+    txn.filterFiles(CollectionConverters.asScala(
+            DeltaSparkJudge.resolvedConjuncts(spark, dir.resolve("table").toString(), predicate))
+        .toSeq(), false);
     Path winner = log.resolve(String.format("%020d.json", 1));
     Files.copy(dir.resolve("winner.json"), winner);
     CurrentTransactionInfo info =
@@ -119,26 +116,6 @@ public final class DeltaSparkBench {
     System.out.printf(
         "{\"checkMs\": %.1f, \"readFiles\": %d, \"runs\": %d}%n",
         median(times), txn.readFiles().size(), runs);
-  }
-
-  private static List<Expression> conjuncts(SparkSession spark, Path dir, String predicate) {
-    org.apache.spark.sql.classic.Dataset<Row> filtered =
-        (org.apache.spark.sql.classic.Dataset<Row>)
-            spark.read().format("delta").load(dir.resolve("table").toString()).where(predicate);
-    Filter filter =
-        (Filter) ConstantFolding$.MODULE$.apply(filtered.queryExecution().analyzed());
-    List<Expression> out = new ArrayList<>();
-    split(filter.condition(), out);
-    return out;
-  }
-
-  private static void split(Expression e, List<Expression> out) {
-    if (e instanceof And and) {
-      split(and.left(), out);
-      split(and.right(), out);
-    } else {
-      out.add(e);
-    }
   }
 
   private static void resetToVersionZero(Path log) throws IOException {

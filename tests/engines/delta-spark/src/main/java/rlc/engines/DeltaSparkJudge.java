@@ -129,14 +129,8 @@ public final class DeltaSparkJudge {
     long readVersion = c.get("readVersion").asLong();
     Path copy = Files.createTempDirectory("rlc-delta-spark-");
     try {
-      copyTableAt(table, copy, readVersion);
-      DeltaLog.clearCache();
-      DeltaLog log = DeltaLog.forTable(spark, copy.toString());
-      OptimisticTransaction txn = log.startTransaction(scala.Option.empty(), scala.Option.empty());
-      if (txn.snapshot().version() != readVersion) {
-        throw new IllegalStateException(
-            "the copy reads version " + txn.snapshot().version() + ", not " + readVersion);
-      }
+      OptimisticTransaction txn = startOnCopyAt(spark, table, copy, readVersion);
+      DeltaLog log = txn.deltaLog();
       registerReads(spark, c, txn, copy.toString());
       for (JsonNode w : c.path("winners")) {
         String name = String.format("%020d.json", w.asLong());
@@ -194,11 +188,8 @@ public final class DeltaSparkJudge {
     long readVersion = c.get("readVersion").asLong();
     Path copy = Files.createTempDirectory("rlc-delta-spark-");
     try {
-      copyTableAt(table, copy, readVersion);
-      DeltaLog.clearCache();
-      DeltaLog log = DeltaLog.forTable(spark, copy.toString());
       // What a scan of the read predicates reads, on a transaction never committed.
-      OptimisticTransaction txn = log.startTransaction(scala.Option.empty(), scala.Option.empty());
+      OptimisticTransaction txn = startOnCopyAt(spark, table, copy, readVersion);
       TreeSet<String> scanned = new TreeSet<>();
       if (c.path("readWholeTable").asBoolean(false)) {
         txn.snapshot().allFiles().collectAsList().forEach(a -> scanned.add(a.path()));
@@ -265,6 +256,20 @@ public final class DeltaSparkJudge {
       }
     }
     return out;
+  }
+
+  // A transaction on `copy`, the table as it was at `readVersion`.
+  private static OptimisticTransaction startOnCopyAt(
+      SparkSession spark, Path table, Path copy, long readVersion) throws IOException {
+    copyTableAt(table, copy, readVersion);
+    DeltaLog.clearCache();
+    DeltaLog log = DeltaLog.forTable(spark, copy.toString());
+    OptimisticTransaction txn = log.startTransaction(scala.Option.empty(), scala.Option.empty());
+    if (txn.snapshot().version() != readVersion) {
+      throw new IllegalStateException(
+          "the copy reads version " + txn.snapshot().version() + ", not " + readVersion);
+    }
+    return txn;
   }
 
   // The loser's reads, registered as Delta's own operations register theirs.
@@ -334,7 +339,7 @@ public final class DeltaSparkJudge {
   // compared with literals: `id >= cast(7 as bigint)` would read every file, where a real
   // `DELETE ... WHERE id >= 7` skips by statistics), and split into conjuncts (so that the
   // partition-only ones are recognised as partition predicates).
-  private static List<Expression> resolvedConjuncts(
+  static List<Expression> resolvedConjuncts(
       SparkSession spark, String table, String predicate) {
     org.apache.spark.sql.classic.Dataset<Row> filtered =
         (org.apache.spark.sql.classic.Dataset<Row>)
