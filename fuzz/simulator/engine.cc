@@ -861,21 +861,45 @@ void AddScannedFiles(const delta::Snapshot& log, const model::Predicate& predica
   }
 }
 
+// The read predicate Delta's MERGE registers (its search for touched files): the conjuncts of
+// the ON condition on the target alone, which this model's ON t.key = s.key has none of, so TRUE;
+// but a MERGE of MATCHED clauses only adds the OR of those clauses' target conditions (TRUE when
+// a clause has none), and one with a NOT MATCHED BY SOURCE clause scans TRUE whatever its
+// clauses. Wider than the rows the MERGE depends on (model::Apply's reads): a winner removing any
+// file of an inserting MERGE's table aborts it.
+model::Predicate DeltaMergeRead(const model::Merge& merge) {
+  using Kind = model::MergeClause::Kind;
+  std::vector<model::Predicate> matched;
+  for (const model::MergeClause& c : merge.clauses) {
+    if (c.kind == Kind::kNotMatchedInsert || c.kind == Kind::kNotMatchedBySourceDelete)
+      return model::Predicate::True();
+    if (c.condition.kind == model::Predicate::Kind::kTrue) return model::Predicate::True();
+    matched.push_back(c.condition);
+  }
+  if (matched.empty()) return model::Predicate::True();
+  return matched.size() == 1 ? matched[0] : model::Predicate::Or(std::move(matched));
+}
+
 }  // namespace
 
-// What the operation read: its predicates, and the files Delta's scan of them reads (which hold
-// every row they matched).
+// What the operation read: the predicates Delta registers for it (a DELETE's or UPDATE's
+// condition, an INSERT ... SELECT's filter, a MERGE's as above; TRUE when it read every row, as
+// Delta's filterFiles registers it, not readWholeTable, which its DML never sets), and the files
+// Delta's scan of them reads (which hold every row they matched).
 void Simulator::RecordReads(const Snapshot& s, Transaction& t) const {
+  std::vector<model::Predicate> registered;
+  if (const auto* merge = std::get_if<model::Merge>(&t.operation)) {
+    registered.push_back(DeltaMergeRead(*merge));
+  } else {
+    for (const model::PredicateRead& read : t.effect.reads) registered.push_back(read.predicate);
+  }
   std::set<std::string> read_files;
+  for (const model::Predicate& p : registered) {
+    t.pending.read_predicates.push_back(model::ToString(p));
+    AddScannedFiles(*s.log, p, read_files);
+  }
+  // Statistics never rule out a matched row's file; kept so that no bug in them narrows reads.
   for (const model::PredicateRead& read : t.effect.reads) {
-    if (read.predicate.kind == model::Predicate::Kind::kTrue) {
-      t.pending.read_whole_table = true;
-      for (const auto& [path, add] : s.files()) read_files.insert(add.path);
-    } else {
-      t.pending.read_predicates.push_back(model::ToString(read.predicate));
-      AddScannedFiles(*s.log, read.predicate, read_files);
-    }
-    // Statistics never rule out a matched row's file; kept so that no bug in them narrows reads.
     for (model::RowId id : read.matched)
       read_files.insert(s.files().at(*s.where.at(id).first).path);
   }

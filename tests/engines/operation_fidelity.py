@@ -5,8 +5,11 @@ to commit (its flags do not matter: they act on the check, after the commit is p
 Spark runs the same operation as SQL (`sparkSql` in
 _rlc/transactions.jsonl, written by model::SparkSql) on a copy of the table at the transaction's
 read version. Compared, file by file of that version:
-  - what each reads: the files Delta's scan of the read predicates reads (its partition pruning and
-    data skipping, txn.filterFiles) against the simulator's read files;
+  - what each reads: the files the statement's own Delta transaction registered as read (noted
+    when it wrote its commit, ReadRecordingLogStore.java), and whether it read the whole table,
+    against the simulator's read files and flag; for a transaction with reads beyond its
+    statement's, or one Delta ran without an active transaction (OPTIMIZE), the files Delta's scan
+    of the simulator's read predicates reads (its partition pruning and data skipping);
   - what each commits: per file it removes, whether the file is rewritten with a DV (and the DV's
     cardinality) or removed outright, and the DV the remove carries (the live one); the rows its
     new files hold, per partition; dataChange of every file action; commitInfo.isBlindAppend;
@@ -67,6 +70,7 @@ class OperationFidelity:
         self.table = table
         self.problems = []
         self.compared = 0
+        self.statement_reads = 0  # compared with what Delta's statement itself registered
         self.requests = []
         self._pending = {}
         for t in table.transactions():
@@ -77,6 +81,7 @@ class OperationFidelity:
                 "kind": "operate", "id": request_id, "table": table.path,
                 "readVersion": t["readVersion"], "sql": t["sparkSql"],
                 "readPredicates": t["readPredicates"], "readWholeTable": t["readWholeTable"],
+                "extraReads": t["extraReads"],
                 "copyOnWrite": t["copyOnWrite"], "columns": columns})
             self._pending[request_id] = (t, active_paths(t["readVersion"]))
 
@@ -91,11 +96,23 @@ class OperationFidelity:
             self.compared += 1
             self._compare(what, t, a, active, rows_at)
 
+    def _compare_reads(self, what, t, a):
+        statement = a.get("statementReads")
+        if statement is None or t["extraReads"]:
+            theirs, by = sorted(a["scanFiles"]), "Delta's scan of its read predicates reads"
+        else:
+            self.statement_reads += 1
+            theirs, by = sorted(statement["files"]), \
+                f"Delta's statement registers (predicates {statement['predicates']})"
+            if t["readWholeTable"] != statement["wholeTable"]:
+                self.problems.append(f"{what}: read the whole table: the simulator "
+                                     f"{t['readWholeTable']}; Delta {statement['wholeTable']}")
+        if sorted(t["readFiles"]) != theirs:
+            self.problems.append(f"{what}: the simulator reads {sorted(t['readFiles'])} "
+                                 f"(predicates {t['readPredicates']}); {by} {theirs}")
+
     def _compare(self, what, t, a, active, rows_at):
-        ours_read, theirs_read = sorted(t["readFiles"]), sorted(a["scanFiles"])
-        if ours_read != theirs_read:
-            self.problems.append(f"{what}: the simulator reads {ours_read}; "
-                                 f"Delta's scan reads {theirs_read}")
+        self._compare_reads(what, t, a)
         optimize = t["operation"].startswith("OPTIMIZE")
         if optimize:
             self._compare_optimize(what, t, a, active, rows_at)

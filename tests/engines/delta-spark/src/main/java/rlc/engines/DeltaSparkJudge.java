@@ -23,12 +23,16 @@
 // Or to run an operation itself, as SQL, on a copy of the table at a version:
 //   {"kind": "operate", "id": "...", "table": "/exported/table", "readVersion": 3,
 //    "sql": "DELETE FROM {table} WHERE id = 2", "readPredicates": ["id = 2"],
-//    "readWholeTable": false, "copyOnWrite": false, "columns": ["id", "value"]}
-// (copyOnWrite: Delta's DELETE, UPDATE and MERGE write no DVs), answered with the files Delta's
-// scan of the read predicates reads, the actions of the commit
-// the statement wrote (none when it wrote nothing) and the rows after:
-//   {"id": "...", "outcome": "operated", "scanFiles": [...], "actions": [...] | null,
-//    "rows": [...]}
+//    "readWholeTable": false, "extraReads": false, "copyOnWrite": false,
+//    "columns": ["id", "value"]}
+// (copyOnWrite: Delta's DELETE, UPDATE and MERGE write no DVs), answered with the actions of the
+// commit the statement wrote (none when it wrote nothing), what the statement's own transaction
+// registered as read (null when it committed nothing or had no active transaction, as OPTIMIZE),
+// the rows after, and, when there are no statement reads or the request has extraReads (reads
+// beyond the statement's), the files Delta's scan of the given read predicates reads:
+//   {"id": "...", "outcome": "operated", "actions": [...] | null,
+//    "statementReads": {"files": [...], "predicates": [...], "wholeTable": false} | null,
+//    "rows": [...], "scanFiles": [...]}
 // One JVM and one Spark session answer every line: start-up costs are paid once.
 //
 // Usage: DeltaSparkJudge CASES.jsonl OUT.jsonl
@@ -89,6 +93,9 @@ public final class DeltaSparkJudge {
             .config("spark.databricks.delta.snapshotPartitions", "1")
             .config("spark.databricks.delta.writeChecksumFile.enabled", "false")
             .config("spark.sql.adaptive.enabled", "false")
+            // Delta's own log store for local files, noting what each statement registered as
+            // read when it commits (ReadRecordingLogStore).
+            .config("spark.delta.logStore.file.impl", ReadRecordingLogStore.class.getName())
             .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
             .config(
                 "spark.sql.catalog.spark_catalog",
@@ -96,14 +103,17 @@ public final class DeltaSparkJudge {
             .getOrCreate();
     spark.sparkContext().setLogLevel("ERROR");
     List<String> lines = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
+    // Seconds and requests per kind, printed at the end: where a CI budget goes.
+    java.util.TreeMap<String, long[]> spent = new java.util.TreeMap<>();
     try (BufferedWriter out = Files.newBufferedWriter(Path.of(args[1]), StandardCharsets.UTF_8)) {
       for (String line : lines) {
         if (line.isBlank()) continue;
         JsonNode c = JSON.readTree(line);
         ObjectNode verdict = JSON.createObjectNode();
         verdict.put("id", c.path("id").asText());
+        String kind = c.path("kind").asText("judge");
+        long started = System.nanoTime();
         try {
-          String kind = c.path("kind").asText("judge");
           if (kind.equals("read")) {
             read(spark, c, verdict);
           } else if (kind.equals("operate")) {
@@ -118,8 +128,14 @@ public final class DeltaSparkJudge {
         out.write(JSON.writeValueAsString(verdict));
         out.newLine();
         out.flush();
+        long[] k = spent.computeIfAbsent(kind, x -> new long[2]);
+        k[0] += System.nanoTime() - started;
+        k[1] += 1;
       }
     }
+    spent.forEach(
+        (kind, k) ->
+            System.err.printf("Delta Spark: %d %s requests in %.0f s%n", k[1], kind, k[0] / 1e9));
     spark.stop();
   }
 
@@ -188,30 +204,19 @@ public final class DeltaSparkJudge {
     long readVersion = c.get("readVersion").asLong();
     Path copy = Files.createTempDirectory("rlc-delta-spark-");
     try {
-      // What a scan of the read predicates reads, on a transaction never committed.
+      // Pinned at the read version, never committed: its scan is the fallback below.
       OptimisticTransaction txn = startOnCopyAt(spark, table, copy, readVersion);
-      TreeSet<String> scanned = new TreeSet<>();
-      if (c.path("readWholeTable").asBoolean(false)) {
-        txn.snapshot().allFiles().collectAsList().forEach(a -> scanned.add(a.path()));
-      }
-      for (JsonNode p : c.path("readPredicates")) {
-        List<Expression> conjuncts = resolvedConjuncts(spark, copy.toString(), p.asText());
-        for (AddFile a :
-            CollectionConverters.asJava(txn.filterFiles(
-                CollectionConverters.asScala(conjuncts).toSeq(), false))) {
-          scanned.add(a.path());
-        }
-      }
-      ArrayNode scan = answer.putArray("scanFiles");
-      scanned.forEach(scan::add);
       // An engine that writes copy-on-write: Delta's DML without persistent DVs.
       String persistent = c.path("copyOnWrite").asBoolean(false) ? "false" : "true";
       for (String dml : new String[] {"delete", "update", "merge"}) {
         spark.conf().set("spark.databricks.delta." + dml + ".deletionVectors.persistent", persistent);
       }
+      ReadRecordingLogStore.forget();
       spark.sql(c.get("sql").asText().replace("{table}", "delta.`" + copy + "`")).collect();
       Path commit = copy.resolve("_delta_log").resolve(String.format("%020d.json", readVersion + 1));
+      ReadRecordingLogStore.Reads reads = null;
       if (Files.exists(commit)) {
+        reads = ReadRecordingLogStore.last();
         ArrayNode actions = answer.putArray("actions");
         for (String line : Files.readAllLines(commit, StandardCharsets.UTF_8)) {
           if (!line.isBlank()) actions.add(JSON.readTree(line));
@@ -220,10 +225,48 @@ public final class DeltaSparkJudge {
       } else {
         answer.putNull("actions");
       }
+      putStatementReads(answer, reads);
+      // Where the statement's own reads cannot be compared (none noted, or the simulator's
+      // transaction read beyond its statement): what Delta's scan of the given predicates reads.
+      if (reads == null || c.path("extraReads").asBoolean(false)) {
+        ArrayNode scan = answer.putArray("scanFiles");
+        scanOf(spark, c, txn, copy).forEach(scan::add);
+      }
       answer.put("outcome", "operated");
     } finally {
       deleteTree(copy);
     }
+  }
+
+  // The files a scan of the request's read predicates reads, as filterFiles registers them.
+  private static TreeSet<String> scanOf(
+      SparkSession spark, JsonNode c, OptimisticTransaction txn, Path copy) throws Exception {
+    TreeSet<String> scanned = new TreeSet<>();
+    if (c.path("readWholeTable").asBoolean(false)) {
+      txn.snapshot().allFiles().collectAsList().forEach(a -> scanned.add(a.path()));
+    }
+    for (JsonNode p : c.path("readPredicates")) {
+      List<Expression> conjuncts = resolvedConjuncts(spark, copy.toString(), p.asText());
+      for (AddFile a :
+          CollectionConverters.asJava(
+              txn.filterFiles(CollectionConverters.asScala(conjuncts).toSeq(), false))) {
+        scanned.add(a.path());
+      }
+    }
+    return scanned;
+  }
+
+  // What the statement's own transaction registered as read (null: it committed with no active
+  // transaction, as OPTIMIZE does).
+  private static void putStatementReads(ObjectNode answer, ReadRecordingLogStore.Reads reads) {
+    if (reads == null) {
+      answer.putNull("statementReads");
+      return;
+    }
+    ObjectNode out = answer.putObject("statementReads");
+    reads.files().forEach(out.putArray("files")::add);
+    reads.predicates().forEach(out.putArray("predicates")::add);
+    out.put("wholeTable", reads.wholeTable());
   }
 
   // A table's live rows at a version, read by Delta Spark's own data source.
