@@ -11,6 +11,7 @@
 #include "cli/scenario_command.h"
 #include "cli/summary_text.h"
 #include "cli/text_file.h"
+#include "cli/version.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -38,8 +39,9 @@ Status AllowFlags(const std::vector<std::string>& names, conflict::Flags& allowe
 
 // After a campaign: its summary (printed, and saved under --out), the histories filed as Delta's
 // own (--write-anomalies), and the exit code.
-int ReportExplore(const ExploreCommand& c, const explorer::Summary& summary, std::ostream& out,
+int ReportExplore(const ExploreCommand& c, explorer::Summary summary, std::ostream& out,
                   std::ostream& err) {
+  summary.rlc_version = kVersion;
   if (!c.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(c.out_dir, ec);

@@ -4,6 +4,8 @@
 // a message on stderr naming what and where.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -21,12 +23,40 @@
 #include "cli/race_command.h"
 #include "cli/scenario_command.h"
 #include "cli/verify.h"
+#include "cli/version.h"
 #include "impl/conflict/case_catalogue.h"
 #include "impl/storage/storage.h"
 
 namespace {
 
 using rlc::cli::ExploreCommand;
+
+// Whole numbers at least `least`, with a message a user can read (CLI11's own range checks print
+// the largest double in full).
+CLI::Validator AtLeast(int64_t least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        int64_t value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (ec != std::errc() || end != text.data() + text.size() || value < least)
+          return "'" + text + "' is not a whole number of at least " + std::to_string(least);
+        return "";
+      },
+      least == 0 ? "N>=0" : "N>=" + std::to_string(least));
+}
+
+// Positive numbers, fractions allowed (a number of seconds).
+CLI::Validator PositiveSeconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(value > 0))
+          return "'" + text + "' is not a positive number of seconds";
+        return "";
+      },
+      "SECONDS>0");
+}
 
 // A subcommand and what runs it once its options are parsed.
 struct Command {
@@ -67,7 +97,7 @@ Command AddInspect(CLI::App& app) {
   inspect->add_option("TABLE_DIR", a->table, "Table root (the folder holding _delta_log)")
       ->required();
   inspect->add_option("--version", a->version, "Version to show (default: latest)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(AtLeast(0));
   inspect->add_flag("--rows", a->rows, "List the deleted row indexes of each file");
   inspect->add_flag("--json", a->json, "Print one JSON object");
   inspect->add_option(
@@ -121,9 +151,11 @@ std::vector<Command> AddExplore(CLI::App& app) {
   auto o = std::make_shared<ExploreCommand>();
   CLI::App* explore =
       app.add_subcommand("explore", "Generate concurrent histories and check each with the oracle");
-  explore->add_option("--runs", o->runs, "Histories to run (in this shard)")
-      ->check(CLI::PositiveNumber);
-  explore->add_option("--seconds", o->seconds, "Time budget")->check(CLI::PositiveNumber);
+  CLI::Option* runs =
+      explore->add_option("--runs", o->runs, "Histories to run (in this shard)")->check(AtLeast(1));
+  explore->add_option("--seconds", o->seconds, "Time budget (instead of --runs)")
+      ->check(PositiveSeconds())
+      ->excludes(runs);
   explore->add_option("--seed", o->seed, "Campaign seed (default 1)");
   explore->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1, 256));
   explore->add_option("--shard", o->shard, "I/N: run this shard of the campaign");
@@ -131,7 +163,11 @@ std::vector<Command> AddExplore(CLI::App& app) {
       ->add_option("--flags", o->flags,
                    "Flags transactions may draw (default: all six; none: every flag off)")
       ->delimiter(',');
-  explore->add_option("--max-writers", o->max_writers, "Concurrent transactions per history, 2..W");
+  // Up to 6: the oracle then tries every serial order (6! = 720, under its cap of 5,000) and its
+  // verdict on the rows is never cut short.
+  explore
+      ->add_option("--max-writers", o->max_writers, "Concurrent transactions per history, 2 to 6")
+      ->check(CLI::Range(2, 6).description("2..6"));
   explore->add_option("--out", o->out_dir, "Save counterexamples and summary.json here");
   explore->add_flag("--json", o->json, "Print the summary as one JSON object");
   explore->add_flag("--require-coverage", o->require_coverage, "Fail when a required count is 0");
@@ -176,7 +212,7 @@ Command AddMutants(CLI::App& app) {
   CLI::App* mutants = app.add_subcommand(
       "mutants", "Run the explorer against each mutant (a -DRLC_MUTANTS=ON build)");
   mutants->add_option("--seconds-each", o->seconds_each, "Time budget per mutant")
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveSeconds());
   mutants->add_option("--seed", o->seed, "Campaign seed");
   mutants->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1, 256));
   mutants->add_option("--only", o->only, "Mutants to run (names)")->delimiter(',');
@@ -197,8 +233,7 @@ Command AddRace(CLI::App& app) {
   race->add_option("DIR", a->options.dir, "Folder for the table (empty or absent)")->required();
   race->add_option("--case", a->options.race_case, "2, 3, 1, 4a, 4b or mixed");
   race->add_option("--procs", a->options.procs, "Processes")->check(CLI::Range(2, 64));
-  race->add_option("--seconds", a->options.seconds, "How long they race")
-      ->check(CLI::PositiveNumber);
+  race->add_option("--seconds", a->options.seconds, "How long they race")->check(PositiveSeconds());
   race->add_option("--seed", a->options.seed, "Seed of the operations");
   race->add_flag("--foreign", a->options.foreign, "The last process writes like another engine");
   race->add_option("--kill-after-ms", a->options.kill_after_ms, "SIGKILL process 0 after N ms");
@@ -243,7 +278,7 @@ Command AddVerify(CLI::App& app) {
   verify
       ->add_option("--explore-runs", o->explore_runs,
                    "Run this many histories instead of the budget")
-      ->check(CLI::PositiveNumber);
+      ->check(AtLeast(1));
   return {verify, [o] { return rlc::cli::RunVerify(*o, std::cout, std::cerr); }};
 }
 
@@ -255,16 +290,56 @@ bool MutantSelectionIsKnown() {
   return false;
 }
 
+// The edit distance of two words (insertions, deletions, substitutions).
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// A first word that names no subcommand: say so, and which one it may have meant.
+bool UnknownSubcommand(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return false;
+  const std::string word = argv[1];
+  std::string nearest;
+  size_t best = 3;  // at most two edits away
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == word) return false;
+    const size_t d = EditDistance(word, sub->get_name());
+    if (d < best) best = d, nearest = sub->get_name();
+  }
+  std::cerr << "rlc: '" << word << "' is not a subcommand"
+            << (nearest.empty() ? "" : "; did you mean '" + nearest + "'?")
+            << " (rlc --help lists them)\n";
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"rlc: row-level concurrency for Delta Lake, and the harness that verifies it"};
   app.require_subcommand(1);
+  app.option_defaults()->always_capture_default();  // --help shows every option's default
+  app.set_version_flag("--version", std::string("rlc ") + rlc::cli::kVersion,
+                       "Print rlc's version and the commit it was built from");
+  app.footer(
+      "Exit codes: 0 success; 1 a check found something (verify, explore, race, scenario); 2 bad "
+      "input or a usage error, named on stderr.");
   std::vector<Command> commands = {AddInspect(app), AddCheck(app), AddAudit(app), AddScenario(app)};
   for (Command& c : AddExplore(app)) commands.push_back(std::move(c));
   for (Command c : {AddReplay(app), AddMutants(app), AddRace(app), AddProve(app), AddVerify(app)}) {
     commands.push_back(std::move(c));
   }
+  if (UnknownSubcommand(app, argc, argv)) return 2;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -20,6 +20,7 @@
 #include "cli/scenario_html.h"
 #include "cli/summary_text.h"
 #include "cli/text_file.h"
+#include "cli/version.h"
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
@@ -269,6 +270,12 @@ bool PrepareRun(VerifyRun& v, std::ostream& err) {
     err << "rlc verify: --shard " << shard << ": expected I/N\n";
     return false;
   }
+  // No scenario file is a usage error (a run outside the project root), not a finding.
+  if (ScenarioFiles(options.scenarios_dir).empty()) {
+    err << "rlc verify: no .scenario file in " << options.scenarios_dir
+        << " (run from the project root, or give --scenarios DIR)\n";
+    return false;
+  }
   v.out_dir = options.out_dir;
   if (v.out_dir.empty()) {
     v.out_dir =
@@ -286,6 +293,7 @@ bool PrepareRun(VerifyRun& v, std::ostream& err) {
         << " already holds a table; choose an empty --out folder\n";
     return false;
   }
+  v.summary["rlcVersion"] = std::string(kVersion);
   v.summary["seed"] = options.seed;
   v.summary["budgetSeconds"] = v.budget;
   v.summary["shard"] = options.shard;

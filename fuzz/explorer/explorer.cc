@@ -548,6 +548,7 @@ void MergeInto(Summary& total, const Summary& shard) {
 
 std::string SummaryToJson(const Summary& s) {
   nlohmann::ordered_json j;
+  if (!s.rlc_version.empty()) j["rlcVersion"] = s.rlc_version;
   j["seed"] = s.seed;
   j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
   j["histories"] = s.histories;

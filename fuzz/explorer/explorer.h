@@ -47,6 +47,7 @@ struct Counterexample {
 };
 
 struct Summary {
+  std::string rlc_version;  // the tool that ran the campaign (set by the caller; "" when unknown)
   uint64_t seed = 0;
   int shard_index = 0, shard_count = 1;
   int64_t histories = 0;
