@@ -81,7 +81,7 @@ class OperationFidelity:
                 "kind": "operate", "id": request_id, "table": table.path,
                 "readVersion": t["readVersion"], "sql": t["sparkSql"],
                 "readPredicates": t["readPredicates"], "readWholeTable": t["readWholeTable"],
-                "extraReads": t["extraReads"],
+                "extraReads": t["extraReads"], "wantRows": self._rows_compared(t),
                 "copyOnWrite": t["copyOnWrite"], "columns": columns})
             self._pending[request_id] = (t, active_paths(t["readVersion"]))
 
@@ -141,8 +141,13 @@ class OperationFidelity:
         if a["actions"] is not None:
             self._compare_rows(what, t, a, rows_at)
 
+    @staticmethod
+    def _rows_compared(t):
+        """Rows after are compared where the simulator's commit landed right after its read."""
+        return t["committed"] and t["version"] == t["readVersion"] + 1
+
     def _compare_rows(self, what, t, a, rows_at):
-        if t["committed"] and t["version"] == t["readVersion"] + 1:
+        if self._rows_compared(t):
             mine = rows_at(t["version"])
             delta = sorted((tuple(r) for r in a["rows"]), key=repr)
             if mine != delta:
