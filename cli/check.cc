@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "impl/conflict/checker.h"
+#include "impl/conflict/partition_filter.h"
 #include "impl/conflict/table_files.h"
 #include "impl/delta/checkpoint.h"
 #include "impl/delta/commit_writer.h"
@@ -95,6 +96,15 @@ std::unique_ptr<conflict::TableFiles> DataFilesFor(const storage::Storage& stora
   return std::move(*files);
 }
 
+// A read predicate that does not parse, or names no column of the read schema, is bad input: the
+// checker would take it as a read of everything (on doubt, conflict), which hides the mistake.
+Status ReadPredicatesBind(const conflict::PendingTransaction& loser, const delta::Snapshot& read) {
+  if (loser.read_predicates.empty() || !read.metadata.has_value()) return Status::Ok();
+  const conflict::ReadPredicateMatcher matcher(loser.read_predicates, *read.metadata);
+  if (matcher.bound()) return Status::Ok();
+  return Status::InvalidArgument("readPredicates: " + matcher.match_all_reason());
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -130,6 +140,10 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
       delta::ReplayLogWithCheckpoints(*storage, root, loser->read_version, checkpoints);
   if (!read.ok()) {
     err << "rlc check: " << read.status().ToString() << "\n";
+    return 2;
+  }
+  if (const Status bound = ReadPredicatesBind(*loser, *read); !bound.ok()) {
+    err << "rlc check: " << options.txn_file << ": " << bound.message() << "\n";
     return 2;
   }
   std::unique_ptr<conflict::TableFiles> data_files =

@@ -82,6 +82,7 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
   o.jobs = c.jobs;
   o.out_dir = c.out_dir;
   o.generator.max_writers = c.max_writers;
+  o.oracle_max_orders = static_cast<size_t>(c.oracle_max_orders);
   if (!ParseShard(c.shard, &o.shard_index, &o.shard_count)) {
     err << "rlc explore: --shard " << c.shard << ": expected I/N with 0 <= I < N\n";
     return 2;

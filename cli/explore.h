@@ -30,6 +30,7 @@ struct ExploreCommand {
   std::string shard = "0/1";
   std::vector<std::string> flags;  // allowed flags (short or full names); empty: all six
   int max_writers = 5;
+  int64_t oracle_max_orders = 5000;  // serial orders tried before a verdict is inconclusive
   std::string out_dir;
   bool json = false;
   bool require_coverage = false;

@@ -168,6 +168,11 @@ std::vector<Command> AddExplore(CLI::App& app) {
   explore
       ->add_option("--max-writers", o->max_writers, "Concurrent transactions per history, 2 to 6")
       ->check(CLI::Range(2, 6).description("2..6"));
+  explore
+      ->add_option("--oracle-max-orders", o->oracle_max_orders,
+                   "Serial orders the oracle tries before its verdict on a history's rows is "
+                   "inconclusive (counted apart, not a violation)")
+      ->check(AtLeast(1));
   explore->add_option("--out", o->out_dir, "Save counterexamples and summary.json here");
   explore->add_flag("--json", o->json, "Print the summary as one JSON object");
   explore->add_flag("--require-coverage", o->require_coverage, "Fail when a required count is 0");

@@ -14,6 +14,8 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
        std::to_string(s.delta_decided_anomalies) +
        " closed by a commit Delta's rules decided (Delta's own), " +
+       std::to_string(s.inconclusive) +
+       " inconclusive (the oracle's search of serial orders was cut; not violations), " +
        std::to_string(s.reconciled_histories) + " reconciled by some case, " +
        std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
        std::to_string(s.deferred_cells) + " deferred cell(s)");
@@ -49,6 +51,13 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
     line(
         "the last commit, decided with every flag off, breaks the model's rules on a history that "
         "holds without it (history " +
+        std::to_string(c.history) + "):");
+    out += c.scenario;
+  }
+  for (const explorer::Counterexample& c : s.inconclusive_examples) {
+    line(
+        "inconclusive: the oracle tried as many serial orders as it may (--oracle-max-orders) "
+        "and none explained the rows; no other check failed (history " +
         std::to_string(c.history) + "):");
     out += c.scenario;
   }

@@ -38,6 +38,9 @@ struct ExploreOptions {
   // slice and the whole campaign covers the scope exactly once.
   bool exhaustive = false;
   int exhaustive_writers = 3;  // 2 or 3
+  // How many serial orders the oracle tries before its verdict on a history's rows is
+  // inconclusive (0: the oracle's default, oracle::kDefaultMaxOrders).
+  size_t oracle_max_orders = 0;
 };
 
 }  // namespace rlc::explorer

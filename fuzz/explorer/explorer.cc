@@ -60,6 +60,7 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
   ++sum.histories;
   sum.outcome_hash += OutcomeHash(r);
   if (OracleViolation(r)) ++sum.oracle_violations;
+  if (Inconclusive(r)) ++sum.inconclusive;
   sum.missed_reconciles += r.missed_reconciles;
   sum.deferred_cells += r.deferred_cells;
   bool reconciled = false;
@@ -110,6 +111,7 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
 struct Scratch {
   std::string dir;  // a directory, or the in-memory table's root path
   scenario::TableStore store = scenario::TableStore::kMemory;
+  size_t oracle_max_orders = 0;  // the campaign's (ExploreOptions::oracle_max_orders)
 };
 
 // `for_report`: the run's report will be rendered, so it also reads the table before the
@@ -122,8 +124,9 @@ bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return r.invariant_find
 
 Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch,
                                         bool for_report = false) {
-  Result<scenario::ScenarioReport> r =
-      scenario::RunScenario(s, scratch.dir, {scratch.store, for_report, for_report, std::nullopt});
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(
+      s, scratch.dir,
+      {scratch.store, for_report, for_report, std::nullopt, scratch.oracle_max_orders});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);
@@ -225,9 +228,19 @@ Counterexample AsIs(const scenario::Scenario& s, const Scratch& dir) {
 
 }  // namespace
 
+namespace {
+bool RowsUnknown(const scenario::ScenarioReport& r) {
+  return r.rows_check.rfind("unknown", 0) == 0;
+}
+}  // namespace
+
 bool OracleViolation(const scenario::ScenarioReport& r) {
   const bool rows_ok = r.rows_check == "holds" || r.rows_check.rfind("not judged", 0) == 0;
-  return !rows_ok || !r.cycles.empty() || !r.invariant_findings.empty();
+  return (!rows_ok && !RowsUnknown(r)) || !r.cycles.empty() || !r.invariant_findings.empty();
+}
+
+bool Inconclusive(const scenario::ScenarioReport& r) {
+  return RowsUnknown(r) && !OracleViolation(r);
 }
 
 Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
@@ -398,6 +411,11 @@ Status RunHistory(Campaign& c, const Scratch& dir, int64_t index, Summary& mine)
     ++mine.determinism_checks;
     if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
   }
+  if (Inconclusive(*r) && mine.inconclusive_examples.size() < 3) {
+    Counterexample e = AsIs(s, dir);
+    e.history = index;
+    mine.inconclusive_examples.push_back(std::move(e));
+  }
   if (r->missed_reconciles > 0 && mine.missed_examples.size() < 3) {
     Counterexample e = AsIs(s, dir);
     e.history = index;
@@ -408,7 +426,7 @@ Status RunHistory(Campaign& c, const Scratch& dir, int64_t index, Summary& mine)
 }
 
 void Work(Campaign& c, int w, const std::function<void(const Summary&)>& progress) {
-  const Scratch dir{c.work + "/w" + std::to_string(w), c.store};
+  const Scratch dir{c.work + "/w" + std::to_string(w), c.store, c.o.oracle_max_orders};
   Summary mine;
   while (const std::optional<int64_t> index = c.Next()) {
     if (Status st = RunHistory(c, dir, *index, mine); !st.ok()) {
@@ -537,6 +555,10 @@ void MergeInto(Summary& total, const Summary& shard) {
                                shard.counterexamples.end());
   total.baseline_anomalies += shard.baseline_anomalies;
   total.delta_decided_anomalies += shard.delta_decided_anomalies;
+  total.inconclusive += shard.inconclusive;
+  total.inconclusive_examples.insert(total.inconclusive_examples.end(),
+                                     shard.inconclusive_examples.begin(),
+                                     shard.inconclusive_examples.end());
   total.delta_decided_examples.insert(total.delta_decided_examples.end(),
                                       shard.delta_decided_examples.begin(),
                                       shard.delta_decided_examples.end());
@@ -556,6 +578,7 @@ std::string SummaryToJson(const Summary& s) {
   j["oracleViolations"] = s.oracle_violations;
   j["baselineAnomalies"] = s.baseline_anomalies;
   j["deltaDecidedAnomalies"] = s.delta_decided_anomalies;
+  j["inconclusive"] = s.inconclusive;
   j["reconciledHistories"] = s.reconciled_histories;
   j["missedReconciles"] = s.missed_reconciles;
   j["deferredCells"] = s.deferred_cells;
@@ -587,6 +610,10 @@ std::string SummaryToJson(const Summary& s) {
   for (const Counterexample& c : s.delta_decided_examples)
     des.push_back({{"history", c.history}, {"scenario", c.scenario}});
   j["deltaDecidedExamples"] = des;
+  nlohmann::ordered_json ies = nlohmann::ordered_json::array();
+  for (const Counterexample& c : s.inconclusive_examples)
+    ies.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  j["inconclusiveExamples"] = ies;
   return j.dump();
 }
 
@@ -603,6 +630,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.oracle_violations = j.at("oracleViolations").get<int64_t>();
     s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
     s.delta_decided_anomalies = j.at("deltaDecidedAnomalies").get<int64_t>();
+    s.inconclusive = j.at("inconclusive").get<int64_t>();
     s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
     s.missed_reconciles = j.at("missedReconciles").get<int64_t>();
     s.deferred_cells = j.at("deferredCells").get<int64_t>();
@@ -626,6 +654,10 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     }
     for (const auto& c : j.at("deltaDecidedExamples")) {
       s.delta_decided_examples.push_back(
+          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+    }
+    for (const auto& c : j.at("inconclusiveExamples")) {
+      s.inconclusive_examples.push_back(
           {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
     }
   } catch (const std::exception& e) {

@@ -58,6 +58,9 @@ struct Summary {
   // and the history before that commit holds: Delta's own rules decided the commit (also Delta's
   // own; the cases only made the history before it reachable).
   int64_t delta_decided_anomalies = 0;
+  // The oracle's search of serial orders was cut before one explained the rows, and nothing else
+  // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
+  int64_t inconclusive = 0;
   int64_t reconciled_histories = 0;  // some transaction reconciled by a case
   int64_t missed_reconciles = 0;
   int64_t deferred_cells = 0;
@@ -73,6 +76,7 @@ struct Summary {
   std::vector<Counterexample> baseline_examples;       // a few of the baseline anomalies, shrunk
   std::vector<Counterexample> delta_decided_examples;  // a few of those, as they ran
   std::vector<Counterexample> missed_examples;         // a few histories with a missed reconcile
+  std::vector<Counterexample> inconclusive_examples;   // a few of the inconclusive, as they ran
 
   // Coverage keys every campaign should reach; those with a count of 0 here.
   std::vector<std::string> MissingCoverage() const;
@@ -100,8 +104,13 @@ void MergeInto(Summary& total, const Summary& shard);
 std::string SummaryToJson(const Summary& summary);
 Result<Summary> SummaryFromJson(const std::string& json);
 
-// Whether the oracle rejected the history (checks (a)-(c); (d) is not a violation).
+// Whether the oracle rejected the history (checks (a)-(c); (d) is not a violation). Rows the
+// oracle could not judge because its search of serial orders was cut are no violation: see
+// Inconclusive.
 bool OracleViolation(const scenario::ScenarioReport& report);
+// Neither valid nor invalid: the search of serial orders was cut before one explained the rows,
+// and no other check failed.
+bool Inconclusive(const scenario::ScenarioReport& report);
 
 // Whose doing a history's violation is, as a campaign counts it.
 enum class ViolationOwner {

@@ -537,9 +537,10 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
     RLC_RETURN_IF_ERROR(simulator::CheckCheckpointReplay(*store.storage, work_dir).status());
   }
 
-  oracle::Judgement judgement =
-      oracle::JudgeHistory(work_dir, s.history, r.level, !s.raw_committed,
-                           oracle::kDefaultMaxOrders, store.bytes(), s.declared_writers);
+  oracle::Judgement judgement = oracle::JudgeHistory(
+      work_dir, s.history, r.level, !s.raw_committed,
+      run.oracle_max_orders > 0 ? run.oracle_max_orders : oracle::kDefaultMaxOrders, store.bytes(),
+      s.declared_writers);
   r.rows_check = std::move(judgement.rows_check);
   r.final_rows = std::move(judgement.actual_rows);
   r.serial_rows = std::move(judgement.serial_rows);

@@ -102,6 +102,9 @@ struct RunOptions {
   // The data files' format. Unset: Parquet for a directory table (one other engines may open),
   // row files in memory (the explorer's throughput: bench/explorer_bench.cc measures both).
   std::optional<simulator::DataFileFormat> data_files = std::nullopt;
+  // How many serial orders the oracle tries before its verdict on the rows is inconclusive
+  // ("unknown: ..."); 0: the oracle's default (oracle::kDefaultMaxOrders).
+  size_t oracle_max_orders = 0;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

@@ -119,6 +119,18 @@ TEST_F(CheckCommand, BadInputExitsTwoNamingWhere) {
       << corrupt.err;
 }
 
+// A predicate the checker cannot evaluate would read everything (on doubt, conflict): the command
+// refuses it and names it, rather than hiding the mistake behind an abort.
+TEST_F(CheckCommand, AReadPredicateThatDoesNotBindExitsTwoNamingIt) {
+  for (const std::string predicate : {"id === 5", "nosuch = 1"}) {
+    rlc::testing::RunResult r =
+        Check(R"({"readVersion": 0, "readPredicates": [")" + predicate + R"("], "actions": []})");
+    EXPECT_EQ(r.exit_code, 2) << predicate;
+    EXPECT_NE(r.err.find("readPredicates: read predicate '" + predicate + "'"), std::string::npos)
+        << r.err;
+  }
+}
+
 TEST_F(CheckCommand, FlagsOnTheCommandLineAreAccepted) {
   rlc::testing::RunResult r =
       Check(kDeleteF1, "--flag spark.databricks.delta.rowLevelConcurrency.enabled=true");
