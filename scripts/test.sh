@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite, the way CI does:
-#   1. g++ (RelWithDebInfo, -Werror, no LTO): every label (unit, property, external, house, ...),
+#   1. g++ (-O2, no debug information, -Werror, no LTO): every label (unit, property, external, house, ...),
 #      benchmarks compiled;
 #   2. an unoptimized coverage build of the rlc tool: the branch coverage of the reconcile cases under an
 #      explorer campaign (scripts/coverage.sh; out/coverage/report.md), failing when a guard of the
