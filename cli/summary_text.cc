@@ -42,25 +42,20 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
          std::to_string(c.history) + "):");
     out += c.report;
   }
-  for (const explorer::Counterexample& c : s.baseline_examples) {
-    line("with every flag off, the model's rules already fail (history " +
-         std::to_string(c.history) + "):");
-    out += c.scenario;
-  }
-  for (const explorer::Counterexample& c : s.delta_decided_examples) {
-    line(
-        "the last commit, decided with every flag off, breaks the model's rules on a history that "
-        "holds without it (history " +
-        std::to_string(c.history) + "):");
-    out += c.scenario;
-  }
-  for (const explorer::Counterexample& c : s.inconclusive_examples) {
-    line(
-        "inconclusive: the oracle tried as many serial orders as it may (--oracle-max-orders) "
-        "and none explained the rows; no other check failed (history " +
-        std::to_string(c.history) + "):");
-    out += c.scenario;
-  }
+  // Histories kept as they are, not counterexamples: what they show, then each scenario.
+  auto examples = [&](const std::vector<explorer::Counterexample>& kept, const std::string& what) {
+    for (const explorer::Counterexample& c : kept) {
+      line(what + " (history " + std::to_string(c.history) + "):");
+      out += c.scenario;
+    }
+  };
+  examples(s.baseline_examples, "with every flag off, the model's rules already fail");
+  examples(s.delta_decided_examples,
+           "the last commit, decided with every flag off, breaks the model's rules on a history "
+           "that holds without it");
+  examples(s.inconclusive_examples,
+           "inconclusive: the oracle tried as many serial orders as it may (--oracle-max-orders) "
+           "and none explained the rows; no other check failed");
   for (const explorer::Counterexample& c : s.counterexamples) {
     line("COUNTEREXAMPLE (history " + std::to_string(c.history) + ", shrunk in " +
          std::to_string(c.shrink_steps) + " steps)");

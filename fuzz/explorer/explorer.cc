@@ -568,6 +568,26 @@ void MergeInto(Summary& total, const Summary& shard) {
                                  shard.baseline_examples.end());
 }
 
+namespace {
+
+// Histories kept as examples (not counterexamples): their number and scenario only.
+nlohmann::ordered_json KeptHistoriesJson(const std::vector<Counterexample>& kept) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const Counterexample& c : kept)
+    out.push_back({{"history", c.history}, {"scenario", c.scenario}});
+  return out;
+}
+
+// Throws (as nlohmann::json::at does) on a missing field or one of the wrong type.
+std::vector<Counterexample> KeptHistoriesFromJson(const nlohmann::json& kept) {
+  std::vector<Counterexample> out;
+  for (const auto& c : kept)
+    out.push_back({c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
+  return out;
+}
+
+}  // namespace
+
 std::string SummaryToJson(const Summary& s) {
   nlohmann::ordered_json j;
   if (!s.rlc_version.empty()) j["rlcVersion"] = s.rlc_version;
@@ -602,18 +622,9 @@ std::string SummaryToJson(const Summary& s) {
                    {"report", c.report}});
   }
   j["counterexamples"] = ces;
-  nlohmann::ordered_json bes = nlohmann::ordered_json::array();
-  for (const Counterexample& c : s.baseline_examples)
-    bes.push_back({{"history", c.history}, {"scenario", c.scenario}});
-  j["baselineExamples"] = bes;
-  nlohmann::ordered_json des = nlohmann::ordered_json::array();
-  for (const Counterexample& c : s.delta_decided_examples)
-    des.push_back({{"history", c.history}, {"scenario", c.scenario}});
-  j["deltaDecidedExamples"] = des;
-  nlohmann::ordered_json ies = nlohmann::ordered_json::array();
-  for (const Counterexample& c : s.inconclusive_examples)
-    ies.push_back({{"history", c.history}, {"scenario", c.scenario}});
-  j["inconclusiveExamples"] = ies;
+  j["baselineExamples"] = KeptHistoriesJson(s.baseline_examples);
+  j["deltaDecidedExamples"] = KeptHistoriesJson(s.delta_decided_examples);
+  j["inconclusiveExamples"] = KeptHistoriesJson(s.inconclusive_examples);
   return j.dump();
 }
 
@@ -648,18 +659,9 @@ Result<Summary> SummaryFromJson(const std::string& text) {
                                    c.at("report").get<std::string>(),
                                    c.at("shrinkSteps").get<int>()});
     }
-    for (const auto& c : j.at("baselineExamples")) {
-      s.baseline_examples.push_back(
-          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
-    }
-    for (const auto& c : j.at("deltaDecidedExamples")) {
-      s.delta_decided_examples.push_back(
-          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
-    }
-    for (const auto& c : j.at("inconclusiveExamples")) {
-      s.inconclusive_examples.push_back(
-          {c.at("history").get<int64_t>(), "", c.at("scenario").get<std::string>(), "", 0});
-    }
+    s.baseline_examples = KeptHistoriesFromJson(j.at("baselineExamples"));
+    s.delta_decided_examples = KeptHistoriesFromJson(j.at("deltaDecidedExamples"));
+    s.inconclusive_examples = KeptHistoriesFromJson(j.at("inconclusiveExamples"));
   } catch (const std::exception& e) {
     return Status::InvalidArgument(std::string("field missing or of the wrong type: ") + e.what());
   }
