@@ -1,6 +1,7 @@
 #include "impl/conflict/checker.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 #include "impl/base/mutants.h"
@@ -155,7 +156,7 @@ bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in,
 // rules (every flag off) would not have let it commit at all, the appends are checked as
 // Serializable checks them (data skipping as the loser's flags allow).
 struct PassedBlindAppend {
-  WinnerSummary winner;
+  std::shared_ptr<const WinnerSummary> winner;  // shared with the table view
   std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
 };
 
@@ -170,8 +171,10 @@ bool MaySeeAppend(const WinnerSummary& winner, int64_t append_version) {
 std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
                                              const std::vector<PassedBlindAppend>& passed,
                                              std::vector<Event>& events) {
-  for (const auto& [append, followed_by] : passed) {
-    if (followed_by.empty()) continue;  // doubt: nothing the loser follows saw the append
+  for (const auto& [append_summary, followed_by] : passed) {
+    if (followed_by.empty()) continue;
+    const WinnerSummary& append =
+        *append_summary;  // doubt: nothing the loser follows saw the append
     const RuleContext c{loser,
                         in.read_table.metadata,
                         in.read_table.protocol,
@@ -210,8 +213,9 @@ struct ConflictCheck::State {
   IsolationLevel isolation = IsolationLevel::kSerializable;
   std::unique_ptr<ReadPredicateMatcher> matcher;
   DvStore dvs;
-  ForwardComposition composition;            // 4a
-  std::set<std::string> removed_since_read;  // logical keys the winners so far removed (Case 3)
+  ForwardComposition composition;  // 4a
+  // Logical keys the winners so far removed; kept only where Case 3 is on (its only reader).
+  std::set<std::string> removed_since_read;
   std::vector<PassedBlindAppend> passed_blind_appends;
   // Whether Delta's rules (every flag off) abort the loser against the winners so far; tracked
   // only where the passed-append rule may ask (flags on, WriteSerializable).
@@ -224,7 +228,9 @@ struct ConflictCheck::State {
 };
 
 Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvironment& env) {
-  RLC_ASSIGN_OR_RETURN(WinnerSummary winner, SummarizeWinner(w.version, w.bytes, w.source));
+  RLC_ASSIGN_OR_RETURN(WinnerSummary summary, SummarizeWinner(w.version, w.bytes, w.source));
+  const auto shared = std::make_shared<const WinnerSummary>(std::move(summary));
+  const WinnerSummary& winner = *shared;
   RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs,
                         env.now_ms,          composition,         *matcher,
                         env.files,           read_table.files,    view};
@@ -246,22 +252,24 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   }
   if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
-      if (MaySeeAppend(winner, append.winner.version))
+      if (MaySeeAppend(winner, append.winner->version))
         append.followed_by.push_back(w.version);  // doubt: the follower read before the append
     }
   }
-  for (const delta::RemoveFile& r : winner.removed_files) {
-    removed_since_read.insert(delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
+  if (current.flags.On(CaseId::kExcludeNoDataChange)) {  // only Case 3 asks
+    for (const delta::RemoveFile& r : winner.removed_files) {
+      removed_since_read.insert(
+          delta::Snapshot::LogicalKey(DecodedPath(r.path), r.deletion_vector));
+    }
   }
-  view.Apply(winner);
+  view.Apply(shared);
   // (A loser that commits under SnapshotIsolation, all dataChange=false, moves no row: it
   // needs no append, before or after it.)
   if (isolation == IsolationLevel::kWriteSerializable && winner.is_blind_append &&
       !AddedFilesMatter(context) &&
       AddedFilesMatter(RuleContext{current, read_table.metadata, read_table.protocol,
                                    IsolationLevel::kSerializable, winner, *matcher})) {
-    passed_blind_appends.push_back(
-        {std::move(winner), {}});  // passed only because it may move later
+    passed_blind_appends.push_back({shared, {}});  // passed only because it may move later
   }
   // Judged after every winner, so that where rounds end changes nothing.
   const bool some_append_cannot_move =

@@ -25,8 +25,12 @@ bool StatisticsAgree(const std::string& remove, const std::string& add) {
 }
 
 const delta::AddFile* TableView::Active(const std::string& decoded_path) const {
-  if (auto it = changed_.find(decoded_path); it != changed_.end())
-    return it->second ? &*it->second : nullptr;
+  Settle();
+  return Lookup(decoded_path);
+}
+
+const delta::AddFile* TableView::Lookup(const std::string& decoded_path) const {
+  if (auto it = changed_.find(decoded_path); it != changed_.end()) return it->second;
   auto it = read_files_.find(decoded_path);
   return it == read_files_.end() ? nullptr : &it->second;
 }
@@ -55,12 +59,21 @@ std::optional<TableView::Removed> TableView::RemovedFile(const delta::RemoveFile
   return Removed{add->stats, add->partition_values, add->size_bytes};
 }
 
-void TableView::Apply(const WinnerSummary& winner) {
-  for (const delta::RemoveFile& r : winner.removed_files) {
-    const std::string path = DecodedPath(r.path);
-    if (ActiveVersion(path, r.deletion_vector) != nullptr) changed_[path] = std::nullopt;
+void TableView::Apply(std::shared_ptr<const WinnerSummary> winner) {
+  winners_.push_back(std::move(winner));
+}
+
+void TableView::Settle() const {
+  while (settled_ < winners_.size()) {
+    const WinnerSummary& winner = *winners_[settled_++];
+    for (const delta::RemoveFile& r : winner.removed_files) {
+      const std::string path = DecodedPath(r.path);
+      const delta::AddFile* active = Lookup(path);  // as the winners before this one left it
+      if (active != nullptr && SameDv(active->deletion_vector, r.deletion_vector))
+        changed_[path] = nullptr;
+    }
+    for (const delta::AddFile& a : winner.added_files) changed_[DecodedPath(a.path)] = &a;
   }
-  for (const delta::AddFile& a : winner.added_files) changed_[DecodedPath(a.path)] = a;
 }
 
 }  // namespace rlc::conflict

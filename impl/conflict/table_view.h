@@ -9,14 +9,19 @@
 // (a numRecords, bound or null count of another value), is doubt: the case does not reconcile on
 // it.
 //
-// Thread-safety: one check, one thread.
+// The winners are kept, not copied (a winner may add a million files), and applied only when
+// the view is first asked about a file after them: with every flag off nothing asks.
+//
+// Thread-safety: one check, one thread (a const view settles its pending winners on first use).
 #ifndef RLC_IMPL_CONFLICT_TABLE_VIEW_H_
 #define RLC_IMPL_CONFLICT_TABLE_VIEW_H_
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/actions.h"
@@ -44,12 +49,20 @@ class TableView {
   };
   std::optional<Removed> RemovedFile(const delta::RemoveFile& remove) const;
 
-  // Applies a checked winner: its removes, then its adds.
-  void Apply(const WinnerSummary& winner);
+  // Applies a checked winner: its removes, then its adds (kept: the view holds the winner).
+  void Apply(std::shared_ptr<const WinnerSummary> winner);
 
  private:
+  // Applies the winners not yet applied, in order.
+  void Settle() const;
+  // The active add of this decoded path as the winners applied so far leave it.
+  const delta::AddFile* Lookup(const std::string& decoded_path) const;
+
   const std::map<std::string, delta::AddFile>& read_files_;
-  std::unordered_map<std::string, std::optional<delta::AddFile>> changed_;  // nullopt: removed
+  std::vector<std::shared_ptr<const WinnerSummary>> winners_;  // every winner applied
+  mutable size_t settled_ = 0;                                 // winners_[0, settled_) in changed_
+  // Decoded path -> its active add in a winner, or nullptr where a winner removed it.
+  mutable std::unordered_map<std::string, const delta::AddFile*> changed_;
 };
 
 // Whether a remove's statistics agree with its add's: every field the remove states (numRecords,

@@ -4,10 +4,10 @@
 
 namespace rlc::conflict {
 
-WinnerSummary SummarizeCommit(delta::Commit commit) {
-  WinnerSummary w;
-  w.version = commit.version;
-  for (delta::Action& a : commit.actions) {
+namespace {
+
+void Take(delta::Action& a, WinnerSummary& w) {
+  {
     if (auto* add = std::get_if<delta::AddFile>(&a)) {
       w.added_files.push_back(std::move(*add));
     } else if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
@@ -26,13 +26,33 @@ WinnerSummary SummarizeCommit(delta::Commit commit) {
       w.is_blind_append = info->is_blind_append.value_or(false);
     }
   }
+}
+
+}  // namespace
+
+WinnerSummary SummarizeCommit(delta::Commit commit) {
+  WinnerSummary w;
+  w.version = commit.version;
+  for (delta::Action& a : commit.actions) Take(a, w);
   return w;
 }
 
 Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes,
                                       std::string_view source) {
-  RLC_ASSIGN_OR_RETURN(delta::Commit commit, delta::ParseCommit(bytes, version, source));
-  return SummarizeCommit(std::move(commit));
+  WinnerSummary w;
+  w.version = version;
+  // Adds and removes reserved for as many as the commit has lines (pages never written are never
+  // touched) and moved once, from the parser into their place.
+  const auto reserve = [&](size_t lines) {
+    w.added_files.reserve(lines);
+    w.removed_files.reserve(lines);
+  };
+  RLC_RETURN_IF_ERROR(
+      delta::ForEachCommitAction(bytes, version, source, reserve, [&](delta::Action&& a) {
+        Take(a, w);
+        return Status::Ok();
+      }));
+  return w;
 }
 
 }  // namespace rlc::conflict

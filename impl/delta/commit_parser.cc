@@ -2,7 +2,9 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "impl/base/limits.h"
 #include "impl/delta/raw_json.h"
@@ -453,12 +455,10 @@ Status ParseCdc(od::value& v, AddCdcFile* c) {
   return Status::Ok();
 }
 
+// Parses straight into the action's place (a commit holds up to millions: no temporary to move).
 template <typename T, typename ParseFn>
 Status ParseInto(od::value& v, Action* out, ParseFn parse) {
-  T action;
-  RLC_RETURN_IF_ERROR(parse(v, &action));
-  *out = std::move(action);
-  return Status::Ok();
+  return parse(v, &out->emplace<T>());
 }
 
 // Parses the line at `line` (capacity bytes readable from there, >= size + SIMDJSON_PADDING).
@@ -484,7 +484,7 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
                              simdjson::error_message(error) + ")");
     }
     if (++actions > 1) return Status::Corrupt("a log line must hold exactly one action");
-    const std::string key(key_view);
+    const std::string_view key = key_view;
     od::value v = f.value();
     if (key == "add") {
       RLC_RETURN_IF_ERROR(ParseInto<AddFile>(v, out, ParseAdd));
@@ -512,7 +512,7 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
                                    raw_line.back() == '\r' || raw_line.back() == '\n')) {
         raw_line.remove_suffix(1);
       }
-      *out = UnknownAction{key, std::string(raw_line)};
+      *out = UnknownAction{std::string(key), std::string(raw_line)};
     }
   }
   if (actions == 0) return Status::Corrupt("a log line must hold exactly one action");
@@ -532,45 +532,91 @@ Result<Action> ParseActionLine(std::string_view line) {
   return action;
 }
 
-Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_view file_name) {
+namespace {
+
+// Where each line of `bytes` ends (the offset of its newline, or bytes.size() for the last).
+std::vector<size_t> LineEnds(std::string_view bytes) {
+  std::vector<size_t> ends;
+  ends.reserve(bytes.size() / 256 + 1);
+  const char* const begin = bytes.data();
+  const char* const end = begin + bytes.size();
+  for (const char* p = begin; p < end;) {
+    const void* newline = std::memchr(p, '\n', size_t(end - p));
+    const char* at = newline ? static_cast<const char*>(newline) : end;
+    ends.push_back(size_t(at - begin));
+    p = at + 1;
+  }
+  return ends;
+}
+
+// Walks the commit's lines: `reserve(n)` learns how many there are, then each non-empty one is
+// parsed into `slot()` and handed to `done()`, whose error stops the walk.
+template <typename Reserve, typename Slot, typename Done>
+Status ParseLines(std::string_view bytes, int64_t version, std::string_view file_name,
+                  Reserve reserve, Slot slot, Done done) {
   if (bytes.size() > kCommitFileBytesMax) {
     return Status::OverLimit(std::string(file_name) + ": " + std::to_string(bytes.size()) +
                              " bytes exceeds the commit size limit");
   }
+  const std::vector<size_t> ends = LineEnds(bytes);
+  reserve(std::min<size_t>(ends.size(), kActionsPerCommitMax));
   // One padded copy of the whole file lets every line be parsed in place.
   simdjson::padded_string padded(bytes);
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
-  Commit commit;
-  commit.version = version;
   size_t pos = 0;
-  int64_t line_number = 0;
-  while (pos < bytes.size()) {
-    ++line_number;
+  uint64_t actions = 0;
+  for (size_t line = 0; line < ends.size(); ++line) {
     const char* start = padded.data() + pos;
-    const void* newline = std::memchr(start, '\n', bytes.size() - pos);
-    size_t size = newline ? size_t(static_cast<const char*>(newline) - start) : bytes.size() - pos;
-    const size_t next = pos + size + (newline ? 1 : 0);
+    size_t size = ends[line] - pos;
+    const size_t next = ends[line] + 1;
     if (size > 0 && start[size - 1] == '\r') --size;
     if (size == 0) {
       pos = next;
       continue;
     }
-    if (commit.actions.size() >= kActionsPerCommitMax) {
+    if (++actions > kActionsPerCommitMax) {
       return Status::OverLimit(std::string(file_name) + ": more than " +
                                std::to_string(kActionsPerCommitMax) + " actions");
     }
-    Action action;
+    Action& action = slot();
     Status s =
         ParseLine(parser, start, size, padded.size() - pos + simdjson::SIMDJSON_PADDING, &action);
     if (!s.ok()) {
       return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) +
-                           ") line " + std::to_string(line_number) + " at byte " +
+                           ") line " + std::to_string(line + 1) + " at byte " +
                            std::to_string(pos));
     }
-    commit.actions.push_back(std::move(action));
+    RLC_RETURN_IF_ERROR(done(action));
     pos = next;
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_view file_name) {
+  Commit commit;
+  commit.version = version;
+  // One slot per line, reserved up front and parsed in place: growing a vector of actions moves
+  // each of them again.
+  RLC_RETURN_IF_ERROR(ParseLines(
+      bytes, version, file_name, [&](size_t lines) { commit.actions.reserve(lines); },
+      [&]() -> Action& { return commit.actions.emplace_back(); },
+      [](Action&) { return Status::Ok(); }));
   return commit;
+}
+
+Status ForEachCommitAction(std::string_view bytes, int64_t version, std::string_view file_name,
+                           const std::function<void(size_t lines)>& reserve,
+                           const std::function<Status(Action&& action)>& visit) {
+  Action action;
+  return ParseLines(
+      bytes, version, file_name,
+      [&](size_t lines) {
+        if (reserve) reserve(lines);
+      },
+      [&]() -> Action& { return action; },
+      [&](Action& parsed) { return visit(std::move(parsed)); });
 }
 
 }  // namespace rlc::delta

@@ -12,6 +12,7 @@
 #ifndef RLC_IMPL_DELTA_COMMIT_PARSER_H_
 #define RLC_IMPL_DELTA_COMMIT_PARSER_H_
 
+#include <functional>
 #include <string_view>
 
 #include "impl/base/status.h"
@@ -21,6 +22,14 @@ namespace rlc::delta {
 
 // `file_name` is used in messages only.
 Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_view file_name);
+
+// The same parse, each action handed to `visit` in file order as soon as it is made, with no
+// vector of them (a winner may hold millions of actions); the first error `visit` returns stops
+// the parse and is returned. `reserve` (if set) first learns the number of lines, a bound on the
+// actions.
+Status ForEachCommitAction(std::string_view bytes, int64_t version, std::string_view file_name,
+                           const std::function<void(size_t lines)>& reserve,
+                           const std::function<Status(Action&& action)>& visit);
 
 // Parses one line (no newline). Used by the fuzzer and by ParseCommit.
 Result<Action> ParseActionLine(std::string_view line);

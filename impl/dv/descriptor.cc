@@ -31,9 +31,9 @@ Status DvDescriptor::Validate() const {
     if (path_or_inline_dv.size() < 20) {
       return Status::Corrupt("deletionVector.pathOrInlineDv of a 'u' DV needs 20 Z85 characters");
     }
-    Result<std::string> uuid =
-        Z85ToUuidText(std::string_view(path_or_inline_dv).substr(path_or_inline_dv.size() - 20));
-    if (!uuid.ok()) return uuid.status().WithContext("deletionVector.pathOrInlineDv");
+    Status uuid =
+        Z85CheckUuid(std::string_view(path_or_inline_dv).substr(path_or_inline_dv.size() - 20));
+    if (!uuid.ok()) return uuid.WithContext("deletionVector.pathOrInlineDv");
   }
   if (storage_type == 'i' && offset.has_value()) {
     return Status::Corrupt("deletionVector.offset must be absent for an inline DV");

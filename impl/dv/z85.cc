@@ -104,6 +104,17 @@ Result<std::string> Z85Decode(std::string_view text, uint64_t size_bytes) {
   return out;
 }
 
+Status Z85CheckUuid(std::string_view z85) {
+  if (z85.size() != 20) {
+    return Status::Corrupt("a Z85 UUID has 20 characters, got " + std::to_string(z85.size()));
+  }
+  for (size_t at = 0; at < z85.size(); at += 5) {
+    uint64_t value = 0;
+    RLC_RETURN_IF_ERROR(DecodeDigits(z85, at, 5, 0xFFFFFFFFu, &value));
+  }
+  return Status::Ok();
+}
+
 Result<std::string> Z85ToUuidText(std::string_view z85) {
   if (z85.size() != 20) {
     return Status::Corrupt("a Z85 UUID has 20 characters, got " + std::to_string(z85.size()));

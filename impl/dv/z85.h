@@ -30,6 +30,10 @@ std::string Z85Encode(std::string_view bytes);
 // a length that does not match size_bytes, nonzero padding.
 Result<std::string> Z85Decode(std::string_view text, uint64_t size_bytes);
 
+// Whether `z85` is the 20-character Z85 form of a UUID (Z85ToUuidText would decode it, with the
+// same error otherwise), without building anything.
+Status Z85CheckUuid(std::string_view z85);
+
 // The 20-character Z85 form of a UUID <-> its canonical 8-4-4-4-12 lower-case text.
 Result<std::string> Z85ToUuidText(std::string_view z85);
 Result<std::string> UuidTextToZ85(std::string_view uuid_text);
