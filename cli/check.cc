@@ -40,6 +40,13 @@ std::string RenderJson(const conflict::Verdict& v, const DvFiles& dv_files) {
     abort["path"] = a.path.has_value() ? nlohmann::ordered_json(*a.path) : nullptr;
     abort["partition"] = a.partition.has_value() ? nlohmann::ordered_json(*a.partition) : nullptr;
     abort["reason"] = a.reason;
+    abort["errorClass"] = conflict::DeltaErrorClass(a.kind);
+    abort["sqlState"] = conflict::DeltaSqlState(a.kind);
+    abort["deltaMessage"] = conflict::DeltaErrorMessage(a);
+    abort["conflictingCommit"] =
+        a.conflicting_commit.has_value()
+            ? nlohmann::ordered_json::parse(*a.conflicting_commit, nullptr, false)
+            : nlohmann::ordered_json(nullptr);
     out["abort"] = abort;
   }
   nlohmann::ordered_json events = nlohmann::ordered_json::array();
@@ -62,6 +69,13 @@ std::string RenderText(const conflict::Verdict& v, const DvFiles& dv_files) {
   std::string out;
   if (v.abort.has_value()) {
     out += "ABORT: " + conflict::Describe(*v.abort) + "\n";
+    out += "as Delta raises it:\n";
+    const std::string delta_message = conflict::DeltaErrorMessage(*v.abort);
+    for (std::string_view rest = delta_message; !rest.empty();) {
+      const size_t nl = rest.find('\n');
+      out += "  " + std::string(rest.substr(0, nl)) + "\n";
+      rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    }
   } else {
     out += fmt::format("COMMIT: checked winners through version {}\n", v.checked_through_version);
   }

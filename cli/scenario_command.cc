@@ -75,7 +75,11 @@ nlohmann::ordered_json ReportJson(const scenario::ScenarioReport& r) {
     tj["committed"] = t.committed;
     tj["skipped"] = t.skipped;
     if (t.committed) tj["version"] = t.version;
-    if (!t.abort.empty()) tj["abort"] = t.abort;
+    if (!t.abort.empty()) {
+      tj["abort"] = t.abort;
+      tj["errorClass"] = t.abort_error_class;
+      tj["deltaMessage"] = t.abort_delta_message;
+    }
     tj["events"] = t.events;
     tj["retries"] = t.retries;
     txns.push_back(tj);

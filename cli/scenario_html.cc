@@ -116,6 +116,11 @@ void StepCell(const scenario::Step& step, const scenario::TxnSpec& t, const scen
     } else if (tr != nullptr) {
       html << "<span class=\"" << (tr->committed ? "ok" : "fail") << "\">"
            << HtmlEscape(Outcome(*tr)) << "</span>";
+      if (!tr->abort_delta_message.empty()) {
+        html << "<details><summary><small>as Delta raises it (" << HtmlEscape(tr->abort_error_class)
+             << ")</small></summary><pre>" << HtmlEscape(tr->abort_delta_message)
+             << "</pre></details>";
+      }
       if (!tr->actions.empty()) {
         html << "<ul class=\"actions\">";
         for (const std::string& a : tr->actions)

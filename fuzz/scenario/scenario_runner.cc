@@ -246,6 +246,8 @@ void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Runn
   if (c.abort) {
     report.abort = conflict::ExceptionName(c.abort->kind);
     report.abort_detail = conflict::Describe(*c.abort);
+    report.abort_error_class = conflict::DeltaErrorClass(c.abort->kind);
+    report.abort_delta_message = conflict::DeltaErrorMessage(*c.abort);
     run.abort_winner_version = c.abort->winner_version;
     report.abort_winner_version = c.abort->winner_version;
     report.abort_reason = c.abort->reason;

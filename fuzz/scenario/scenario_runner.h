@@ -39,8 +39,11 @@ struct TxnReport {
   bool committed = false;
   bool skipped = false;  // nothing to commit (an idempotent write already applied, a failing MERGE)
   int64_t version = -1;
-  std::string abort;         // ExceptionName, when aborted
-  std::string abort_detail;  // Describe(abort)
+  std::string abort;              // ExceptionName, when aborted
+  std::string abort_detail;       // Describe(abort)
+  std::string abort_error_class;  // Delta's error class, e.g. DELTA_CONCURRENT_APPEND
+  std::string
+      abort_delta_message;  // the message Delta's checker raises (conflict::DeltaErrorMessage)
   std::vector<std::string> events;
   std::vector<std::string> event_winners;  // per event: the winning transaction's operation name
   int64_t abort_winner_version = -1;       // when aborted: the version of the winner it lost to

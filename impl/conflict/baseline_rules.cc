@@ -5,10 +5,22 @@
 #include <unordered_set>
 
 #include "impl/base/mutants.h"
+#include "impl/delta/commit_writer.h"
 #include "impl/dv/descriptor.h"
 
 namespace rlc::conflict {
 namespace {
+
+// The winner's commitInfo as Delta prints it in a conflict: its JSON with the version first.
+std::optional<std::string> ConflictingCommit(const WinnerSummary& winner) {
+  if (!winner.commit_info.has_value()) return std::nullopt;
+  const std::string line = delta::WriteActionLine(*winner.commit_info);  // {"commitInfo":{...}}
+  constexpr std::string_view kPrefix = R"({"commitInfo":)";
+  std::string_view object = std::string_view(line).substr(kPrefix.size());
+  object.remove_suffix(1);  // the line's closing brace
+  const std::string version = R"({"version":)" + std::to_string(winner.version);
+  return object == "{}" ? version + "}" : version + "," + std::string(object.substr(1));
+}
 
 Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason) {
   Abort a;
@@ -16,7 +28,24 @@ Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason) {
   a.winner_version = c.winner.version;
   a.winner_operation = c.winner.operation;
   a.reason = std::move(reason);
+  a.conflicting_commit = ConflictingCommit(c.winner);
   return a;
+}
+
+// Delta's name for a file's place: "partition [a=1, b=x]" in the table's partition column order,
+// or "the root of the table".
+std::string DeltaPartitionText(const RuleContext& c, const delta::StringMap& values) {
+  const std::vector<std::string>& columns = c.read_metadata.partition_columns;
+  if (columns.empty()) return "the root of the table";
+  std::string text = "partition [";
+  for (size_t i = 0; i < columns.size(); ++i) {
+    std::string value = "null";
+    for (const auto& [name, v] : values) {
+      if (name == columns[i]) value = v.value_or("null");
+    }
+    text += (i > 0 ? ", " : "") + columns[i] + "=" + value;
+  }
+  return text + "]";
 }
 
 std::set<std::string> FeatureSet(const delta::Protocol& p) {
@@ -162,6 +191,15 @@ std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& ad
                                                          : ""));
     a.path = add->path;
     a.partition = PartitionHint(add->partition_values);
+    a.delta_subject = DeltaPartitionText(c, add->partition_values);
+    const bool only_adds = c.winner.removed_files.empty();
+    const bool blindness_unsaid =
+        !c.winner.commit_info.has_value() || !c.winner.commit_info->is_blind_append.has_value();
+    if (c.isolation == IsolationLevel::kWriteSerializable && only_adds && blindness_unsaid) {
+      a.delta_retry_advice =
+          "Upgrading all your concurrent writers to use the latest Delta Lake may avoid this "
+          "error. Please upgrade and then retry this operation again.";
+    }
     return a;
   }
   return std::nullopt;
@@ -188,13 +226,17 @@ Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove
       MakeAbort(c, ConflictKind::kConcurrentDeleteRead, "the winner removed a file the loser read");
   a.path = remove.path;
   if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
+  a.delta_subject = remove.path + " in " +
+                    DeltaPartitionText(c, remove.partition_values.value_or(delta::StringMap{}));
   return a;
 }
 
 std::optional<Abort> CheckWholeTableRead(const RuleContext& c, const RemoveList& removes) {
   if (removes.empty() || !c.loser.read_whole_table) return std::nullopt;
-  return MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
-                   "the winner removed files and the loser read the whole table");
+  Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
+                      "the winner removed files and the loser read the whole table");
+  a.delta_subject = removes.front()->path;
+  return a;
 }
 
 std::optional<Abort> CheckRemovedVsRead(const RuleContext& c, const RemoveList& removes) {
@@ -216,6 +258,7 @@ std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveLis
     a.path = remove->path;
     if (remove->partition_values.has_value())
       a.partition = PartitionHint(*remove->partition_values);
+    a.delta_subject = remove->path;
     return a;
   }
   return std::nullopt;

@@ -32,6 +32,10 @@ enum class ConflictKind {
 // "ProtocolChangedException", ..., as Delta names them.
 std::string ExceptionName(ConflictKind kind);
 
+// Delta's error class ("DELTA_CONCURRENT_APPEND", ...) and SQL state ("2D521", ...) for the kind.
+std::string DeltaErrorClass(ConflictKind kind);
+std::string DeltaSqlState(ConflictKind kind);
+
 struct Abort {
   ConflictKind kind = ConflictKind::kConcurrentAppend;
   int64_t winner_version = 0;
@@ -39,6 +43,16 @@ struct Abort {
   std::optional<std::string> path;       // the file that conflicted, when one did
   std::optional<std::string> partition;  // "[col=value,...]" for a partitioned table
   std::string reason;                    // one sentence
+  // What Delta's message names in its place: the partition ("partition [a=1, b=x]" or "the root
+  // of the table") a ConcurrentAppendException found files added to; the file ("<path> in
+  // partition [...]", or the path alone after a whole-table read) of a delete conflict.
+  std::string delta_subject;
+  // Delta's advice for an append conflict with a winner that only added files and did not say
+  // whether it was a blind append (an older writer); empty: "Please try the operation again."
+  std::string delta_retry_advice;
+  // The winner's commitInfo as Delta prints it after "Conflicting commit: ": its JSON, with the
+  // commit's version first. Absent when the winner wrote no commitInfo.
+  std::optional<std::string> conflicting_commit;
 };
 
 // A reconcile event with Delta's name (e.g. delta.rowLevelConcurrency.deletionVectorsMerged).
@@ -61,6 +75,12 @@ struct Verdict {
 
 // "ConcurrentAppendException at version 7 (DELETE): <reason> [path ...]"
 std::string Describe(const Abort& abort);
+
+// The message Delta's own conflict checker raises for this abort, in Delta's words: the error
+// class in brackets, the exception and its sentence, the "Conflicting commit" block and the
+// pointer to Delta's documentation, one per line. (A writer-feature refusal is not a conflict:
+// it has no conflicting-commit block.)
+std::string DeltaErrorMessage(const Abort& abort);
 
 }  // namespace rlc::conflict
 

@@ -90,6 +90,57 @@ TEST_F(CheckCommand, ConcurrentDeleteAbortsWithExitOne) {
       << text.out;
 }
 
+// The abort as Delta's own checker raises it: its error class, SQL state and message, with the
+// winner's commitInfo in the "Conflicting commit" block (the text Delta Spark 4.0 prints for a
+// read file another writer deleted).
+TEST_F(CheckCommand, AnAbortCarriesDeltasErrorClassAndConflictingCommit) {
+  Commit(1, R"({"commitInfo":{"timestamp":7,"operation":"DELETE","isBlindAppend":false}})"
+            "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})"
+            "\n");
+  rlc::testing::RunResult r = Check(kDeleteF1, "--json");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const nlohmann::json abort = nlohmann::json::parse(r.out).at("abort");
+  EXPECT_EQ(abort.at("errorClass"), "DELTA_CONCURRENT_DELETE_READ");
+  EXPECT_EQ(abort.at("sqlState"), "2D521");
+  EXPECT_EQ(abort.at("conflictingCommit"),
+            nlohmann::json::parse(
+                R"({"version":1,"timestamp":7,"operation":"DELETE","isBlindAppend":false})"));
+  EXPECT_EQ(abort.at("deltaMessage"),
+            "[DELTA_CONCURRENT_DELETE_READ] ConcurrentDeleteReadException: This transaction "
+            "attempted to read one or more files that were deleted (for example f1 in the root of "
+            "the table) by a concurrent update. Please try the operation again.\n"
+            "Conflicting commit: "
+            R"({"version":1,"timestamp":7,"operation":"DELETE","isBlindAppend":false})"
+            "\nRefer to https://docs.delta.io/latest/concurrency-control.html for more details.");
+  rlc::testing::RunResult text = Check(kDeleteF1);
+  EXPECT_NE(text.out.find("as Delta raises it:\n  [DELTA_CONCURRENT_DELETE_READ] "
+                          "ConcurrentDeleteReadException: This transaction attempted"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("\n  Conflicting commit: {\"version\":1,"), std::string::npos)
+      << text.out;
+}
+
+// An append by a writer that did not say whether it was blind gets Delta's advice to upgrade.
+TEST_F(CheckCommand, AnAppendByAnOlderWriterGetsDeltasUpgradeAdvice) {
+  Commit(
+      1,
+      R"({"add":{"path":"f2","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true}})"
+      "\n");
+  rlc::testing::RunResult r = Check(kDeleteF1, "--json");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const nlohmann::json abort = nlohmann::json::parse(r.out).at("abort");
+  EXPECT_EQ(abort.at("errorClass"), "DELTA_CONCURRENT_APPEND");
+  EXPECT_TRUE(abort.at("conflictingCommit").is_null()) << "the winner wrote no commitInfo";
+  EXPECT_EQ(abort.at("deltaMessage"),
+            "[DELTA_CONCURRENT_APPEND] ConcurrentAppendException: Files were added to the root of "
+            "the table by a concurrent update. Upgrading all your concurrent writers to use the "
+            "latest Delta Lake may avoid this error. Please upgrade and then retry this operation "
+            "again.\nRefer to https://docs.delta.io/latest/concurrency-control.html for more "
+            "details.");
+}
+
 TEST_F(CheckCommand, BlindAppendWinnerIsIgnoredUnderWriteSerializable) {
   Commit(
       1,

@@ -81,6 +81,38 @@ expect A aborts
   EXPECT_NE(html.find("Table after: (3, 'v3'), (4, 'v4')"), std::string::npos) << html;
 }
 
+// An abort's lane carries the message Delta's own checker raises, with its error class.
+TEST(ScenarioHtml, AnAbortShowsDeltasErrorClassAndMessage) {
+  Result<scenario::Scenario> s =
+      scenario::ParseScenario(R"(table files 1 isolation WriteSerializable
+rows (1, 'v1'), (2, 'v2')
+txn A DELETE WHERE id = 1
+txn B DELETE WHERE id = 2
+A starts
+B starts
+B commits
+A commits
+expect A aborts ConcurrentAppendException
+)",
+                              "a.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rlc-abort-" + std::to_string(::getpid())))
+          .string();
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(r.ok());
+  ASSERT_TRUE(r->passed()) << scenario::RenderReport(*r, false);
+  const std::string html = RenderScenarioHtml(*s, *r, "a.scenario", "rlc replay a.scenario");
+  EXPECT_NE(html.find("as Delta raises it (DELTA_CONCURRENT_APPEND)"), std::string::npos) << html;
+  EXPECT_NE(html.find("[DELTA_CONCURRENT_APPEND] ConcurrentAppendException: Files were added to "
+                      "the root of the table by a concurrent update. Please try the operation "
+                      "again."),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("Conflicting commit: {&quot;version&quot;:1,"), std::string::npos) << html;
+}
+
 // The text report shows the table before, and with --verbose each commit's actions.
 TEST(ScenarioText, TableBeforeAndActions) {
   Result<scenario::Scenario> s =
