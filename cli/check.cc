@@ -54,6 +54,15 @@ std::string RenderJson(const conflict::Verdict& v, const DvFiles& dv_files) {
     events.push_back({{"name", e.name}, {"winnerVersion", e.winner_version}, {"data", e.data}});
   }
   out["events"] = events;
+  nlohmann::ordered_json declines = nlohmann::ordered_json::array();
+  for (const conflict::Decline& d : v.declines) {
+    declines.push_back({{"case", d.case_id},
+                        {"winnerVersion", d.winner_version},
+                        {"path", d.path.empty() ? nlohmann::ordered_json(nullptr)
+                                                : nlohmann::ordered_json(d.path)},
+                        {"reason", d.reason}});
+  }
+  out["declines"] = declines;
   nlohmann::ordered_json actions = nlohmann::ordered_json::array();
   for (const delta::Action& a : v.actions) {
     nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(delta::WriteActionLine(a));
@@ -81,6 +90,10 @@ std::string RenderText(const conflict::Verdict& v, const DvFiles& dv_files) {
   }
   for (const conflict::Event& e : v.events) {
     out += fmt::format("event {} (winner version {})\n", e.name, e.winner_version);
+  }
+  for (const conflict::Decline& d : v.declines) {
+    out += fmt::format("case {} declined (winner version {}){}: {}\n", d.case_id, d.winner_version,
+                       d.path.empty() ? "" : " " + d.path, d.reason);
   }
   if (v.commits()) {
     out += "actions to commit:\n";

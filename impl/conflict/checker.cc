@@ -27,6 +27,7 @@ struct CheckInputs {
   RewriteInputs& rewrite;
   const std::set<std::string>& removed_since_read;  // logical keys earlier winners removed
   const TableView& view;                            // the table just before the winner
+  DeclineLog* declines;                             // why the cases left files to Delta's rules
 };
 
 // The rewriting cases, per winner, before the file checks: they rebase the loser and add the
@@ -54,8 +55,8 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
                                 std::vector<Event>& events) {
   const Flags& flags = c.loser.flags;
   const WinnerSummary& winner = c.winner;
-  const SkippingInputs skipping{c.loser,  c.read_metadata,     in.matcher,
-                                in.files, in.read_table.files, in.view};
+  const SkippingInputs skipping{c.loser, c.read_metadata, in.matcher, in.files, in.read_table.files,
+                                in.view, in.declines};
   std::vector<bool> re_adds;  // 1b's added-files arm
   if (flags.On(CaseId::kDataSkipping) && flags.On(CaseId::kValueExact))
     re_adds = ReAddsWithoutNewRows(skipping, winner);
@@ -116,8 +117,13 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
   RunRewritingCases(c, in, loser, resolved, events);
   NoDataChangeExclusion no_data_change;  // Case 3
   if (loser.flags.On(CaseId::kExcludeNoDataChange)) {
-    const NoDataChangeInputs inputs{loser,    in.read_table.files,   in.removed_since_read, in.view,
-                                    in.files, in.read_table.metadata};
+    const NoDataChangeInputs inputs{loser,
+                                    in.read_table.files,
+                                    in.removed_since_read,
+                                    in.view,
+                                    in.files,
+                                    in.read_table.metadata,
+                                    in.declines};
     no_data_change = ExcludeNoDataChangeFiles(c.winner, inputs);
   }
   if (auto abort = CheckFiles(c, in, resolved, no_data_change, events)) return abort;
@@ -185,8 +191,9 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
     AddList adds;
     for (const delta::AddFile& add : append.added_files) adds.push_back(&add);
     if (loser.flags.On(CaseId::kDataSkipping) && !adds.empty()) {
-      const SkippingInputs skipping{loser,    in.read_table.metadata, in.matcher,
-                                    in.files, in.read_table.files,    in.view};
+      const SkippingInputs skipping{loser,      in.read_table.metadata, in.matcher,
+                                    in.files,   in.read_table.files,    in.view,
+                                    in.declines};
       adds = SkipAddedFiles(skipping, append.version, adds, events);
     }
     if (auto abort = FirstConflictingAdd(c, adds)) {
@@ -231,10 +238,11 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   RLC_ASSIGN_OR_RETURN(WinnerSummary summary, SummarizeWinner(w.version, w.bytes, w.source));
   const auto shared = std::make_shared<const WinnerSummary>(std::move(summary));
   const WinnerSummary& winner = *shared;
-  RewriteInputs rewrite{read_table.metadata, read_table.protocol, dvs,
-                        env.now_ms,          composition,         *matcher,
-                        env.files,           read_table.files,    view};
-  CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read, view};
+  RewriteInputs rewrite{
+      read_table.metadata, read_table.protocol, dvs,  env.now_ms,       composition, *matcher,
+      env.files,           read_table.files,    view, &verdict.declines};
+  CheckInputs inputs{read_table,         *matcher, env.files,        rewrite,
+                     removed_since_read, view,     &verdict.declines};
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
                             *matcher};
   verdict.checked_through_version = w.version;

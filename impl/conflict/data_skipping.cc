@@ -87,58 +87,99 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& 
   return kernel::KeepAddedFile(Domain{}, g, per_read);
 }
 
-// The exact tier's answer for one statistics survivor (true: keep).
-bool ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
-  const std::optional<dv::RowBitmap> deleted = LoadDv(in, add.deletion_vector);
-  if (!deleted.has_value()) return true;  // doubt: the add's DV unreadable
-  const std::optional<Scan> scan = ScanMatchingRows(
-      in, add.path, [&](uint64_t position) { return !deleted->Contains(position); });
-  if (!scan.has_value() || !RowCountAgrees(*scan, add.stats))
-    return true;  // doubt: rows unreadable or miscounted
-  return kernel::FileMayHoldMatchingRow(Domain{}, *deleted, scan->matching);
+// Why the DV cannot be read ("" when it can: then `out` holds its positions).
+std::string ReadDvOrWhy(const SkippingInputs& in, const std::optional<dv::DvDescriptor>& descriptor,
+                        dv::RowBitmap* out) {
+  if (!descriptor.has_value()) return "";
+  if (in.files == nullptr) return "DV " + descriptor->UniqueId() + ": no table files to read it";
+  Result<dv::RowBitmap> bitmap = in.files->ReadDeletionVector(*descriptor);
+  if (!bitmap.ok()) return "DV " + descriptor->UniqueId() + ": " + bitmap.status().message();
+  *out = std::move(bitmap).value();
+  return "";
 }
 
-AddList ExactTier(const SkippingInputs& in, const AddList& survivors) {
+// The exact tier's answer for one statistics survivor: nullopt to skip it, or why it is kept.
+std::optional<std::string> ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
+  dv::RowBitmap deleted;
+  if (std::string why = ReadDvOrWhy(in, add.deletion_vector, &deleted); !why.empty())
+    return "its DV is unreadable: " + why;  // doubt
+  const std::optional<Scan> scan = ScanMatchingRows(
+      in, add.path, [&](uint64_t position) { return !deleted.Contains(position); });
+  if (!scan.has_value()) return "its rows cannot be read";                                // doubt
+  if (!RowCountAgrees(*scan, add.stats)) return "its rows disagree with its numRecords";  // doubt
+  if (kernel::FileMayHoldMatchingRow(Domain{}, deleted, scan->matching))
+    return "a live row of it matches the loser's read";
+  return std::nullopt;
+}
+
+// Each file in `adds` declined by `case_id` for the same reason.
+void DeclineAll(const SkippingInputs& in, int64_t winner_version, const AddList& adds,
+                const std::string& case_id, const std::string& reason) {
+  for (const delta::AddFile* add : adds)
+    Declined(in.declines, case_id, winner_version, DecodedPath(add->path), reason);
+}
+
+AddList ExactTier(const SkippingInputs& in, int64_t winner_version, const AddList& survivors) {
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound)
-    return survivors;  // doubt: no predicate to judge rows by
+  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) {  // doubt
+    DeclineAll(in, winner_version, survivors, "1b",
+               g.whole_table_read ? "the loser read the whole table"
+                                  : "no read predicate to judge rows by");
+    return survivors;
+  }
   const int64_t max_bytes = in.loser.flags.value_exact_max_bytes;
   if (max_bytes > 0) {
     Int128 total = 0;
     for (const delta::AddFile* add : survivors) total += add->size_bytes;
-    if (total > max_bytes) return survivors;  // doubt: over the exact tier's budget
+    if (total > max_bytes) {  // doubt: over the exact tier's budget
+      DeclineAll(in, winner_version, survivors, "1b",
+                 "the files to read exceed the exact tier's budget of " +
+                     std::to_string(max_bytes) + " bytes");
+      return survivors;
+    }
   }
   AddList kept;
   for (const delta::AddFile* add : survivors) {
-    if (ExactTierKeeps(in, *add)) kept.push_back(add);  // doubt: rows keep the add
+    if (std::optional<std::string> why = ExactTierKeeps(in, *add)) {  // doubt: rows keep the add
+      Declined(in.declines, "1b", winner_version, DecodedPath(add->path), *why);
+      kept.push_back(add);
+    }
   }
   return kept;
 }
 
-bool RemovedRowsMayMatch(const SkippingInputs& in,
-                         const std::unordered_map<std::string, const delta::AddFile*>& post_images,
-                         const delta::RemoveFile& remove) {
+// Whether a row the remove took out of the table may match the loser's read: nullopt when none
+// can, or why one may.
+std::optional<std::string> RemovedRowsMayMatch(
+    const SkippingInputs& in,
+    const std::unordered_map<std::string, const delta::AddFile*>& post_images,
+    const delta::RemoveFile& remove) {
   const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
-  if (!removed.has_value()) return true;  // doubt: a remove the view cannot vouch for
+  if (!removed.has_value())  // doubt
+    return "it names no active version, or its statistics contradict that version's";
   const std::optional<std::string>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
   if (!StatisticsKeep(in, pre_stats, removed->partition_values))
-    return false;  // doubt: statistics rule the file out
-  const std::optional<dv::RowBitmap> pre = LoadDv(in, remove.deletion_vector);
-  if (!pre.has_value()) return true;  // doubt: the removed DV unreadable
+    return std::nullopt;  // statistics rule the file out
+  dv::RowBitmap pre;
+  if (std::string why = ReadDvOrWhy(in, remove.deletion_vector, &pre); !why.empty())
+    return "the removed version's DV is unreadable: " + why;  // doubt
   std::optional<dv::RowBitmap> post;
   const std::string path = DecodedPath(remove.path);
   if (auto it = post_images.find(path); it != post_images.end()) {
-    post = LoadDv(in, it->second->deletion_vector);
-    if (!post.has_value()) return true;  // doubt: the post-image DV unreadable
+    post.emplace();
+    if (std::string why = ReadDvOrWhy(in, it->second->deletion_vector, &*post); !why.empty())
+      return "the winner's new DV is unreadable: " + why;  // doubt
   }
   const auto newly_deleted = [&](uint64_t position) {
-    return !pre->Contains(position) && (!post.has_value() || post->Contains(position));
+    return !pre.Contains(position) && (!post.has_value() || post->Contains(position));
   };
   const std::optional<Scan> scan = ScanMatchingRows(in, remove.path, newly_deleted);
-  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats))
-    return true;  // doubt: removed rows unreadable
-  return kernel::RemovedRowsMayMatch(Domain{}, *pre, post, scan->matching);
+  if (!scan.has_value()) return "its rows cannot be read";                                // doubt
+  if (!RowCountAgrees(*scan, pre_stats)) return "its rows disagree with its numRecords";  // doubt
+  if (kernel::RemovedRowsMayMatch(Domain{}, pre, post, scan->matching))
+    return "a row the winner deleted matches the loser's read";
+  return std::nullopt;
 }
 
 Event FilesSkipped(int64_t winner_version, size_t candidates, size_t skipped, const char* arm) {
@@ -160,8 +201,12 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
     if (StatisticsKeep(in, add->stats, add->partition_values))
       survivors.push_back(add);  // doubt: statistics keep the add
   }
-  if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty())
-    survivors = ExactTier(in, survivors);
+  if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty()) {
+    survivors = ExactTier(in, winner_version, survivors);
+  } else {
+    DeclineAll(in, winner_version, survivors, "1a",
+               "its statistics (or their absence) leave room for a row the loser's read matches");
+  }
   if (survivors.size() < candidates.size()) {
     events.push_back(FilesSkipped(winner_version, candidates.size(),
                                   candidates.size() - survivors.size(), nullptr));
@@ -229,8 +274,10 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,
   for (const delta::AddFile& add : winner.added_files)
     post_images.emplace(DecodedPath(add.path), &add);
   for (const delta::RemoveFile* remove : overlap) {
-    if (RemovedRowsMayMatch(in, post_images, *remove))
+    if (std::optional<std::string> why = RemovedRowsMayMatch(in, post_images, *remove)) {
+      Declined(in.declines, "1b", winner.version, DecodedPath(remove->path), *why);
       return remove;  // doubt: a removed row may match
+    }
   }
   return nullptr;
 }

@@ -52,8 +52,9 @@ struct SkippingInputs {
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;  // nullptr: no DVs, no rows
   const std::map<std::string, delta::AddFile>&
-      read_files;         // the read snapshot (decoded path -> add)
-  const TableView& view;  // the table just before the winner
+      read_files;                  // the read snapshot (decoded path -> add)
+  const TableView& view;           // the table just before the winner
+  DeclineLog* declines = nullptr;  // where the tiers say why they kept a file (may be nullptr)
 };
 
 // REQUIRES: the loser's dataSkipping flag is on.

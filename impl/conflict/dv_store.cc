@@ -2,12 +2,20 @@
 
 namespace rlc::conflict {
 
-std::optional<dv::RowBitmap> DvStore::Load(const std::optional<dv::DvDescriptor>& descriptor) {
+Result<dv::RowBitmap> DvStore::Read(const std::optional<dv::DvDescriptor>& descriptor) {
   if (!descriptor.has_value()) return dv::RowBitmap();
-  auto it = written_.find(descriptor->UniqueId());
+  const std::string id = descriptor->UniqueId();
+  auto it = written_.find(id);
   if (it != written_.end()) return it->second;
-  if (files_ == nullptr) return std::nullopt;
+  if (files_ == nullptr)
+    return Status::Unsupported("DV " + id + ": no table files to read it from");
   Result<dv::RowBitmap> rows = files_->ReadDeletionVector(*descriptor);
+  if (!rows.ok()) return rows.status().WithContext("DV " + id);
+  return rows;
+}
+
+std::optional<dv::RowBitmap> DvStore::Load(const std::optional<dv::DvDescriptor>& descriptor) {
+  Result<dv::RowBitmap> rows = Read(descriptor);
   if (!rows.ok()) return std::nullopt;
   return std::move(rows).value();
 }

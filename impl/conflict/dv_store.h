@@ -36,6 +36,8 @@ class DvStore {
   bool can_write() const { return writer_ != nullptr; }
   // The rows the DV deletes; the empty set for no DV; nullopt when it cannot be read.
   std::optional<dv::RowBitmap> Load(const std::optional<dv::DvDescriptor>& descriptor);
+  // The same, with why not: the DV (its uniqueId) named with what reading it said.
+  Result<dv::RowBitmap> Read(const std::optional<dv::DvDescriptor>& descriptor);
   // A new DV holding `rows` (non-empty); nullopt when it cannot be written.
   std::optional<dv::DvDescriptor> Write(const dv::RowBitmap& rows);
 

@@ -130,6 +130,34 @@ const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& 
   return same_dv ? &it->second : nullptr;
 }
 
+namespace {
+
+// Whether the relocation keeps every partition's rows (counts and bounds first, then the rows
+// where they can be read); the decline log says why not.
+bool Conserves(const std::map<delta::StringMap, std::pair<Side, Side>>& by_partition,
+               const NoDataChangeInputs& in, int64_t winner_version) {
+  for (const auto& [partition, sides] : by_partition) {
+    const bool counts = kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted,
+                                                        sides.second.counted);
+    if (!counts) {  // doubt: a partition's counts or bounds differ
+      Declined(in.declines, "3", winner_version, "",
+               "the relocation's live row counts or bounds differ between what it removed and "
+               "what it added" +
+                   (partition.empty() ? std::string() : " in a partition"));
+      return false;
+    }
+  }
+  if (RLC_MUTANT("case3-trusts-counts")) return true;
+  if (SameRowsPerPartition(by_partition, in) == RowCheck::kOtherRows) {  // doubt: the rows differ
+    Declined(in.declines, "3", winner_version, "",
+             "the relocation's added files hold other rows than the files it removed");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
                                                const NoDataChangeInputs& in) {
   NoDataChangeExclusion out;
@@ -164,6 +192,9 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
     out.relocated_from.push_back(remove.path);
     const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
     if (!removed.has_value()) {  // doubt: a remove the view cannot vouch for
+      Declined(in.declines, "3", winner.version, DecodedPath(remove.path),
+               "the relocation's remove names no active version, or its statistics contradict "
+               "that version's");
       known = false;
       continue;
     }
@@ -176,16 +207,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
     if (RLC_MUTANT("case3-excludes-every-remove")) out.removes_left_out = IsAppendOnly(in.loser);
     return out;
   }
-  out.conserved = known;
-  for (const auto& [partition, sides] : by_partition) {
-    const bool counts = kernel::RelocationConservesRows(ConcreteDomain{}, sides.first.counted,
-                                                        sides.second.counted);
-    if (!counts) out.conserved = false;  // doubt: a partition's counts or bounds differ
-  }
-  if (out.conserved && !RLC_MUTANT("case3-trusts-counts")) {
-    const RowCheck rows = SameRowsPerPartition(by_partition, in);
-    if (rows == RowCheck::kOtherRows) out.conserved = false;  // doubt: the rows differ
-  }
+  out.conserved = known && Conserves(by_partition, in, winner.version);
   if (!out.conserved) return out;                               // doubt: no conserving relocation
   for (size_t i : relocation_adds) out.add_left_out[i] = true;  // (b)
   out.removes_left_out = has_relocation_removes && IsAppendOnly(in.loser);

@@ -35,6 +35,7 @@
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/table_view.h"
+#include "impl/conflict/verdict.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/actions.h"
 
@@ -56,6 +57,7 @@ struct NoDataChangeInputs {
   const TableView& view;    // the table just before the winner
   const TableFiles* files;  // rows and DVs; nullptr: counts and bounds only
   const delta::Metadata& read_metadata;
+  DeclineLog* declines = nullptr;  // where Case 3 says why it counted a file (may be nullptr)
 };
 
 NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,

@@ -286,25 +286,49 @@ struct WinnerCompaction {
   std::map<std::string, CompactedSource> sources;
 };
 
-std::optional<WinnerCompaction> PureCompaction(const WinnerSummary& winner, RewriteInputs& in) {
+// `why` (when the winner looks like a compaction: it adds and removes, every add dataChange=false)
+// learns why it is not one 4b can use.
+std::optional<WinnerCompaction> PureCompaction(const WinnerSummary& winner, RewriteInputs& in,
+                                               std::string* why) {
   if (winner.removed_files.empty() || winner.added_files.empty())
-    return std::nullopt;  // doubt: no compaction
-  if (IsMultiDimensionalClustering(winner.commit_info))
-    return std::nullopt;  // doubt: ZORDER or CLUSTER BY
+    return std::nullopt;  // no compaction
   WinnerCompaction c;
   for (const delta::AddFile& a : winner.added_files) {
-    if (a.data_change) return std::nullopt;  // doubt: an add that changes data
+    if (a.data_change) return std::nullopt;  // doubt: an add that changes data: no compaction
     c.outputs[DecodedPath(a.path)] = &a;
+  }
+  if (IsMultiDimensionalClustering(winner.commit_info)) {  // doubt: ZORDER or CLUSTER BY
+    *why = "the compaction is a ZORDER or CLUSTER BY, which interleaves its sources' rows";
+    return std::nullopt;
   }
   std::vector<const delta::RemoveFile*> removes;
   for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
   c.sources = CompactedSources(removes, c.outputs, {in.dvs, in.view, in.files, in.read_metadata});
-  if (c.sources.size() != winner.removed_files.size())
-    return std::nullopt;  // doubt: a source without usable tags
+  if (c.sources.size() != winner.removed_files.size()) {  // doubt: a source without usable tags
+    *why =
+        "a compacted source's tombstone carries no usable composition tags (the compacting "
+        "engine did not record where its rows went, or the tags disagree with the table)";
+    return std::nullopt;
+  }
   std::set<std::string> referenced;
   for (const auto& [path, s] : c.sources) referenced.insert(s.output);
-  if (referenced.size() != c.outputs.size()) return std::nullopt;  // doubt: an add no source names
+  if (referenced.size() != c.outputs.size()) {  // doubt: an add no source names
+    *why = "a compaction output is named by no source's tags";
+    return std::nullopt;
+  }
   return c;
+}
+
+// Whether the loser removes a file the winner removed (a compacted source it changed).
+bool LoserRemovesAnyOf(const PendingTransaction& loser,
+                       const std::vector<delta::RemoveFile>& removed) {
+  std::set<std::string> paths;
+  for (const delta::RemoveFile& r : removed) paths.insert(DecodedPath(r.path));
+  for (const delta::Action& a : loser.actions) {
+    const auto* r = std::get_if<delta::RemoveFile>(&a);
+    if (r != nullptr && paths.count(DecodedPath(r->path)) != 0) return true;
+  }
+  return false;
 }
 
 // 4b: the compacted sources the loser changed: DV updates written as data changes, and sources
@@ -426,13 +450,21 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
       SourcesTheWinnerChanged(winner, in, idx);
   if (shared.empty()) return out;  // doubt: no compacted source the winner changed
   OutputDvs output_dvs;
-  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) return out;
+  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) {  // doubt
+    Declined(in.declines, "4a", winner.version, "",
+             "the winner's deletions could not all be carried onto the compacted outputs (a DV "
+             "unreadable, a source's count refuted, or a row outside its run)");
+    return out;
+  }
   // Every shared source remapped: write the changed outputs' DVs, then rebuild the actions.
   std::map<size_t, delta::AddFile> rebuilt_outputs;
   for (const auto& [output, rows] : output_dvs.rows) {
     if (rows == output_dvs.seeds.at(output)) continue;  // nothing new deleted there
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
-    if (!written) return out;
+    if (!written) {  // doubt
+      Declined(in.declines, "4a", winner.version, output, "the remapped DV could not be written");
+      return out;
+    }
     const size_t i = idx.adds.at(output);
     std::optional<delta::AddFile> add =
         WithDeletionVector(std::get<delta::AddFile>(loser.actions[i]), *written);
@@ -454,16 +486,29 @@ CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, Rewr
   CaseResolution out;
   if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write())
     return out;
-  const std::optional<WinnerCompaction> c = PureCompaction(winner, in);
-  if (!c) return out;
+  std::string why;
+  const std::optional<WinnerCompaction> c = PureCompaction(winner, in, &why);
+  if (!c) {
+    if (!why.empty() && LoserRemovesAnyOf(loser, winner.removed_files))
+      Declined(in.declines, "4b", winner.version, "", why);
+    return out;
+  }
   const LoserIndex idx = IndexLoser(loser);
   std::set<std::string> removed_whole;
   const std::vector<std::string> shared = SourcesTheLoserChanged(loser, idx, *c, removed_whole);
   if (shared.empty()) return out;  // doubt: nothing of the loser's on compacted sources
-  if (!EveryTouchedSourceRemapped(idx, *c, shared))
-    return out;  // doubt: H1: a touched source not remapped
+  if (!EveryTouchedSourceRemapped(idx, *c, shared)) {  // doubt: H1
+    Declined(in.declines, "4b", winner.version, "",
+             "the loser touched a compacted source it could not be remapped from");
+    return out;
+  }
   OutputDvs output_dvs;
-  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) return out;
+  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) {  // doubt
+    Declined(in.declines, "4b", winner.version, "",
+             "the loser's deletions could not all be carried onto the compacted outputs (a DV "
+             "unreadable, or a row outside its run)");
+    return out;
+  }
   std::optional<std::vector<delta::Action>> rebuilt = ChangedOutputs(output_dvs, *c, in);
   if (!rebuilt) return out;
   // The loser's actions on remapped sources give way to the changed outputs.

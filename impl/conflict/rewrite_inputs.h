@@ -23,6 +23,7 @@
 #include "impl/conflict/pending_transaction.h"
 #include "impl/conflict/table_files.h"
 #include "impl/conflict/table_view.h"
+#include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
 #include "impl/delta/file_key.h"
 #include "impl/dv/row_bitmap.h"
@@ -54,8 +55,9 @@ struct RewriteInputs {
   const ReadPredicateMatcher& matcher;
   const TableFiles* files;  // nullptr: no DVs, no rows
   const std::map<std::string, delta::AddFile>&
-      read_files;         // the read snapshot (decoded path -> add)
-  const TableView& view;  // the table just before the winner
+      read_files;                  // the read snapshot (decoded path -> add)
+  const TableView& view;           // the table just before the winner
+  DeclineLog* declines = nullptr;  // where the cases say why they left a file (may be nullptr)
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);

@@ -12,25 +12,36 @@ namespace rlc::conflict {
 namespace {
 
 // Merges one file both updated by DV: the loser's add gets the union of the two DVs, its remove
-// becomes "remove from" the winner's add. False (nothing changed) on any doubt.
+// becomes "remove from" the winner's add. False (nothing changed) on any doubt, said in the
+// decline log.
 bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
                   const delta::RemoveFile& winner_remove, size_t add_index, size_t remove_index,
-                  RewriteInputs& in, PendingTransaction& loser) {
+                  int64_t winner_version, RewriteInputs& in, PendingTransaction& loser) {
+  const auto decline = [&](std::string reason) {
+    Declined(in.declines, "2", winner_version, path, std::move(reason));
+    return false;
+  };
   const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_index]);
   const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_index]);
   if (!SameDv(winner_remove.deletion_vector, loser_remove.deletion_vector))
-    return false;  // doubt: other pre-images
+    return decline("the two writers removed different versions of the file");  // doubt
   // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
   // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
   if (!loser_add.data_change || !loser_remove.data_change)
-    return false;  // doubt: a deletion as no change
-  const std::optional<dv::RowBitmap> base = in.dvs.Load(loser_remove.deletion_vector);
-  const std::optional<dv::RowBitmap> winner_dv = in.dvs.Load(winner_add.deletion_vector);
-  const std::optional<dv::RowBitmap> loser_dv = in.dvs.Load(loser_add.deletion_vector);
-  if (!base || !winner_dv || !loser_dv) return false;  // doubt: a DV unreadable
+    return decline("the loser's DV update says dataChange=false");  // doubt
+  Result<dv::RowBitmap> base = in.dvs.Read(loser_remove.deletion_vector);
+  if (!base.ok())
+    return decline("the file's DV before both is unreadable: " + base.status().message());
+  Result<dv::RowBitmap> winner_dv = in.dvs.Read(winner_add.deletion_vector);
+  if (!winner_dv.ok())
+    return decline("the winner's DV is unreadable: " + winner_dv.status().message());  // doubt
+  Result<dv::RowBitmap> loser_dv = in.dvs.Read(loser_add.deletion_vector);
+  if (!loser_dv.ok())
+    return decline("the loser's DV is unreadable: " + loser_dv.status().message());  // doubt
   const kernel::DvMerge<ConcreteDomain> merge =
       kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
-  if (!merge.resolved) return false;  // doubt: a row both deleted, or revived
+  if (!merge.resolved)  // doubt
+    return decline("a row is deleted by both writers, or a DV brings back a deleted row");
   // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
   // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
   // would.
@@ -40,12 +51,12 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   const bool read_by_loser =
       WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
                                 pre_image->stats, pre_image->partition_values);
-  if (read_by_loser && !RLC_MUTANT("case2-forgets-reads"))
-    return false;  // doubt: the loser read a row the winner deleted
+  if (read_by_loser && !RLC_MUTANT("case2-forgets-reads"))  // doubt
+    return decline("a row the winner deleted may be one the loser's read matched");
   const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
-  if (!written) return false;  // doubt: the DV not written
+  if (!written) return decline("the merged DV could not be written");  // doubt
   std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
-  if (!rebased) return false;  // doubt: statistics unparsable
+  if (!rebased) return decline("the loser's statistics do not parse");  // doubt
   rebased->data_change = true;
   loser.actions[remove_index] = RemoveFrom(winner_add, in.now_ms, /*data_change=*/true);
   loser.actions[add_index] = std::move(*rebased);
@@ -57,9 +68,6 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
 CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
                                         PendingTransaction& loser) {
   CaseResolution out;
-  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) || !in.dvs.can_write()) {
-    return out;  // doubt: DVs not writable
-  }
   // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
@@ -68,7 +76,9 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     const std::string path = DecodedPath(a.path);
     if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
   }
-  if (winner_updates.empty()) return out;  // doubt: no DV update by the winner
+  if (winner_updates.empty()) return out;  // no DV update by the winner: nothing to merge
+  const bool writable =
+      DeletionVectorsWritable(in.read_metadata, in.read_protocol) && in.dvs.can_write();
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
   std::map<std::string, size_t> loser_adds, loser_removes;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
@@ -84,9 +94,13 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     auto add_it = loser_adds.find(path);
     auto remove_it = loser_removes.find(path);
     if (add_it == loser_adds.end() || remove_it == loser_removes.end())
-      continue;  // doubt: the loser did not update it
+      continue;       // the loser did not update it: nothing to merge
+    if (!writable) {  // doubt
+      Declined(in.declines, "2", winner.version, path, "no DV can be written to this table here");
+      continue;
+    }
     if (MergeOneFile(path, *winner_add, *winner_removes.at(path), add_it->second, remove_it->second,
-                     in, loser)) {
+                     winner.version, in, loser)) {
       merged_paths.insert(path);
     }
   }

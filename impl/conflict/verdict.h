@@ -62,12 +62,31 @@ struct Event {
   std::map<std::string, std::string> data;
 };
 
+// A case that met a file it might have reconciled and left it to Delta's rules, and why: what a
+// reviewer reads to learn why a conflict stood (rlc check prints them). One per file and doubt.
+struct Decline {
+  std::string case_id;  // "1a", "1b", "2", "3", "4a", "4b" (case_catalogue.h)
+  int64_t winner_version = 0;
+  std::string path;    // the file (decoded); empty when the case declined the winner as a whole
+  std::string reason;  // one phrase, naming what could not be read or did not hold
+  friend bool operator==(const Decline&, const Decline&) = default;
+};
+using DeclineLog = std::vector<Decline>;
+
+// Records a decline where a log is kept (nullptr: nobody asked).
+inline void Declined(DeclineLog* log, std::string case_id, int64_t winner_version, std::string path,
+                     std::string reason) {
+  if (log != nullptr)
+    log->push_back({std::move(case_id), winner_version, std::move(path), std::move(reason)});
+}
+
 struct Verdict {
   std::optional<Abort> abort;           // set: the loser must abort
   std::vector<delta::Action> actions;   // the loser's actions to commit (rebased when a case ran)
   std::vector<std::string> read_files;  // the loser's read files after the cases moved them, for a
                                         // later check against newer winners
   std::vector<Event> events;
+  DeclineLog declines;                  // in the order the cases met them
   int64_t checked_through_version = 0;  // the last winner checked
 
   bool commits() const { return !abort.has_value(); }

@@ -8,6 +8,8 @@
 
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/log.h"
+#include "impl/dv/descriptor.h"
+#include "impl/dv/row_bitmap.h"
 #include "impl/storage/storage.h"
 #include "tests/support/run_rlc.h"
 
@@ -139,6 +141,52 @@ TEST_F(CheckCommand, AnAppendByAnOlderWriterGetsDeltasUpgradeAdvice) {
             "latest Delta Lake may avoid this error. Please upgrade and then retry this operation "
             "again.\nRefer to https://docs.delta.io/latest/concurrency-control.html for more "
             "details.");
+}
+
+// Case 2 meets a file both writers deleted rows of, but the winner's DV file is not there: the
+// case declines, says which DV and why, and the conflict stands as Delta's rules have it.
+TEST_F(CheckCommand, ACaseThatDeclinesSaysWhyNamingTheUnreadableDv) {
+  // Version 1 turns DVs on; the winner (version 2) deletes a row of f1 by a DV file that is not
+  // there; the loser read version 1 and deleted row 7 of f1 by an inline DV.
+  std::string dv_metadata = kMetadata;
+  dv_metadata.replace(dv_metadata.find(R"("configuration":{)"), 17,
+                      R"("configuration":{"delta.enableDeletionVectors":"true",)");
+  Commit(1, dv_metadata + "\n");
+  Commit(2, R"({"commitInfo":{"operation":"DELETE","isBlindAppend":false}})"
+            "\n"
+            R"({"remove":{"path":"f1","dataChange":true}})"
+            "\n"
+            R"({"add":{"path":"f1","partitionValues":{},"size":1,"modificationTime":1,)"
+            R"("dataChange":true,"stats":"{\"numRecords\":10}","deletionVector":)"
+            R"({"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^","offset":1,)"
+            R"("sizeInBytes":36,"cardinality":1}}})"
+            "\n");
+  rlc::delta::AddFile loser_add;
+  loser_add.path = "f1";
+  loser_add.size_bytes = 1;
+  loser_add.stats = R"({"numRecords":10})";
+  loser_add.deletion_vector = rlc::dv::InlineDescriptor(rlc::dv::RowBitmap::FromSorted({7}));
+  const std::string txn =
+      R"({"readVersion": 1, "readPredicates": ["id = 7"], "readFiles": ["f1"], "actions": [)"
+      R"({"commitInfo": {"operation": "DELETE", "isBlindAppend": false}},)"
+      R"({"remove": {"path": "f1", "dataChange": true}},)" +
+      rlc::delta::WriteActionLine(loser_add) + "]}";
+  const std::string flag = " --flag spark.databricks.delta.rowLevelConcurrency.enabled=true";
+  rlc::testing::RunResult r = Check(txn, "--json" + flag);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const nlohmann::json out = nlohmann::json::parse(r.out);
+  ASSERT_EQ(out.at("declines").size(), 1u) << r.out;
+  const nlohmann::json& d = out.at("declines")[0];
+  EXPECT_EQ(d.at("case"), "2");
+  EXPECT_EQ(d.at("winnerVersion"), 2);
+  EXPECT_EQ(d.at("path"), "f1");
+  const std::string reason = d.at("reason");
+  EXPECT_EQ(reason.rfind("the winner's DV is unreadable: DV uab^-aqEH.-t@S}K{vb[*k^@1", 0), 0u)
+      << reason;
+  rlc::testing::RunResult text = Check(txn, flag);
+  EXPECT_NE(text.out.find("case 2 declined (winner version 2) f1: the winner's DV is unreadable"),
+            std::string::npos)
+      << text.out;
 }
 
 TEST_F(CheckCommand, BlindAppendWinnerIsIgnoredUnderWriteSerializable) {
