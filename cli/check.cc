@@ -182,6 +182,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   conflict::StorageDvWriter dv_writer(
       options.write_dvs.empty() ? static_cast<storage::Storage&>(memory) : *storage, dv_dir, root);
   conflict::CheckEnvironment env;
+  env.explain_declines = true;
   env.files = &files;
   env.dv_writer = &dv_writer;
   env.now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -238,11 +238,11 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   RLC_ASSIGN_OR_RETURN(WinnerSummary summary, SummarizeWinner(w.version, w.bytes, w.source));
   const auto shared = std::make_shared<const WinnerSummary>(std::move(summary));
   const WinnerSummary& winner = *shared;
+  DeclineLog* const declines = env.explain_declines ? &verdict.declines : nullptr;
   RewriteInputs rewrite{
-      read_table.metadata, read_table.protocol, dvs,  env.now_ms,       composition, *matcher,
-      env.files,           read_table.files,    view, &verdict.declines};
-  CheckInputs inputs{read_table,         *matcher, env.files,        rewrite,
-                     removed_since_read, view,     &verdict.declines};
+      read_table.metadata, read_table.protocol, dvs,  env.now_ms, composition, *matcher,
+      env.files,           read_table.files,    view, declines};
+  CheckInputs inputs{read_table, *matcher, env.files, rewrite, removed_since_read, view, declines};
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
                             *matcher};
   verdict.checked_through_version = w.version;

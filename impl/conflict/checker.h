@@ -58,6 +58,9 @@ struct CheckEnvironment {
   const TableFiles* files = nullptr;  // DVs and rows (table_files.h); nullptr: neither
   DvWriter* dv_writer = nullptr;      // where rebuilt DVs go; nullptr: Cases 2, 4a, 4b cannot run
   int64_t now_ms = 0;                 // deletionTimestamp of the removes the cases rebuild
+  // Whether the verdict says why the cases declined (Verdict::declines); off, nothing is kept
+  // (the explorer checks millions of transactions and reads none of it).
+  bool explain_declines = false;
 };
 
 // A conflict check that can go on. An engine whose rebased commit loses another race checks the
