@@ -20,21 +20,31 @@ struct JunitCase {
   std::string failure_message;  // short, on the <failure> element
   std::string failure_detail;   // the element's text
   std::string system_out;       // optional
+  // Not run (e.g. the budget ran out first): a <skipped> element with this message; neither a
+  // pass nor a failure.
+  bool skipped = false;
+  std::string skipped_message = {};
 };
 
 // The document: one <testsuite> named `suite`, its case count, failures and (when >= 0) time.
 inline std::string JunitXml(const std::string& suite, const std::vector<JunitCase>& cases,
                             double seconds = -1) {
-  int failures = 0;
-  for (const JunitCase& c : cases) failures += c.ok ? 0 : 1;
+  int failures = 0, skipped = 0;
+  for (const JunitCase& c : cases) {
+    skipped += c.skipped ? 1 : 0;
+    failures += c.ok || c.skipped ? 0 : 1;
+  }
   std::string xml =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + HtmlEscape(suite) +
       "\" tests=\"" + std::to_string(cases.size()) + "\" failures=\"" + std::to_string(failures) +
-      "\"" + (seconds >= 0 ? " time=\"" + JunitSeconds(seconds) + "\"" : std::string()) + ">\n";
+      "\" skipped=\"" + std::to_string(skipped) + "\"" +
+      (seconds >= 0 ? " time=\"" + JunitSeconds(seconds) + "\"" : std::string()) + ">\n";
   for (const JunitCase& c : cases) {
     xml += "  <testcase classname=\"" + HtmlEscape(c.classname) + "\" name=\"" +
            HtmlEscape(c.name) + "\" time=\"" + JunitSeconds(c.seconds) + "\">";
-    if (!c.ok) {
+    if (c.skipped) {
+      xml += "<skipped message=\"" + HtmlEscape(c.skipped_message) + "\"/>";
+    } else if (!c.ok) {
       xml += "<failure message=\"" + HtmlEscape(c.failure_message) + "\">" +
              HtmlEscape(c.failure_detail) + "</failure>";
     }

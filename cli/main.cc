@@ -272,7 +272,8 @@ Command AddVerify(CLI::App& app) {
   auto o = std::make_shared<rlc::cli::VerifyOptions>();
   CLI::App* verify = app.add_subcommand("verify", "Run the verification job");
   verify->add_option("--out", o->out_dir, "Folder for the sample table and results");
-  verify->add_option("--budget", o->budget, "Time budget, e.g. 90s, 5m (default 60s)");
+  verify->add_option("--budget", o->budget,
+                     "Time budget for the whole run, a ceiling, e.g. 90s, 10m (default 5m)");
   verify->add_option("--seed", o->seed, "Explorer campaign seed");
   verify->add_option("--jobs", o->jobs, "Threads for the proofs and the explorer")
       ->check(CLI::Range(1, 256));

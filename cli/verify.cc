@@ -71,7 +71,12 @@ struct Check {
   std::string detail;    // what failed, or a short result
   std::string html;      // a failing history rendered for the HTML report (scenario_html.h), if any
   std::string markdown;  // the finding for report.md, if other than `detail` in a code block
+  bool skipped = false;  // not run: the budget ran out first (neither held nor a finding)
 };
+
+constexpr char kNotRun[] = "not run: the budget ran out first";
+
+bool IsFinding(const Check& c) { return !c.ok && !c.skipped; }
 
 // One folder per counterexample: the history (history.scenario), its report (report.txt) and the
 // Delta table its replay wrote (table/: _delta_log, DV files and Parquet data files as the
@@ -149,27 +154,43 @@ std::vector<std::string> ScenarioFiles(const std::string& dir) {
 
 void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks,
                   const nlohmann::ordered_json& summary, const explorer::Summary* campaign) {
-  int failed = 0;
-  for (const Check& c : checks) failed += c.ok ? 0 : 1;
+  int failed = 0, skipped = 0;
+  for (const Check& c : checks) {
+    failed += IsFinding(c) ? 1 : 0;
+    skipped += c.skipped ? 1 : 0;
+  }
   std::vector<JunitCase> cases;
-  for (const Check& c : checks)
-    cases.push_back({c.stage, c.name, c.seconds, c.ok, "finding", c.detail, ""});
+  for (const Check& c : checks) {
+    JunitCase jc{c.stage, c.name, c.seconds, c.ok, "finding", c.detail, ""};
+    jc.skipped = c.skipped;
+    jc.skipped_message = c.skipped ? kNotRun : "";
+    cases.push_back(std::move(jc));
+  }
   std::ofstream(dir / "junit.xml") << JunitXml("rlc verify", cases);
   std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
   std::ostringstream md;
-  md << "# rlc verify\n\n"
-     << (failed == 0 ? "Everything held." : std::to_string(failed) + " finding(s).") << "\n\n";
-  md << "| stage | checks | findings |\n|---|---:|---:|\n";
-  std::map<std::string, std::pair<int, int>> per_stage;
+  const std::string headline =
+      (failed == 0 ? std::string(skipped == 0 ? "Everything held." : "Everything that ran held.")
+                   : std::to_string(failed) + " finding(s).") +
+      (skipped == 0 ? ""
+                    : " " + std::to_string(skipped) + " check(s) not run: the budget ran out.");
+  md << "# rlc verify\n\n" << headline << "\n\n";
+  md << "| stage | checks | findings | not run |\n|---|---:|---:|---:|\n";
+  struct StageCounts {
+    int checks = 0, findings = 0, not_run = 0;
+  };
+  std::map<std::string, StageCounts> per_stage;
   for (const Check& c : checks) {
-    ++per_stage[c.stage].first;
-    per_stage[c.stage].second += c.ok ? 0 : 1;
+    StageCounts& n = per_stage[c.stage];
+    ++n.checks;
+    n.findings += IsFinding(c) ? 1 : 0;
+    n.not_run += c.skipped ? 1 : 0;
   }
   for (const auto& [stage, n] : per_stage)
-    md << "| " << stage << " | " << n.first << " | " << n.second << " |\n";
+    md << "| " << stage << " | " << n.checks << " | " << n.findings << " | " << n.not_run << " |\n";
   // Findings first: they are what a reviewer opens the report for.
   for (const Check& c : checks) {
-    if (c.ok) continue;
+    if (!IsFinding(c)) continue;
     md << "\n## Finding: " << c.stage << " " << c.name << "\n\n";
     md << (c.markdown.empty() ? "```\n" + c.detail + "\n```\n" : c.markdown);
   }
@@ -187,15 +208,14 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
           // rendered (tests/cli/report_screenshot_test.sh).
           "table.timeline th{background:#eef3fb}"
           "</style></head><body><h1>rlc verify</h1><p class=\""
-       << (failed == 0 ? "ok\">Everything held."
-                       : "fail\">" + std::to_string(failed) + " finding(s).")
-       << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th></tr>";
+       << (failed == 0 && skipped == 0 ? "ok" : "fail") << "\">" << HtmlEscape(headline)
+       << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th><th>not run</th></tr>";
   for (const auto& [stage, n] : per_stage)
-    html << "<tr><td>" << stage << "</td><td>" << n.first << "</td><td>" << n.second
-         << "</td></tr>";
+    html << "<tr><td>" << stage << "</td><td>" << n.checks << "</td><td>" << n.findings
+         << "</td><td>" << n.not_run << "</td></tr>";
   html << "</table>";
   for (const Check& c : checks) {
-    if (c.ok) continue;
+    if (!IsFinding(c)) continue;
     html << "<h2 class=\"fail\">Finding: " << HtmlEscape(c.stage + " " + c.name) << "</h2>";
     html << (c.html.empty() ? "<pre>" + HtmlEscape(c.detail) + "</pre>" : c.html);
   }
@@ -244,6 +264,7 @@ struct VerifyRun {
   const VerifyOptions& options;
   std::filesystem::path out_dir;
   double budget = 0;
+  std::chrono::steady_clock::time_point deadline;  // start + budget: no stage starts work after
   int shard_index = 0, shard_count = 1;
   std::vector<Check> checks;
   nlohmann::ordered_json summary;
@@ -345,13 +366,18 @@ bool ProofStage(VerifyRun& v, std::ostream& out, std::ostream& err) {
   out << "rlc verify: [2/4] proof obligations\n";
   nlohmann::ordered_json proofs = nlohmann::ordered_json::array();
   const std::vector<proofs::ObligationOutcome> outcomes =
-      proofs::ProveObligations(v.options.proofs_prefix, v.options.jobs);
+      proofs::ProveObligations(v.options.proofs_prefix, v.options.jobs, v.deadline);
   if (outcomes.empty()) {
     err << "rlc verify: --proofs " << v.options.proofs_prefix
         << ": no obligation's name starts with it\n";
     return false;
   }
   for (const proofs::ObligationOutcome& o : outcomes) {
+    if (!o.ran) {
+      v.checks.push_back({"proof", o.name, false, 0, kNotRun, "", "", true});
+      proofs.push_back({{"name", o.name}, {"result", o.result}});
+      continue;
+    }
     v.checks.push_back({"proof", o.name, o.ok, o.solver_ms / 1000,
                         o.result + " (" + o.bound + "): " + o.statement +
                             (o.counterexample.empty() ? "" : "\n" + o.counterexample),
@@ -379,6 +405,10 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
   }
   for (const std::string& file : files) {
     const auto t = Clock::now();
+    if (t >= v.deadline) {
+      v.checks.push_back({"scenario", file, false, 0, kNotRun, "", "", true});
+      continue;
+    }
     const std::string text = ReadTextFile(file).value_or("");
     Result<scenario::Scenario> parsed = scenario::ParseScenario(text, file);
     if (!parsed.ok()) {
@@ -429,9 +459,16 @@ void RecordCampaign(VerifyRun& v, const explorer::Summary& campaign, double seco
   std::ofstream(v.out_dir / "explore-summary.json") << explorer::SummaryToJson(campaign) << "\n";
 }
 
-// 4. An explorer campaign for the rest of the budget (at least 10 s), or for --explore-runs.
-Result<explorer::Summary> ExploreStage(VerifyRun& v, double left, std::ostream& out) {
+// 4. An explorer campaign for the rest of the budget, or for --explore-runs. With under a second
+// left it does not run (a check not run, not a finding).
+Result<explorer::Summary> ExploreStage(VerifyRun& v, std::ostream& out) {
   const VerifyOptions& options = v.options;
+  const double left = std::chrono::duration<double>(v.deadline - Clock::now()).count();
+  if (options.explore_runs == 0 && left < 1) {
+    out << "rlc verify: [4/4] explorer campaign: not run, the budget ran out\n";
+    v.checks.push_back({"explore", "campaign", false, 0, kNotRun, "", "", true});
+    return Status::OverLimit("the budget ran out before the campaign");
+  }
   if (options.explore_runs > 0) {
     out << "rlc verify: [4/4] explorer campaign of " << options.explore_runs << " histories\n";
   } else {
@@ -468,25 +505,40 @@ Result<explorer::Summary> ExploreStage(VerifyRun& v, double left, std::ostream& 
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   const auto started = Clock::now();
-  VerifyRun v{options, {}, 0, 0, 1, {}, {}};
+  VerifyRun v{options, {}, 0, {}, 0, 1, {}, {}};
   if (!PrepareRun(v, err)) return 2;
+  v.deadline = started +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(v.budget));
   SampleTableStage(v, out);
   if (!ProofStage(v, out, err)) return 2;
   ScenarioStage(v, out);
-  const Result<explorer::Summary> campaign =
-      ExploreStage(v, std::max(10.0, v.budget - Since(started)), out);
-  int findings = 0;
-  for (const Check& c : v.checks) findings += c.ok ? 0 : 1;
+  const Result<explorer::Summary> campaign = ExploreStage(v, out);
+  int findings = 0, not_run = 0;
+  for (const Check& c : v.checks) {
+    findings += IsFinding(c) ? 1 : 0;
+    not_run += c.skipped ? 1 : 0;
+  }
   v.summary["checks"] = v.checks.size();
   v.summary["findings"] = findings;
+  v.summary["notRun"] = not_run;
   v.summary["seconds"] = Since(started);
   WriteReports(v.out_dir, v.checks, v.summary, campaign.ok() ? &*campaign : nullptr);
   for (const Check& c : v.checks) {
-    if (!c.ok) out << "  FINDING " << c.stage << " " << c.name << "\n";
+    if (IsFinding(c)) out << "  FINDING " << c.stage << " " << c.name << "\n";
   }
   out << fmt::format("rlc verify: {} checks, {} findings, {:.1f} s; reports in {}\n",
                      v.checks.size(), findings, Since(started), v.out_dir.string());
-  return findings == 0 ? 0 : 1;
+  if (findings > 0) return 1;
+  if (not_run > 0) {
+    // Not a pass: what did not run was not verified. The budget is a ceiling; say what it left out.
+    err << fmt::format(
+        "rlc verify: --budget {} ran out before {} check(s) could run (the reports list them as "
+        "not run); the stages that ran took {:.0f} s here. Give a larger --budget, or fewer "
+        "obligations with --proofs PREFIX.\n",
+        options.budget, not_run, Since(started));
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace rlc::cli

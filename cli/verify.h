@@ -3,7 +3,9 @@
 // the main job. In order: the sample table the project writes itself (every version read back row
 // by row, then the audit rules), every proof obligation, every scenario file (default
 // tests/scenarios when run from the repository root), and an explorer campaign for what is left
-// of the budget (default 60 s). It writes into DIR (default: a new folder in the temp directory):
+// of the budget (default 5 min). The budget is a ceiling: no stage starts work after it and no
+// solver runs past it; what did not run is reported as not run and the exit is 2. It writes into
+// DIR (default: a new folder in the temp directory):
 //   summary.json  stages with counts, times and seeds; the explorer's summary (coverage per case,
 //                 reconcile rate per documented matrix cell)
 //   junit.xml     one test case per obligation, scenario, sample-table check and the campaign
@@ -30,7 +32,7 @@ namespace rlc::cli {
 
 struct VerifyOptions {
   std::string out_dir;  // empty: a new folder under the system temp directory
-  std::string budget = "60s";
+  std::string budget = "5m";
   uint64_t seed = 20261129;
   int jobs = 2;               // threads for the proofs and the explorer
   std::string proofs_prefix;  // only obligations whose name starts with this (empty: all)

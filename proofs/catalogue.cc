@@ -10,8 +10,30 @@ namespace rlc::proofs {
 
 namespace {
 
-ObligationOutcome Outcome(const RegisteredObligation& entry, const std::string& name) {
+using Clock = std::chrono::steady_clock;
+
+ObligationOutcome NotRun(const std::string& name) {
+  ObligationOutcome o;
+  o.name = name;
+  o.result = "not-run";
+  o.ran = false;
+  return o;
+}
+
+ObligationOutcome Outcome(RegisteredObligation entry, const std::string& name,
+                          Clock::time_point deadline) {
+  bool capped = false;  // the solver's time cut to the deadline
+  if (deadline != Clock::time_point::max()) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return NotRun(name);
+    if (static_cast<unsigned>(left) < entry.timeout_ms) {
+      entry.timeout_ms = static_cast<unsigned>(left);
+      capped = true;
+    }
+  }
   const ObligationRun run = RunObligation(entry);
+  if (capped && run.result.verdict == Verdict::kUnknown) return NotRun(name);
   ObligationOutcome o;
   o.name = name;
   o.statement = run.statement;
@@ -57,7 +79,8 @@ std::vector<std::string> ObligationNames() {
   return names;
 }
 
-std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs) {
+std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs,
+                                                Clock::time_point deadline) {
   std::vector<const RegisteredObligation*> chosen;
   std::vector<std::string> names;
   const std::vector<std::string> all_names = ObligationNames();
@@ -77,7 +100,7 @@ std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, 
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t k = next++; k < order.size(); k = next++)
-      out[order[k]] = Outcome(*chosen[order[k]], names[order[k]]);
+      out[order[k]] = Outcome(*chosen[order[k]], names[order[k]], deadline);
   };
   std::vector<std::thread> workers;
   for (int t = 1; t < jobs; ++t) workers.emplace_back(work);

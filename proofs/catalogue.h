@@ -16,6 +16,7 @@
 #ifndef RLC_PROOFS_CATALOGUE_H_
 #define RLC_PROOFS_CATALOGUE_H_
 
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,11 +34,17 @@ struct ObligationOutcome {
   std::vector<std::pair<std::string, std::string>> inputs, kernel_values;
   double solver_ms = 0;
   bool ok = false;
+  // False when the deadline came first: the obligation never started, or the solver was stopped
+  // by it (result "not-run"; neither a proof nor a finding).
+  bool ran = true;
 };
 
 // Every obligation whose name starts with `name_prefix` (empty: all), in registry order, checked
-// by `jobs` threads (REQUIRES: jobs >= 1).
-std::vector<ObligationOutcome> ProveObligations(const std::string& name_prefix, int jobs = 1);
+// by `jobs` threads (REQUIRES: jobs >= 1). None starts after `deadline`, and the solver of one in
+// progress is given no time beyond it: those are not run (ran = false).
+std::vector<ObligationOutcome> ProveObligations(
+    const std::string& name_prefix, int jobs = 1,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 // Every registered obligation's name, in registry order, without solving any.
 std::vector<std::string> ObligationNames();
