@@ -6,6 +6,7 @@
 #define RLC_CLI_JUNIT_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/markup.h"
@@ -26,9 +27,11 @@ struct JunitCase {
   std::string skipped_message = {};
 };
 
-// The document: one <testsuite> named `suite`, its case count, failures and (when >= 0) time.
-inline std::string JunitXml(const std::string& suite, const std::vector<JunitCase>& cases,
-                            double seconds = -1) {
+// The document: one <testsuite> named `suite`, its case count, failures and (when >= 0) time,
+// and `properties` (name, value) first: what produced the result (version, seed, flags).
+inline std::string JunitXml(
+    const std::string& suite, const std::vector<JunitCase>& cases, double seconds = -1,
+    const std::vector<std::pair<std::string, std::string>>& properties = {}) {
   int failures = 0, skipped = 0;
   for (const JunitCase& c : cases) {
     skipped += c.skipped ? 1 : 0;
@@ -39,6 +42,14 @@ inline std::string JunitXml(const std::string& suite, const std::vector<JunitCas
       "\" tests=\"" + std::to_string(cases.size()) + "\" failures=\"" + std::to_string(failures) +
       "\" skipped=\"" + std::to_string(skipped) + "\"" +
       (seconds >= 0 ? " time=\"" + JunitSeconds(seconds) + "\"" : std::string()) + ">\n";
+  if (!properties.empty()) {
+    xml += "  <properties>\n";
+    for (const auto& [name, value] : properties) {
+      xml +=
+          "    <property name=\"" + HtmlEscape(name) + "\" value=\"" + HtmlEscape(value) + "\"/>\n";
+    }
+    xml += "  </properties>\n";
+  }
   for (const JunitCase& c : cases) {
     xml += "  <testcase classname=\"" + HtmlEscape(c.classname) + "\" name=\"" +
            HtmlEscape(c.name) + "\" time=\"" + JunitSeconds(c.seconds) + "\">";

@@ -75,6 +75,8 @@ struct Check {
 };
 
 constexpr char kNotRun[] = "not run: the budget ran out first";
+// summary.json's layout (docs/json-output.md); raised when a key changes meaning or goes away.
+constexpr int kSummarySchemaVersion = 1;
 
 bool IsFinding(const Check& c) { return !c.ok && !c.skipped; }
 
@@ -152,16 +154,42 @@ std::vector<std::string> ScenarioFiles(const std::string& dir) {
   return files;
 }
 
-// junit.xml: one test case per check; a check not run is skipped.
-void WriteJunit(const std::filesystem::path& dir, const std::vector<Check>& checks) {
+// A finding's one-line message: the first line of what it says.
+std::string FirstLine(const std::string& detail) {
+  const std::string line = detail.substr(0, detail.find('\n'));
+  return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+}
+
+// What produced the run, as (name, value): the tool's version and commit, seed, budget, shard.
+std::vector<std::pair<std::string, std::string>> Provenance(const nlohmann::ordered_json& summary) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* key : {"rlcVersion", "seed", "budgetSeconds", "shard", "jobs"}) {
+    if (!summary.contains(key)) continue;
+    const nlohmann::ordered_json& value = summary[key];
+    out.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return out;
+}
+
+std::string ProvenanceLine(const nlohmann::ordered_json& summary) {
+  std::string line;
+  for (const auto& [name, value] : Provenance(summary))
+    line += (line.empty() ? "" : " · ") + name + " " + value;
+  return line;
+}
+
+// junit.xml: one test case per check (a finding's message is its first line; a check not run is
+// skipped), the run's provenance as properties.
+void WriteJunit(const std::filesystem::path& dir, const std::vector<Check>& checks,
+                const nlohmann::ordered_json& summary) {
   std::vector<JunitCase> cases;
   for (const Check& c : checks) {
-    JunitCase jc{c.stage, c.name, c.seconds, c.ok, "finding", c.detail, ""};
+    JunitCase jc{c.stage, c.name, c.seconds, c.ok, FirstLine(c.detail), c.detail, ""};
     jc.skipped = c.skipped;
     jc.skipped_message = c.skipped ? kNotRun : "";
     cases.push_back(std::move(jc));
   }
-  std::ofstream(dir / "junit.xml") << JunitXml("rlc verify", cases);
+  std::ofstream(dir / "junit.xml") << JunitXml("rlc verify", cases, -1, Provenance(summary));
 }
 
 void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks,
@@ -171,7 +199,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
     failed += IsFinding(c) ? 1 : 0;
     skipped += c.skipped ? 1 : 0;
   }
-  WriteJunit(dir, checks);
+  WriteJunit(dir, checks, summary);
   std::ofstream(dir / "summary.json") << summary.dump(2) << "\n";
   std::ostringstream md;
   const std::string headline =
@@ -179,7 +207,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
                    : std::to_string(failed) + " finding(s).") +
       (skipped == 0 ? ""
                     : " " + std::to_string(skipped) + " check(s) not run: the budget ran out.");
-  md << "# rlc verify\n\n" << headline << "\n\n";
+  md << "# rlc verify\n\n" << ProvenanceLine(summary) << "\n\n" << headline << "\n\n";
   md << "| stage | checks | findings | not run |\n|---|---:|---:|---:|\n";
   struct StageCounts {
     int checks = 0, findings = 0, not_run = 0;
@@ -212,7 +240,8 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
           // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
           // rendered (tests/cli/report_screenshot_test.sh).
           "table.timeline th{background:#eef3fb}"
-          "</style></head><body><h1>rlc verify</h1><p class=\""
+          "</style></head><body><h1>rlc verify</h1><p class=\"provenance\">"
+       << HtmlEscape(ProvenanceLine(summary)) << "</p><p class=\""
        << (failed == 0 && skipped == 0 ? "ok" : "fail") << "\">" << HtmlEscape(headline)
        << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th><th>not run</th></tr>";
   for (const auto& [stage, n] : per_stage)
@@ -319,10 +348,12 @@ bool PrepareRun(VerifyRun& v, std::ostream& err) {
         << " already holds a table; choose an empty --out folder\n";
     return false;
   }
+  v.summary["schemaVersion"] = kSummarySchemaVersion;
   v.summary["rlcVersion"] = std::string(kVersion);
   v.summary["seed"] = options.seed;
   v.summary["budgetSeconds"] = v.budget;
   v.summary["shard"] = options.shard;
+  v.summary["jobs"] = options.jobs;
   return true;
 }
 
@@ -429,7 +460,9 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
     if (r.ok() && !ok) {
       const fs::path folder =
           v.out_dir / "counterexamples" / ("scenario-" + fs::path(file).stem().string());
-      html = ExportCounterexample(folder, *parsed, text, file, "rlc replay " + file);
+      // Replayed from the copy saved with its table, which stays as it failed.
+      html = ExportCounterexample(folder, *parsed, text, file,
+                                  "rlc replay " + (folder / "history.scenario").string());
     }
     v.checks.push_back(
         {"scenario", file, ok, Since(t),
@@ -526,6 +559,13 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   v.summary["checks"] = v.checks.size();
   v.summary["findings"] = findings;
   v.summary["notRun"] = not_run;
+  nlohmann::ordered_json finding_list = nlohmann::ordered_json::array();
+  for (const Check& c : v.checks) {
+    if (IsFinding(c))
+      finding_list.push_back(
+          {{"stage", c.stage}, {"name", c.name}, {"message", FirstLine(c.detail)}});
+  }
+  v.summary["findingList"] = finding_list;
   v.summary["seconds"] = Since(started);
   WriteReports(v.out_dir, v.checks, v.summary, campaign.ok() ? &*campaign : nullptr);
   for (const Check& c : v.checks) {

@@ -34,6 +34,10 @@ assert '<skipped message="not run: the budget ran out first"/>' in junit
 report = open(d + "/report.md").read()
 assert "not run: the budget ran out" in report, report[:400]
 assert "| not run |" in report
+assert summary["schemaVersion"] == 1 and summary["findingList"] == [], summary.get("schemaVersion")
+assert '<property name="rlcVersion" value="' in junit and '<property name="seed"' in junit
+assert report.splitlines()[2].startswith("rlcVersion "), report.splitlines()[:3]
 print(f"{summary['notRun']} of {summary['checks']} checks not run within a 3 s budget")
 PY
+xmllint --noout --schema "$(dirname "$0")/../support/junit.xsd" "$work/v/junit.xml"
 echo "verify with --budget 3s ended in $elapsed s, exit 2"

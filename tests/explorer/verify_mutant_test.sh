@@ -28,6 +28,19 @@ folder=$(ls -d "$work"/out/counterexamples/counterexample-*/ | head -1)
 [ -s "$folder/history.scenario" ] && [ -s "$folder/report.txt" ] || { echo "the counterexample folder is incomplete"; exit 1; }
 [ -s "$folder/table/_delta_log/00000000000000000000.json" ] || { echo "the counterexample's table was not exported"; exit 1; }
 "$rlc" inspect "$folder/table" > /dev/null || { echo "the exported table does not open"; exit 1; }
+# A failing scenario file replays from the copy saved with its table, not from the input.
+grep -Eq 'rlc replay [^ <]*/counterexamples/scenario-[^ <]*/history\.scenario' "$work/out/report.md" ||
+  { echo "a failing scenario's replay does not name its saved history.scenario"; exit 1; }
+# Provenance: the version and seed in the report, the JUnit properties and summary.json.
+grep -q "^rlcVersion rlc\? \?[0-9].* · seed " "$work/out/report.md" || { echo "report.md names no version and seed"; exit 1; }
+grep -q '<property name="rlcVersion" value="' "$work/out/junit.xml" || { echo "junit.xml carries no version"; exit 1; }
+python3 - "$work/out/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["schemaVersion"] == 1, s.get("schemaVersion")
+assert s["findingList"] and len(s["findingList"]) == s["findings"], (s["findings"], s["findingList"][:2])
+assert all(f["message"] for f in s["findingList"]), "a finding without its message"
+PY
 replay=$(grep -o 'rlc replay [^ <]*counterexample-[^ <]*\.scenario' "$work/out/report.md" | head -1)
 [ -n "$replay" ] || { echo "no replay command in the report"; exit 1; }
 file=${replay#rlc replay }
