@@ -126,10 +126,40 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
   return ReportExplore(c, *summary, out, err);
 }
 
+namespace {
+
+// Each shard of the campaign exactly once: a missing or repeated shard would merge into a
+// campaign that never ran (too few histories, or some counted twice). Empty when they hold.
+std::string CheckShards(const std::vector<std::string>& files,
+                        const std::vector<explorer::Summary>& shards) {
+  const int count = shards.front().shard_count;
+  std::vector<std::string> by_index(static_cast<size_t>(count));
+  for (size_t i = 0; i < shards.size(); ++i) {
+    const int index = shards[i].shard_index;
+    if (index < 0 || index >= count)
+      return files[i] + ": shard " + std::to_string(index) + " of " + std::to_string(count);
+    std::string& seen = by_index[static_cast<size_t>(index)];
+    if (!seen.empty()) {
+      return "shard " + std::to_string(index) + "/" + std::to_string(count) +
+             " given twice: " + seen + " and " + files[i];
+    }
+    seen = files[i];
+  }
+  std::string missing;
+  for (int index = 0; index < count; ++index) {
+    if (by_index[static_cast<size_t>(index)].empty())
+      missing +=
+          (missing.empty() ? "" : ", ") + std::to_string(index) + "/" + std::to_string(count);
+  }
+  return missing.empty() ? ""
+                         : "shard(s) " + missing + " missing: the merge would not be the campaign";
+}
+
+}  // namespace
+
 int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostream& out,
                     std::ostream& err) {
-  explorer::Summary total;
-  bool first = true;
+  std::vector<explorer::Summary> shards;
   for (const std::string& file : files) {
     const std::optional<std::string> text = ReadTextFile(file);
     if (!text) {
@@ -141,18 +171,23 @@ int RunExploreMerge(const std::vector<std::string>& files, bool json, std::ostre
       err << "rlc explore merge: " << file << ": " << shard.status().message() << "\n";
       return 2;
     }
-    if (first) {
-      total.seed = shard->seed;
-      total.shard_count = shard->shard_count;
-      first = false;
-    } else if (shard->seed != total.seed || shard->shard_count != total.shard_count) {
+    const explorer::Summary& first = shards.empty() ? *shard : shards.front();
+    if (shard->seed != first.seed || shard->shard_count != first.shard_count) {
       err << "rlc explore merge: " << file << ": seed " << shard->seed << " shards "
-          << shard->shard_count << " do not match the first summary's seed " << total.seed
-          << " shards " << total.shard_count << "\n";
+          << shard->shard_count << " do not match the first summary's seed " << first.seed
+          << " shards " << first.shard_count << "\n";
       return 2;
     }
-    explorer::MergeInto(total, *shard);
+    shards.push_back(std::move(*shard));
   }
+  if (const std::string problem = CheckShards(files, shards); !problem.empty()) {
+    err << "rlc explore merge: " << problem << "\n";
+    return 2;
+  }
+  explorer::Summary total;
+  total.seed = shards.front().seed;
+  total.shard_count = shards.front().shard_count;
+  for (const explorer::Summary& shard : shards) explorer::MergeInto(total, shard);
   total.shard_index = 0;
   total.shard_count = 1;
   out << (json ? explorer::SummaryToJson(total) + "\n" : ExploreSummaryText(total));

@@ -29,4 +29,18 @@ PY
 if "$rlc" explore merge "$work/s0/summary.json" "$work/other/summary.json" > /dev/null 2>&1; then
   echo "merging two campaigns must fail"; exit 1
 fi
+# A shard missing, or one given twice, is refused and named: either merge would report a campaign
+# that never ran.
+expect_refused() {  # WHAT EXPECTED-MESSAGE FILES...
+  local what=$1 message=$2
+  shift 2
+  set +e
+  "$rlc" explore merge "$@" > /dev/null 2> "$work/merge-err.txt"
+  local code=$?
+  set -e
+  [ "$code" -eq 2 ] || { echo "$what: exit $code, expected 2"; exit 1; }
+  grep -q "$message" "$work/merge-err.txt" || { echo "$what: $(cat "$work/merge-err.txt")"; exit 1; }
+}
+expect_refused "a missing shard" "shard(s) 1/2 missing" "$work/s0/summary.json"
+expect_refused "a shard twice" "shard 0/2 given twice" "$work/s0/summary.json" "$work/s0/summary.json" "$work/s1/summary.json"
 echo ok
