@@ -1,5 +1,7 @@
 #include "cli/explore.h"
 
+#include "cli/heartbeat.h"
+
 #include <unistd.h>
 
 #include <charconv>
@@ -110,15 +112,12 @@ int RunExplore(const ExploreCommand& c, std::ostream& out, std::ostream& err) {
     out << "wrote the campaign's histories to " << c.write_histories << "\n";
     return 0;
   }
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  Heartbeat heartbeat("rlc explore: ", c.heartbeat_seconds);
   auto progress = [&](const explorer::Summary& s) {
-    if (!terminal) return;
-    std::fprintf(stderr, "\r%lld histories, %lld violation(s), %.0f/s   ",
-                 static_cast<long long>(s.histories), static_cast<long long>(s.oracle_violations),
-                 s.seconds > 0 ? static_cast<double>(s.histories) / s.seconds : 0.0);
+    heartbeat.Update(s.histories, s.oracle_violations, s.seconds);
   };
   Result<explorer::Summary> summary = explorer::Explore(o, progress);
-  if (terminal) std::fprintf(stderr, "\n");
+  heartbeat.Finish();
   if (!summary.ok()) {
     err << "rlc explore: " << summary.status().ToString() << "\n";
     return 2;

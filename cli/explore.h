@@ -36,8 +36,9 @@ struct ExploreCommand {
   bool require_coverage = false;
   bool exhaustive = false;
   int exhaustive_writers = 3;
-  std::string write_histories;  // the histories written here as scenario files, none run
-  std::string write_anomalies;  // the histories filed as Delta's own written here, after the run
+  std::string write_histories;    // the histories written here as scenario files, none run
+  std::string write_anomalies;    // the histories filed as Delta's own written here, after the run
+  double heartbeat_seconds = 30;  // progress lines on stderr when it is no terminal (0: none)
 };
 
 int RunExplore(const ExploreCommand& command, std::ostream& out, std::ostream& err);

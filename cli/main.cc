@@ -157,6 +157,10 @@ std::vector<Command> AddExplore(CLI::App& app) {
       ->check(PositiveSeconds())
       ->excludes(runs);
   explore->add_option("--seed", o->seed, "Campaign seed (default 1)");
+  explore
+      ->add_option("--heartbeat", o->heartbeat_seconds,
+                   "Seconds between progress lines when stderr is no terminal (0: none)")
+      ->check(CLI::NonNegativeNumber);
   explore->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1, 256));
   explore->add_option("--shard", o->shard, "I/N: run this shard of the campaign");
   explore
@@ -275,6 +279,10 @@ Command AddVerify(CLI::App& app) {
   verify->add_option("--budget", o->budget,
                      "Time budget for the whole run, a ceiling, e.g. 90s, 10m (default 5m)");
   verify->add_option("--seed", o->seed, "Explorer campaign seed");
+  verify
+      ->add_option("--heartbeat", o->heartbeat_seconds,
+                   "Seconds between campaign progress lines when stderr is no terminal (0: none)")
+      ->check(CLI::NonNegativeNumber);
   verify->add_option("--jobs", o->jobs, "Threads for the proofs and the explorer")
       ->check(CLI::Range(1, 256));
   verify->add_option("--proofs", o->proofs_prefix, "Only obligations whose name starts with this");

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/heartbeat.h"
 #include "cli/inspect.h"
 #include "cli/junit.h"
 #include "cli/sample_table.h"
@@ -521,15 +522,11 @@ Result<explorer::Summary> ExploreStage(VerifyRun& v, std::ostream& out) {
   explore.shard_count = v.shard_count;
   explore.out_dir = (v.out_dir / "counterexamples").string();
   const auto t = Clock::now();
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  Heartbeat heartbeat("  ", options.heartbeat_seconds);
   Result<explorer::Summary> campaign = explorer::Explore(explore, [&](const explorer::Summary& s) {
-    if (terminal) {
-      std::fprintf(stderr, "\r  %lld histories, %lld violation(s)   ",
-                   static_cast<long long>(s.histories),
-                   static_cast<long long>(s.oracle_violations));
-    }
+    heartbeat.Update(s.histories, s.oracle_violations, s.seconds);
   });
-  if (terminal) std::fprintf(stderr, "\n");
+  heartbeat.Finish();
   if (!campaign.ok()) {
     v.checks.push_back(
         {"explore", "campaign", false, Since(t), campaign.status().ToString(), "", ""});

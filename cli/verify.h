@@ -33,6 +33,7 @@ namespace rlc::cli {
 struct VerifyOptions {
   std::string out_dir;  // empty: a new folder under the system temp directory
   std::string budget = "5m";
+  double heartbeat_seconds = 30;  // campaign progress lines on stderr when it is no terminal
   uint64_t seed = 20261129;
   int jobs = 2;               // threads for the proofs and the explorer
   std::string proofs_prefix;  // only obligations whose name starts with this (empty: all)

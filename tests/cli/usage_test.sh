@@ -59,5 +59,13 @@ grep -q "Exit codes: 0 success; 1 " "$work/help" || fail "--help gives no exit c
 grep -Eq -- "--max-writers INT:2..6=5 " "$work/explore-help" || fail "explore --help gives no default"
 grep -Eq -- "--seed UINT=1 " "$work/explore-help" || fail "explore --help gives no seed default"
 
+# Without a terminal (a CI log) a campaign says it is alive: a progress line every --heartbeat
+# seconds (the first at once), none with 0.
+"$rlc" explore --seconds 2.5 --heartbeat 1 --out "$work/beat" 2> "$work/beat.err" > /dev/null
+beats=$(grep -c "^rlc explore: [0-9]* histories, [0-9]* violation(s)" "$work/beat.err" || true)
+[ "$beats" -ge 2 ] || fail "a 2.5 s campaign without a terminal printed $beats heartbeat line(s)"
+"$rlc" explore --runs 40 --heartbeat 0 --out "$work/quiet" 2> "$work/quiet.err" > /dev/null
+[ ! -s "$work/quiet.err" ] || fail "--heartbeat 0 still printed: $(head -2 "$work/quiet.err")"
+
 [ "$failures" -eq 0 ] && echo "usage: every case as expected"
 exit $((failures > 0))
