@@ -1,7 +1,8 @@
 """rlc side by side with real Delta engines, in one run, on the same bytes.
 
 1. The conflict check: checker_bench.cc's 100,000-action winner against its 10,000-action loser.
-   rlc: BM_CheckerBaseline100kWinner (in process, from the winner's bytes to the verdict).
+   rlc: BM_CheckerBaseline100kWinner's check, timed by rlc_engines_side check (in process, from the
+   winner's bytes to the verdict, allocating as the rlc tool does).
    Delta Spark: DeltaSparkBench check, timed inside its JVM after warm-up: Delta's own
    ConflictChecker.checkConflicts on the loser's transaction against the winner's commit file.
    Delta reads the winner from a file (in the page cache), rlc from bytes in memory: a small
@@ -14,7 +15,7 @@
 Medians of RUNS runs each; the ratios are what to read (these machines are noisy and differ).
 
 Usage: .venv/bin/python bench/engines_bench.py BUILD_DIR JUDGE_DIR [RUNS]
-  BUILD_DIR: a build with the benchmarks (bench/rlc_bench, bench/rlc_engines_side);
+  BUILD_DIR: a build with bench/rlc_engines_side;
   JUDGE_DIR: tests/engines/delta-spark after scripts/install-engines.sh.
 """
 import json
@@ -40,16 +41,11 @@ def java(judge_dir, *args):
 
 
 def rlc_check_ms(build, runs):
-    out = subprocess.run([os.path.join(build, "bench", "rlc_bench"),
-                          "--benchmark_filter=BM_CheckerBaseline100kWinner$",
-                          f"--benchmark_repetitions={runs}", "--benchmark_format=json"],
+    # checker_bench.cc's BM_CheckerBaseline100kWinner, timed in rlc_engines_side, which allocates
+    # as the rlc tool does (tcmalloc; rlc_bench keeps the C library's malloc).
+    out = subprocess.run([os.path.join(build, "bench", "rlc_engines_side"), "check", str(runs)],
                          check=True, capture_output=True, text=True).stdout
-    runs_ = [b for b in json.loads(out)["benchmarks"] if b.get("run_type") == "iteration"]
-    failed = [b.get("error_message", "") for b in runs_ if b.get("error_occurred")]
-    if failed or not runs_:
-        raise RuntimeError(f"BM_CheckerBaseline100kWinner did not run: {failed[:1]}")
-    times = [b["real_time"] for b in runs_]
-    return statistics.median(times)
+    return json.loads(out)["checkMs"]
 
 
 def timed(runs, f):

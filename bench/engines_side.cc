@@ -15,6 +15,10 @@
 //   rlc_engines_side replay TABLE RUNS
 //     Times ReplayLogWithCheckpoints (what inspect, check and audit do to build a snapshot) on the
 //     table RUNS times after one warm-up; prints {"snapshotMs": median, "files": N}.
+//   rlc_engines_side check RUNS
+//     Times checker_bench.cc's baseline check (CheckConflicts from the winner's bytes to the
+//     verdict) RUNS times after one warm-up; prints {"checkMs": median}.
+// Linked with the allocator the rlc tool uses (tcmalloc), so both timings are rlc's as it runs.
 // Exit 0, or 2 with a message naming what failed.
 #include <algorithm>
 #include <chrono>
@@ -23,8 +27,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "bench/commit_fixture.h"
+#include "impl/conflict/checker.h"
 #include "impl/delta/checkpoint.h"
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/log.h"
@@ -105,6 +111,32 @@ Status WriteSnapshotFixture(const std::string& dir) {
   return Status::Ok();
 }
 
+double Median(std::vector<double> times) {
+  std::sort(times.begin(), times.end());
+  const size_t n = times.size();
+  return n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+}
+
+// The median of `runs` baseline checks (after one warm-up), as a JSON line.
+Status TimeCheck(int runs) {
+  const std::vector<rlc::conflict::WinningCommit> winners = {
+      {6, rlc::bench::BenchWinner(), "_delta_log/00000000000000000006.json"}};
+  const rlc::conflict::PendingTransaction loser = rlc::bench::BenchLoser();
+  const rlc::conflict::ReadTable table = rlc::bench::BenchReadTable(/*partitioned=*/true);
+  std::vector<double> times;
+  for (int i = 0; i <= runs; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    rlc::Result<rlc::conflict::Verdict> verdict =
+        rlc::conflict::CheckConflicts(loser, table, winners);
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    if (!verdict.ok()) return verdict.status();
+    if (!verdict->commits()) return Status::Corrupt("the bench check aborts; it must commit");
+    if (i > 0) times.push_back(took.count());
+  }
+  std::printf("{\"checkMs\": %.1f, \"runs\": %d}\n", Median(times), runs);
+  return Status::Ok();
+}
+
 // The median of `runs` replays (after one warm-up), as a JSON line.
 Status TimeReplay(const std::string& table, int runs) {
   const std::unique_ptr<rlc::storage::Storage> storage = rlc::storage::NewLocalStorage();
@@ -119,10 +151,7 @@ Status TimeReplay(const std::string& table, int runs) {
     files = snapshot->files.size();
     if (i > 0) times.push_back(took.count());
   }
-  std::sort(times.begin(), times.end());
-  const size_t n = times.size();
-  const double median = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-  std::printf("{\"snapshotMs\": %.1f, \"files\": %zu, \"runs\": %d}\n", median, files, runs);
+  std::printf("{\"snapshotMs\": %.1f, \"files\": %zu, \"runs\": %d}\n", Median(times), files, runs);
   return Status::Ok();
 }
 
@@ -131,7 +160,9 @@ Status TimeReplay(const std::string& table, int runs) {
 int main(int argc, char** argv) {
   const std::string mode = argc >= 3 ? argv[1] : "";
   Status s = Status::InvalidArgument(
-      "usage: rlc_engines_side check-fixture DIR | snapshot-fixture DIR | replay TABLE RUNS");
+      "usage: rlc_engines_side check-fixture DIR | snapshot-fixture DIR | replay TABLE RUNS | "
+      "check RUNS");
+  if (mode == "check" && argc == 3) s = TimeCheck(std::max(1, std::atoi(argv[2])));
   if (mode == "check-fixture" && argc == 3) s = WriteCheckFixture(argv[2]);
   if (mode == "snapshot-fixture" && argc == 3) s = WriteSnapshotFixture(argv[2]);
   if (mode == "replay" && argc == 4) s = TimeReplay(argv[2], std::max(1, std::atoi(argv[3])));

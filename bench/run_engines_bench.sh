@@ -8,5 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRLC_LTO=ON -DRLC_TESTS=OFF >/dev/null
-ninja -C build-bench rlc_bench rlc_engines_side
+ninja -C build-bench rlc_engines_side
 .venv/bin/python bench/engines_bench.py build-bench tests/engines/delta-spark "${1:-5}"

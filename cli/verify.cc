@@ -457,17 +457,19 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
         scenario::RunScenario(*parsed, (v.out_dir / "scenario-work").string());
     const bool ok = r.ok() && r->passed();
     failed += ok ? 0 : 1;
-    std::string html;
+    std::string html, markdown;
+    const std::string detail =
+        r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString();
     if (r.ok() && !ok) {
       const fs::path folder =
           v.out_dir / "counterexamples" / ("scenario-" + fs::path(file).stem().string());
       // Replayed from the copy saved with its table, which stays as it failed.
-      html = ExportCounterexample(folder, *parsed, text, file,
-                                  "rlc replay " + (folder / "history.scenario").string());
+      const std::string replay = "rlc replay " + (folder / "history.scenario").string();
+      html = ExportCounterexample(folder, *parsed, text, file, replay);
+      markdown = "```\n" + detail + "```\n\nreplay: `" + replay + "`; the table as written: `" +
+                 (folder / "table").string() + "`\n";
     }
-    v.checks.push_back(
-        {"scenario", file, ok, Since(t),
-         r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString(), html, ""});
+    v.checks.push_back({"scenario", file, ok, Since(t), detail, html, markdown});
   }
   std::error_code ec;
   fs::remove_all(v.out_dir / "scenario-work", ec);
