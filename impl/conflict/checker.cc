@@ -178,9 +178,8 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
                                              const std::vector<PassedBlindAppend>& passed,
                                              std::vector<Event>& events) {
   for (const auto& [append_summary, followed_by] : passed) {
-    if (followed_by.empty()) continue;
-    const WinnerSummary& append =
-        *append_summary;  // doubt: nothing the loser follows saw the append
+    if (followed_by.empty()) continue;  // doubt: nothing the loser follows saw the append
+    const WinnerSummary& append = *append_summary;
     const RuleContext c{loser,
                         in.read_table.metadata,
                         in.read_table.protocol,

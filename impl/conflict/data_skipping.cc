@@ -102,11 +102,12 @@ std::string ReadDvOrWhy(const SkippingInputs& in, const std::optional<dv::DvDesc
 std::optional<std::string> ExactTierKeeps(const SkippingInputs& in, const delta::AddFile& add) {
   dv::RowBitmap deleted;
   if (std::string why = ReadDvOrWhy(in, add.deletion_vector, &deleted); !why.empty())
-    return "its DV is unreadable: " + why;  // doubt
+    return "its DV is unreadable: " + why;  // doubt: the add's DV unreadable
   const std::optional<Scan> scan = ScanMatchingRows(
       in, add.path, [&](uint64_t position) { return !deleted.Contains(position); });
-  if (!scan.has_value()) return "its rows cannot be read";                                // doubt
-  if (!RowCountAgrees(*scan, add.stats)) return "its rows disagree with its numRecords";  // doubt
+  if (!scan.has_value() ||
+      !RowCountAgrees(*scan, add.stats))  // doubt: rows unreadable or miscounted
+    return scan.has_value() ? "its rows disagree with its numRecords" : "its rows cannot be read";
   if (kernel::FileMayHoldMatchingRow(Domain{}, deleted, scan->matching))
     return "a live row of it matches the loser's read";
   return std::nullopt;
@@ -121,7 +122,8 @@ void DeclineAll(const SkippingInputs& in, int64_t winner_version, const AddList&
 
 AddList ExactTier(const SkippingInputs& in, int64_t winner_version, const AddList& survivors) {
   const kernel::SkippingGuards g = LoserGuards(in);
-  if (g.whole_table_read || !g.has_read_predicates || !g.predicates_bound) {  // doubt
+  if (g.whole_table_read || !g.has_read_predicates ||
+      !g.predicates_bound) {  // doubt: no predicate to judge rows by
     DeclineAll(in, winner_version, survivors, "1b",
                g.whole_table_read ? "the loser read the whole table"
                                   : "no read predicate to judge rows by");
@@ -155,28 +157,28 @@ std::optional<std::string> RemovedRowsMayMatch(
     const std::unordered_map<std::string, const delta::AddFile*>& post_images,
     const delta::RemoveFile& remove) {
   const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
-  if (!removed.has_value())  // doubt
+  if (!removed.has_value())  // doubt: a remove the view cannot vouch for
     return "it names no active version, or its statistics contradict that version's";
   const std::optional<std::string>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
   if (!StatisticsKeep(in, pre_stats, removed->partition_values))
-    return std::nullopt;  // statistics rule the file out
+    return std::nullopt;  // doubt: statistics rule the file out
   dv::RowBitmap pre;
   if (std::string why = ReadDvOrWhy(in, remove.deletion_vector, &pre); !why.empty())
-    return "the removed version's DV is unreadable: " + why;  // doubt
+    return "the removed version's DV is unreadable: " + why;  // doubt: the removed DV unreadable
   std::optional<dv::RowBitmap> post;
   const std::string path = DecodedPath(remove.path);
   if (auto it = post_images.find(path); it != post_images.end()) {
     post.emplace();
     if (std::string why = ReadDvOrWhy(in, it->second->deletion_vector, &*post); !why.empty())
-      return "the winner's new DV is unreadable: " + why;  // doubt
+      return "the winner's new DV is unreadable: " + why;  // doubt: the post-image DV unreadable
   }
   const auto newly_deleted = [&](uint64_t position) {
     return !pre.Contains(position) && (!post.has_value() || post->Contains(position));
   };
   const std::optional<Scan> scan = ScanMatchingRows(in, remove.path, newly_deleted);
-  if (!scan.has_value()) return "its rows cannot be read";                                // doubt
-  if (!RowCountAgrees(*scan, pre_stats)) return "its rows disagree with its numRecords";  // doubt
+  if (!scan.has_value() || !RowCountAgrees(*scan, pre_stats))  // doubt: removed rows unreadable
+    return scan.has_value() ? "its rows disagree with its numRecords" : "its rows cannot be read";
   if (kernel::RemovedRowsMayMatch(Domain{}, pre, post, scan->matching))
     return "a row the winner deleted matches the loser's read";
   return std::nullopt;

@@ -291,7 +291,7 @@ struct WinnerCompaction {
 std::optional<WinnerCompaction> PureCompaction(const WinnerSummary& winner, RewriteInputs& in,
                                                std::string* why) {
   if (winner.removed_files.empty() || winner.added_files.empty())
-    return std::nullopt;  // no compaction
+    return std::nullopt;  // doubt: no compaction
   WinnerCompaction c;
   for (const delta::AddFile& a : winner.added_files) {
     if (a.data_change) return std::nullopt;  // doubt: an add that changes data: no compaction
@@ -450,7 +450,7 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
       SourcesTheWinnerChanged(winner, in, idx);
   if (shared.empty()) return out;  // doubt: no compacted source the winner changed
   OutputDvs output_dvs;
-  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) {  // doubt
+  if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) {  // declined: a doubt inside
     Declined(in.declines, "4a", winner.version, "",
              "the winner's deletions could not all be carried onto the compacted outputs (a DV "
              "unreadable, a source's count refuted, or a row outside its run)");
@@ -461,7 +461,7 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
   for (const auto& [output, rows] : output_dvs.rows) {
     if (rows == output_dvs.seeds.at(output)) continue;  // nothing new deleted there
     const std::optional<dv::DvDescriptor> written = in.dvs.Write(rows);
-    if (!written) {  // doubt
+    if (!written) {  // declined: the DV not written
       Declined(in.declines, "4a", winner.version, output, "the remapped DV could not be written");
       return out;
     }
@@ -497,13 +497,14 @@ CaseResolution ResolveReverseOptimizeConflicts(const WinnerSummary& winner, Rewr
   std::set<std::string> removed_whole;
   const std::vector<std::string> shared = SourcesTheLoserChanged(loser, idx, *c, removed_whole);
   if (shared.empty()) return out;  // doubt: nothing of the loser's on compacted sources
-  if (!EveryTouchedSourceRemapped(idx, *c, shared)) {  // doubt: H1
+  if (!EveryTouchedSourceRemapped(idx, *c, shared)) {  // doubt: H1: a touched source not remapped
     Declined(in.declines, "4b", winner.version, "",
              "the loser touched a compacted source it could not be remapped from");
     return out;
   }
   OutputDvs output_dvs;
-  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx, output_dvs)) {  // doubt
+  if (!ReverseRemapAll(shared, removed_whole, *c, in, loser, idx,
+                       output_dvs)) {  // declined: a doubt inside
     Declined(in.declines, "4b", winner.version, "",
              "the loser's deletions could not all be carried onto the compacted outputs (a DV "
              "unreadable, or a row outside its run)");

@@ -24,23 +24,25 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   const auto& loser_add = std::get<delta::AddFile>(loser.actions[add_index]);
   const auto& loser_remove = std::get<delta::RemoveFile>(loser.actions[remove_index]);
   if (!SameDv(winner_remove.deletion_vector, loser_remove.deletion_vector))
-    return decline("the two writers removed different versions of the file");  // doubt
+    return decline(
+        "the two writers removed different versions of the file");  // doubt: other pre-images
   // A DV update deletes rows: written with dataChange=false it breaks the protocol (and made the
   // loser's commit look like a relocation under SnapshotIsolation). No merge builds on it.
   if (!loser_add.data_change || !loser_remove.data_change)
-    return decline("the loser's DV update says dataChange=false");  // doubt
+    return decline(
+        "the loser's DV update says dataChange=false");  // doubt: a deletion as no change
   Result<dv::RowBitmap> base = in.dvs.Read(loser_remove.deletion_vector);
-  if (!base.ok())
-    return decline("the file's DV before both is unreadable: " + base.status().message());
   Result<dv::RowBitmap> winner_dv = in.dvs.Read(winner_add.deletion_vector);
-  if (!winner_dv.ok())
-    return decline("the winner's DV is unreadable: " + winner_dv.status().message());  // doubt
   Result<dv::RowBitmap> loser_dv = in.dvs.Read(loser_add.deletion_vector);
-  if (!loser_dv.ok())
-    return decline("the loser's DV is unreadable: " + loser_dv.status().message());  // doubt
+  if (!base.ok() || !winner_dv.ok() || !loser_dv.ok()) {  // doubt: a DV unreadable
+    return decline(
+        !base.ok()        ? "the file's DV before both is unreadable: " + base.status().message()
+        : !winner_dv.ok() ? "the winner's DV is unreadable: " + winner_dv.status().message()
+                          : "the loser's DV is unreadable: " + loser_dv.status().message());
+  }
   const kernel::DvMerge<ConcreteDomain> merge =
       kernel::MergeDeletionVectors(ConcreteDomain{}, *base, *winner_dv, *loser_dv);
-  if (!merge.resolved)  // doubt
+  if (!merge.resolved)  // doubt: a row both deleted, or revived
     return decline("a row is deleted by both writers, or a DV brings back a deleted row");
   // The loser read the file: a row the winner newly deleted there, and the loser did not (rows
   // both deleted are the kernel's to refuse), may be one it read. Then it must abort, as Delta
@@ -51,12 +53,14 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   const bool read_by_loser =
       WinnerDeletedRowsMayMatch(reads, pre_image->path, *base, *winner_dv, *loser_dv,
                                 pre_image->stats, pre_image->partition_values);
-  if (read_by_loser && !RLC_MUTANT("case2-forgets-reads"))  // doubt
+  if (read_by_loser &&
+      !RLC_MUTANT("case2-forgets-reads"))  // doubt: the loser read a row the winner deleted
     return decline("a row the winner deleted may be one the loser's read matched");
   const std::optional<dv::DvDescriptor> written = in.dvs.Write(merge.merged);
-  if (!written) return decline("the merged DV could not be written");  // doubt
+  if (!written) return decline("the merged DV could not be written");  // doubt: the DV not written
   std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
-  if (!rebased) return decline("the loser's statistics do not parse");  // doubt
+  if (!rebased)
+    return decline("the loser's statistics do not parse");  // doubt: statistics unparsable
   rebased->data_change = true;
   loser.actions[remove_index] = RemoveFrom(winner_add, in.now_ms, /*data_change=*/true);
   loser.actions[add_index] = std::move(*rebased);
@@ -76,7 +80,7 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     const std::string path = DecodedPath(a.path);
     if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
   }
-  if (winner_updates.empty()) return out;  // no DV update by the winner: nothing to merge
+  if (winner_updates.empty()) return out;  // doubt: no DV update by the winner
   const bool writable =
       DeletionVectorsWritable(in.read_metadata, in.read_protocol) && in.dvs.can_write();
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
@@ -94,8 +98,8 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     auto add_it = loser_adds.find(path);
     auto remove_it = loser_removes.find(path);
     if (add_it == loser_adds.end() || remove_it == loser_removes.end())
-      continue;       // the loser did not update it: nothing to merge
-    if (!writable) {  // doubt
+      continue;       // doubt: the loser did not update it
+    if (!writable) {  // doubt: DVs not writable
       Declined(in.declines, "2", winner.version, path, "no DV can be written to this table here");
       continue;
     }
