@@ -35,6 +35,18 @@ docs() { python3 "$here/check_docs.py" "$work/tree"; }
 format() { bash "$here/check_format.sh" "$work/tree"; }
 : > "$work/exceptions.txt"
 
+markers() { python3 "$here/check_doubt_markers.py" "$work/tree"; }
+
+make_tree
+mkdir -p "$work/tree/impl/conflict"
+printf 'bool F(int x) {\n  if (x < 0) return false;  // doubt: a negative x\n  return true;\n}\n' \
+  > "$work/tree/impl/conflict/g.cc"
+expect ok "" "doubt markers: a well-formed marker passes" markers
+printf 'bool F(int x) {\n  if (x < 0) return false;  // doubt\n  return true;\n}\n' \
+  > "$work/tree/impl/conflict/g.cc"
+expect fail "g.cc:2: a doubt marker the coverage report does not count" \
+  "doubt markers: a marker without its colon and reason" markers
+
 make_tree
 expect ok "" "function lengths: a clean tree passes" lengths
 expect ok "" "docs: a clean tree passes" docs
