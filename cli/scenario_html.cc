@@ -39,6 +39,15 @@ std::string FlagsOf(const conflict::Flags& flags) {
   return s.empty() ? "none" : s;
 }
 
+// Each cycle once: the oracle may find one cycle from several of its transactions.
+std::vector<std::string> DistinctCycles(const std::vector<std::string>& cycles) {
+  std::vector<std::string> out;
+  for (const std::string& c : cycles) {
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  }
+  return out;
+}
+
 // The rows as the scenario format writes them, or "no rows".
 std::string RowsOrNoRows(const std::vector<std::vector<model::Value>>& rows) {
   return rows.empty() ? std::string("no rows") : scenario::RowsText(rows);
@@ -168,7 +177,7 @@ void Findings(const scenario::ScenarioReport& r, std::ostringstream& html) {
             "the other way round</small></p>";
   }
   html << "<p>Table after: " << HtmlEscape(RowsOrNoRows(r.final_rows)) << "</p>";
-  for (const std::string& cycle : r.cycles) {
+  for (const std::string& cycle : DistinctCycles(r.cycles)) {
     html << "<h3>Forbidden dependency cycle</h3><pre class=\"cycle\">" << HtmlEscape(cycle)
          << "</pre>" << DrawCycleSvg(cycle);
   }
@@ -202,6 +211,92 @@ std::string RenderScenarioHtml(const scenario::Scenario& s, const scenario::Scen
   Findings(r, html);
   html << "</section>";
   return html.str();
+}
+
+namespace {
+
+// A Markdown table cell: no pipe or line break of its own.
+std::string Cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += "<br>";
+    else
+      out += c;
+  }
+  return out;
+}
+
+// What transaction `t` did at `step`, as one cell (empty when the step is another's).
+std::string StepText(const scenario::Step& step, const scenario::TxnSpec& t,
+                     const scenario::TxnReport* tr) {
+  if (t.name != step.txn) return "";
+  if (step.kind == scenario::Step::Kind::kStart)
+    return "starts: reads version " + std::to_string(tr ? tr->read_version : -1);
+  if (step.kind == scenario::Step::Kind::kRebase) return "rebases: checked, loses its race again";
+  if (tr == nullptr) return "";
+  std::string text = "**" + Outcome(*tr) + "**";
+  if (!tr->abort_error_class.empty()) text += " (" + tr->abort_error_class + ")";
+  for (const std::string& a : tr->actions) text += "\n`" + a + "`";
+  return Cell(text);
+}
+
+void MarkdownLanes(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                   std::ostringstream& md) {
+  std::map<std::string, const scenario::TxnReport*> by_name;
+  for (const scenario::TxnReport& t : r.txns) by_name[t.name] = &t;
+  md << "| step |";
+  for (const scenario::TxnSpec& t : s.txns) {
+    md << " "
+       << Cell(t.name + ": " + (t.operation ? model::Describe(*t.operation) : "raw actions") +
+               "\nflags: " + FlagsOf(t.flags))
+       << " |";
+  }
+  md << "\n|---|";
+  for (size_t i = 0; i < s.txns.size(); ++i) md << "---|";
+  md << "\n";
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    md << "| " << i + 1 << " |";
+    for (const scenario::TxnSpec& t : s.txns) {
+      const scenario::TxnReport* tr = by_name.count(t.name) ? by_name.at(t.name) : nullptr;
+      md << " " << StepText(s.steps[i], t, tr) << " |";
+    }
+    md << "\n";
+  }
+}
+
+void MarkdownFindings(const scenario::ScenarioReport& r, std::ostringstream& md) {
+  md << "\nOracle (a), rows: " << r.rows_check << "\n";
+  if (!r.serial_rows.empty() || r.rows_check.rfind("wrong", 0) == 0) {
+    md << "\n```diff\n";
+    for (const std::string& line : RowDiff(r.serial_rows, r.final_rows)) md << line << "\n";
+    md << "```\n(+ read from the table, not in the serial result in commit order; - the other "
+          "way round)\n";
+  }
+  md << "\nTable after: " << RowsOrNoRows(r.final_rows) << "\n";
+  for (const std::string& cycle : DistinctCycles(r.cycles))
+    md << "\nForbidden dependency cycle:\n\n```\n" << cycle << "\n```\n";
+  for (const std::string& f : r.invariant_findings) md << "\n- " << f << "\n";
+  for (const scenario::Mismatch& m : r.mismatches) {
+    md << "\n- line " << m.line << ": expected `" << m.expected << "`, actual " << m.actual << "\n";
+  }
+}
+
+}  // namespace
+
+std::string RenderScenarioMarkdown(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                                   const std::string& title, const std::string& replay_command) {
+  std::ostringstream md;
+  md << "### " << title << "\n\nIsolation " << model::IsolationLevelName(r.level) << "; replay: `"
+     << replay_command << "`\n\nTable before: "
+     << (r.initial_rows_error.empty() ? RowsOrNoRows(r.initial_rows)
+                                      : "not read: " + r.initial_rows_error)
+     << "\n\n";
+  MarkdownLanes(s, r, md);
+  MarkdownFindings(r, md);
+  return md.str();
 }
 
 }  // namespace rlc::cli

@@ -22,6 +22,14 @@ std::string RenderScenarioHtml(const scenario::Scenario& scenario,
                                const scenario::ScenarioReport& report, const std::string& title,
                                const std::string& replay_command);
 
+// The same history in Markdown, for report.md (what CI job summaries and pull-request comments
+// show): the replay command, the isolation level, the table before, the lanes as a table (one
+// column per writer with its operation and flags), the rows as a diff against the serial result,
+// each cycle's explanation, and every expectation that did not hold.
+std::string RenderScenarioMarkdown(const scenario::Scenario& scenario,
+                                   const scenario::ScenarioReport& report, const std::string& title,
+                                   const std::string& replay_command);
+
 // Rows in `actual` only ("+ ...") and in `expected` only ("- ..."), each as SQL tuples, sorted.
 std::vector<std::string> RowDiff(const std::vector<std::vector<model::Value>>& expected,
                                  const std::vector<std::vector<model::Value>>& actual);

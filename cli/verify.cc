@@ -81,13 +81,20 @@ constexpr int kSummarySchemaVersion = 1;
 
 bool IsFinding(const Check& c) { return !c.ok && !c.skipped; }
 
+// A failing history as the reports show it.
+struct ExportedHistory {
+  std::string html;      // a <section> for report.html
+  std::string markdown;  // the same for report.md
+};
+
 // One folder per counterexample: the history (history.scenario), its report (report.txt) and the
 // Delta table its replay wrote (table/: _delta_log, DV files and Parquet data files as the
-// implementation wrote them). Returns the history's HTML
-// section, or the reason the folder could not be written.
-std::string ExportCounterexample(const std::filesystem::path& folder,
-                                 const scenario::Scenario& history, const std::string& history_text,
-                                 const std::string& title, const std::string& replay_command) {
+// implementation wrote them). Returns the history as the reports show it, or the reason the
+// folder could not be written.
+ExportedHistory ExportCounterexample(const std::filesystem::path& folder,
+                                     const scenario::Scenario& history,
+                                     const std::string& history_text, const std::string& title,
+                                     const std::string& replay_command) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(folder, ec);
@@ -96,14 +103,16 @@ std::string ExportCounterexample(const std::filesystem::path& folder,
   if (!r.ok()) {
     std::ofstream(folder / "report.txt")
         << "the replay could not run: " << r.status().ToString() << "\n";
-    return "<p class=\"fail\">" +
-           HtmlEscape(title + ": the replay could not run: " + r.status().ToString()) + "</p>";
+    const std::string why = title + ": the replay could not run: " + r.status().ToString();
+    return {"<p class=\"fail\">" + HtmlEscape(why) + "</p>", why + "\n"};
   }
   std::ofstream(folder / "report.txt")
       << scenario::RenderReport(*r, true) << "replay: " << replay_command << "\n";
-  return RenderScenarioHtml(history, *r, title, replay_command) +
-         "<p>Delta table as written: <code>" + HtmlEscape((folder / "table").string()) +
-         "</code></p>";
+  const std::string table = (folder / "table").string();
+  return {RenderScenarioHtml(history, *r, title, replay_command) +
+              "<p>Delta table as written: <code>" + HtmlEscape(table) + "</code></p>",
+          RenderScenarioMarkdown(history, *r, title, replay_command) +
+              "\nDelta table as written: `" + table + "`\n"};
 }
 
 // A failing obligation for the reports: its claim, bound and result, and the solver's
@@ -241,6 +250,8 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
           // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
           // rendered (tests/cli/report_screenshot_test.sh).
           "table.timeline th{background:#eef3fb}"
+          // A drawn cycle or a wide timeline stays within the page.
+          "svg{max-width:100%;height:auto}section.history{overflow-x:auto}"
           "</style></head><body><h1>rlc verify</h1><p class=\"provenance\">"
        << HtmlEscape(ProvenanceLine(summary)) << "</p><p class=\""
        << (failed == 0 && skipped == 0 ? "ok" : "fail") << "\">" << HtmlEscape(headline)
@@ -457,19 +468,17 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
         scenario::RunScenario(*parsed, (v.out_dir / "scenario-work").string());
     const bool ok = r.ok() && r->passed();
     failed += ok ? 0 : 1;
-    std::string html, markdown;
+    ExportedHistory exported;
     const std::string detail =
         r.ok() ? (ok ? "" : scenario::RenderReport(*r, true)) : r.status().ToString();
     if (r.ok() && !ok) {
       const fs::path folder =
           v.out_dir / "counterexamples" / ("scenario-" + fs::path(file).stem().string());
       // Replayed from the copy saved with its table, which stays as it failed.
-      const std::string replay = "rlc replay " + (folder / "history.scenario").string();
-      html = ExportCounterexample(folder, *parsed, text, file, replay);
-      markdown = "```\n" + detail + "```\n\nreplay: `" + replay + "`; the table as written: `" +
-                 (folder / "table").string() + "`\n";
+      exported = ExportCounterexample(folder, *parsed, text, file,
+                                      "rlc replay " + (folder / "history.scenario").string());
     }
-    v.checks.push_back({"scenario", file, ok, Since(t), detail, html, markdown});
+    v.checks.push_back({"scenario", file, ok, Since(t), detail, exported.html, exported.markdown});
   }
   std::error_code ec;
   fs::remove_all(v.out_dir / "scenario-work", ec);
@@ -480,22 +489,25 @@ void ScenarioStage(VerifyRun& v, std::ostream& out) {
 // The campaign's counterexamples as the reports show them: each exported with its table.
 void RecordCampaign(VerifyRun& v, const explorer::Summary& campaign, double seconds) {
   namespace fs = std::filesystem;
-  std::string detail, html;
+  std::string detail, html, markdown;
   for (const explorer::Counterexample& c : campaign.counterexamples) {
     detail += c.report + "replay: rlc replay " + c.file + "\n";
     Result<scenario::Scenario> s = scenario::ParseScenario(c.scenario, c.file);
     if (!s.ok()) continue;
     const fs::path folder = fs::path(c.file).parent_path() / fs::path(c.file).stem();
     detail += "table: " + (folder / "table").string() + "\n";
-    html +=
+    const ExportedHistory exported =
         ExportCounterexample(folder, *s, ReadTextFile(c.file).value_or(""),
                              "counterexample " + std::to_string(c.history), "rlc replay " + c.file);
+    html += exported.html;
+    markdown += exported.markdown + "\n<details><summary>the explorer's report</summary>\n\n```\n" +
+                c.report + "```\n</details>\n";
   }
   std::error_code ec;
   fs::remove_all(v.out_dir / "scenario-work", ec);
   v.checks.push_back({"explore", "campaign",
                       campaign.oracle_violations == 0 && campaign.determinism_mismatches == 0,
-                      seconds, detail, html, ""});
+                      seconds, detail, html, markdown});
   v.summary["explore"] = nlohmann::json::parse(explorer::SummaryToJson(campaign));
   std::ofstream(v.out_dir / "explore-summary.json") << explorer::SummaryToJson(campaign) << "\n";
 }

@@ -276,9 +276,10 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,
   for (const delta::AddFile& add : winner.added_files)
     post_images.emplace(DecodedPath(add.path), &add);
   for (const delta::RemoveFile* remove : overlap) {
-    if (std::optional<std::string> why = RemovedRowsMayMatch(in, post_images, *remove)) {
+    std::optional<std::string> why = RemovedRowsMayMatch(in, post_images, *remove);
+    if (why.has_value()) {  // doubt: a removed row may match
       Declined(in.declines, "1b", winner.version, DecodedPath(remove->path), *why);
-      return remove;  // doubt: a removed row may match
+      return remove;
     }
   }
   return nullptr;

@@ -1,5 +1,6 @@
 #include "impl/conflict/row_level_concurrency.h"
 
+#include <algorithm>
 #include <map>
 
 #include "impl/base/mutants.h"
@@ -72,6 +73,14 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
 CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInputs& in,
                                         PendingTransaction& loser) {
   CaseResolution out;
+  if (!DeletionVectorsWritable(in.read_metadata, in.read_protocol) ||
+      !in.dvs.can_write()) {  // doubt: DVs not writable
+    if (in.declines != nullptr &&
+        std::any_of(winner.added_files.begin(), winner.added_files.end(),
+                    [](const delta::AddFile& a) { return a.deletion_vector.has_value(); }))
+      Declined(in.declines, "2", winner.version, "", "no DV can be written to this table here");
+    return out;
+  }
   // The winner's DV updates: an add with a DV of a path the winner removed (last one wins).
   std::map<std::string, const delta::RemoveFile*> winner_removes;
   for (const delta::RemoveFile& r : winner.removed_files) winner_removes[DecodedPath(r.path)] = &r;
@@ -81,8 +90,6 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     if (a.deletion_vector.has_value() && winner_removes.count(path) != 0) winner_updates[path] = &a;
   }
   if (winner_updates.empty()) return out;  // doubt: no DV update by the winner
-  const bool writable =
-      DeletionVectorsWritable(in.read_metadata, in.read_protocol) && in.dvs.can_write();
   // The loser's adds with a DV and its removes, as positions in its actions (last one wins).
   std::map<std::string, size_t> loser_adds, loser_removes;
   for (size_t i = 0; i < loser.actions.size(); ++i) {
@@ -98,11 +105,7 @@ CaseResolution ResolveRowLevelConflicts(const WinnerSummary& winner, RewriteInpu
     auto add_it = loser_adds.find(path);
     auto remove_it = loser_removes.find(path);
     if (add_it == loser_adds.end() || remove_it == loser_removes.end())
-      continue;       // doubt: the loser did not update it
-    if (!writable) {  // doubt: DVs not writable
-      Declined(in.declines, "2", winner.version, path, "no DV can be written to this table here");
-      continue;
-    }
+      continue;  // doubt: the loser did not update it
     if (MergeOneFile(path, *winner_add, *winner_removes.at(path), add_it->second, remove_it->second,
                      winner.version, in, loser)) {
       merged_paths.insert(path);

@@ -23,6 +23,15 @@ grep -q '<table class="timeline">' "$work/dom.html" || { echo "the rendered page
 grep -q 'starts: reads version' "$work/dom.html" || { echo "the timeline shows no read version"; exit 1; }
 grep -q '<ul class="actions">' "$work/dom.html" || { echo "the timeline shows no rebased actions"; exit 1; }
 grep -Eq '<span class="(add|del)">[+-] \(' "$work/dom.html" || { echo "the rendered page has no row diff"; exit 1; }
+# report.md carries what the HTML carries that text can: the provenance, each failing history's
+# lanes (one column per writer, its operation and flags), its row diff and its replay command.
+md="$work/out/report.md"
+grep -q "^rlcVersion [0-9].* · seed " "$md" || { echo "report.md names no version and seed"; exit 1; }
+grep -q "^| step | .*flags: " "$md" || { echo "report.md has no lanes"; exit 1; }
+grep -q "| starts: reads version " "$md" || { echo "report.md's lanes show no read version"; exit 1; }
+grep -q '^```diff$' "$md" || { echo "report.md has no row diff"; exit 1; }
+grep -Eq '^[+-] \(' "$md" || { echo "report.md's row diff is empty"; exit 1; }
+grep -q "replay: \`rlc replay .*history.scenario\`" "$md" || { echo "report.md names no replay of a saved history"; exit 1; }
 # The findings come first in the report: the first window holds a history's timeline and diff.
 "$browser" "${flags[@]}" --screenshot="$work/shot.png" "file://$report" >> "$work/chromium.txt" 2>&1
 [ -s "$work/shot.png" ] || { echo "chromium wrote no screenshot"; cat "$work/chromium.txt"; exit 1; }

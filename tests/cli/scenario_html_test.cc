@@ -81,6 +81,52 @@ expect A aborts
   EXPECT_NE(html.find("Table after: (3, 'v3'), (4, 'v4')"), std::string::npos) << html;
 }
 
+// report.md's form of the same history: lanes as a Markdown table, the diff, the mismatches, the
+// replay command; a cycle found twice is shown once.
+TEST(ScenarioMarkdown, LanesDiffMismatchesAndEachCycleOnce) {
+  Result<scenario::Scenario> s =
+      scenario::ParseScenario(R"(table files 2 isolation WriteSerializable
+rows (1, 'v1'), (2, 'v2'), (3, 'v3'), (4, 'v4')
+txn A DELETE WHERE id = 1
+txn B DELETE WHERE id = 2
+flags A all
+A starts
+B starts
+B commits
+A commits
+expect A aborts
+)",
+                              "t.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rlc-md-" + std::to_string(::getpid()))).string();
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(r.ok());
+  scenario::ScenarioReport wrong = *r;
+  wrong.rows_check = "wrong data: no serial order the level allows explains the rows";
+  wrong.serial_rows = {{int64_t{3}, std::string("v3")}};
+  wrong.cycles = {"Let:\n  A = T1\n  B = T2\nThen:\n  A < B, because ...",
+                  "Let:\n  A = T1\n  B = T2\nThen:\n  A < B, because ..."};
+  const std::string md = RenderScenarioMarkdown(*s, wrong, "t.scenario", "rlc replay t.scenario");
+  EXPECT_NE(md.find("replay: `rlc replay t.scenario`"), std::string::npos) << md;
+  EXPECT_NE(md.find("| step | A: DELETE WHERE id = 1<br>flags: "), std::string::npos) << md;
+  EXPECT_NE(md.find("\n| 1 | starts: reads version 0 |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("**commits at version 2; delta.rowLevelConcurrency.deletionVectorsMerged**"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("```diff\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n+ (4, 'v4')\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- line 10: expected `expect A aborts`, actual commits at version 2"),
+            std::string::npos)
+      << md;
+  size_t cycles = 0;
+  for (size_t at = md.find("Forbidden dependency cycle"); at != std::string::npos;
+       at = md.find("Forbidden dependency cycle", at + 1))
+    ++cycles;
+  EXPECT_EQ(cycles, 1u) << md;
+}
+
 // An abort's lane carries the message Delta's own checker raises, with its error class.
 TEST(ScenarioHtml, AnAbortShowsDeltasErrorClassAndMessage) {
   Result<scenario::Scenario> s =
