@@ -8,6 +8,29 @@
 namespace rlc::cli {
 namespace {
 
+// Two DELETEs of different rows of one file, A with every flag, B committing first.
+constexpr char kTwoDeletes[] = R"(table files 2 isolation WriteSerializable
+rows (1, 'v1'), (2, 'v2'), (3, 'v3'), (4, 'v4')
+txn A DELETE WHERE id = 1
+txn B DELETE WHERE id = 2
+flags A all
+A starts
+B starts
+B commits
+A commits
+expect A aborts
+)";
+
+// The history run in a scratch folder, removed afterwards.
+Result<scenario::ScenarioReport> RunInScratch(const scenario::Scenario& s) {
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rlc-report-" + std::to_string(::getpid())))
+          .string();
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, dir);
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
 TEST(ScenarioHtml, RowDiffListsEachSideOnce) {
   const std::vector<std::vector<model::Value>> expected = {{int64_t{1}, std::string("a")},
                                                            {int64_t{2}, std::string("b")}};
@@ -35,25 +58,9 @@ TEST(ScenarioHtml, CycleIsDrawnWithDot) {
 }
 
 TEST(ScenarioHtml, LanesDiffAndMismatchesAppear) {
-  Result<scenario::Scenario> s =
-      scenario::ParseScenario(R"(table files 2 isolation WriteSerializable
-rows (1, 'v1'), (2, 'v2'), (3, 'v3'), (4, 'v4')
-txn A DELETE WHERE id = 1
-txn B DELETE WHERE id = 2
-flags A all
-A starts
-B starts
-B commits
-A commits
-expect A aborts
-)",
-                              "t.scenario");
+  Result<scenario::Scenario> s = scenario::ParseScenario(kTwoDeletes, "t.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir =
-      (std::filesystem::temp_directory_path() / ("rlc-html-" + std::to_string(::getpid())))
-          .string();
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
-  std::filesystem::remove_all(dir);
+  Result<scenario::ScenarioReport> r = RunInScratch(*s);
   ASSERT_TRUE(r.ok());
   // The oracle holds here; pretend it found other rows, to see the diff rendered.
   scenario::ScenarioReport wrong = *r;
@@ -84,24 +91,9 @@ expect A aborts
 // report.md's form of the same history: lanes as a Markdown table, the diff, the mismatches, the
 // replay command; a cycle found twice is shown once.
 TEST(ScenarioMarkdown, LanesDiffMismatchesAndEachCycleOnce) {
-  Result<scenario::Scenario> s =
-      scenario::ParseScenario(R"(table files 2 isolation WriteSerializable
-rows (1, 'v1'), (2, 'v2'), (3, 'v3'), (4, 'v4')
-txn A DELETE WHERE id = 1
-txn B DELETE WHERE id = 2
-flags A all
-A starts
-B starts
-B commits
-A commits
-expect A aborts
-)",
-                              "t.scenario");
+  Result<scenario::Scenario> s = scenario::ParseScenario(kTwoDeletes, "t.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir =
-      (std::filesystem::temp_directory_path() / ("rlc-md-" + std::to_string(::getpid()))).string();
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
-  std::filesystem::remove_all(dir);
+  Result<scenario::ScenarioReport> r = RunInScratch(*s);
   ASSERT_TRUE(r.ok());
   scenario::ScenarioReport wrong = *r;
   wrong.rows_check = "wrong data: no serial order the level allows explains the rows";
@@ -142,11 +134,7 @@ expect A aborts ConcurrentAppendException
 )",
                               "a.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir =
-      (std::filesystem::temp_directory_path() / ("rlc-abort-" + std::to_string(::getpid())))
-          .string();
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
-  std::filesystem::remove_all(dir);
+  Result<scenario::ScenarioReport> r = RunInScratch(*s);
   ASSERT_TRUE(r.ok());
   ASSERT_TRUE(r->passed()) << scenario::RenderReport(*r, false);
   const std::string html = RenderScenarioHtml(*s, *r, "a.scenario", "rlc replay a.scenario");
@@ -170,11 +158,7 @@ A commits
 )",
                               "u.scenario");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  const std::string dir =
-      (std::filesystem::temp_directory_path() / ("rlc-text-" + std::to_string(::getpid())))
-          .string();
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(*s, dir);
-  std::filesystem::remove_all(dir);
+  Result<scenario::ScenarioReport> r = RunInScratch(*s);
   ASSERT_TRUE(r.ok());
   const std::string text = scenario::RenderReport(*r, /*verbose=*/true);
   EXPECT_NE(text.find("table before: (1, 'v1'), (2, 'v2')"), std::string::npos) << text;
