@@ -116,6 +116,7 @@ std::optional<std::string> ExactTierKeeps(const SkippingInputs& in, const delta:
 // Each file in `adds` declined by `case_id` for the same reason.
 void DeclineAll(const SkippingInputs& in, int64_t winner_version, const AddList& adds,
                 const std::string& case_id, const std::string& reason) {
+  if (in.declines == nullptr) return;  // nobody asked: no path decoded per file
   for (const delta::AddFile* add : adds)
     Declined(in.declines, case_id, winner_version, DecodedPath(add->path), reason);
 }
