@@ -248,6 +248,19 @@ Command AddRace(CLI::App& app) {
   race->add_option("--kill-after-ms", a->options.kill_after_ms, "SIGKILL process 0 after N ms");
   race->add_option("--isolation", a->isolation, "The table's isolation level")
       ->check(CLI::IsMember({"Serializable", "WriteSerializable"}));
+  race->add_option("--rows", a->options.rows, "The table's rows at the start (64)")
+      ->check(CLI::Range(int64_t{1}, int64_t{10000000}));
+  race->add_option("--engine", a->options.engine, "Race a real engine too: delta-spark")
+      ->check(CLI::IsMember({"delta-spark"}));
+  race->add_option("--engine-procs", a->options.engine_procs, "The engine's processes (1)")
+      ->check(CLI::Range(1, 4));
+  race->add_option("--engine-racer", a->options.engine_racer,
+                   "Command running one engine racer (tests/engines/delta_spark_racer.py)");
+  race->add_option("--kill-engine-after-ms", a->options.kill_engine_after_ms,
+                   "SIGKILL the first engine process after N ms");
+  race->add_option("--engine-read-every", a->options.engine_read_every,
+                   "The engine reads every Nth version and the last (1: every one)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1000000}));
   race->add_flag("--json", a->json, "Print one JSON object");
   return {race, [a] {
             a->options.isolation = a->isolation == "WriteSerializable"

@@ -67,11 +67,12 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
 
 std::string RaceSummaryText(const race::RaceSummary& s) {
   std::ostringstream out;
-  out << "race case " << s.race_case << " (" << s.isolation << "): " << s.procs << " processes, "
-      << static_cast<int64_t>(s.seconds) << " s, " << s.versions << " versions committed\n";
+  out << "race case " << s.race_case << " (" << s.isolation << "): " << s.procs << " rlc processes"
+      << (s.engine.empty() ? "" : " against " + s.engine) << ", " << static_cast<int64_t>(s.seconds)
+      << " s, " << s.versions << " versions committed\n";
   for (const race::ProcessSummary& p : s.processes) {
-    out << "  process " << p.proc << (p.killed ? " (killed)" : "") << ": " << p.attempts
-        << " attempts, " << p.commits << " commits, " << p.nothing_to_commit
+    out << "  " << p.engine << " process " << p.proc << (p.killed ? " (killed)" : "") << ": "
+        << p.attempts << " attempts, " << p.commits << " commits, " << p.nothing_to_commit
         << " with nothing to commit";
     for (const auto& [k, n] : p.aborts) out << ", " << n << " " << k;
     for (const auto& [k, n] : p.events) out << ", " << n << " x " << k;
@@ -85,7 +86,12 @@ std::string RaceSummaryText(const race::RaceSummary& s) {
   }
   out << "  case 3 commits past an OPTIMIZE: " << s.case3_commits
       << "; this case's reconciles: " << s.CaseReconciles() << "\n";
-  out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows
+  if (!s.engine.empty()) {
+    out << "  " << s.engine << " read " << s.engine_read_versions << " versions; "
+        << s.engine_read_differences << " differ from the oracle's read\n";
+  }
+  out << "  final rows " << s.final_rows << ", duplicated " << s.duplicated_rows << " (keys "
+      << s.duplicated_keys << ")"
       << ", lost commits " << s.lost_commits << ", unreferenced files " << s.unreferenced_files
       << ", checkpoints " << s.checkpoints << " (each read back against the JSON log)"
       << "; oracle (a): " << s.rows_check << "\n";

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -15,6 +16,8 @@
 
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
+#include "fuzz/race/engine_race.h"
+#include "fuzz/race/race_ops.h"
 #include "fuzz/scenario/operation_text.h"
 #include "fuzz/simulator/checkpoint_check.h"
 #include "fuzz/simulator/engine.h"
@@ -30,84 +33,14 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr int64_t kRows = 64;
-constexpr int64_t kCopyIds = 1000;  // ids of rows the race adds in cases 3 and mixed
-int FilesFor(const std::string& race_case) { return race_case == "2" ? 4 : 16; }
 constexpr auto kBarrierWait = std::chrono::milliseconds(500);
 // Delta's default: a checkpoint every 10 commits, which processes starting afresh read from.
 constexpr int kCheckpointInterval = 10;
-
-model::LogicalTable StartingTable(model::IsolationLevel level) {
-  model::LogicalTable t = model::MakeTable(false);
-  // Serializable by default: the oracle then has one order to replay. Under WriteSerializable the
-  // commit order is tried first and explains a sound race; only if it does not are the orders in
-  // which blind appends move enumerated (bounded: too many make the check "unknown", a problem).
-  t.properties.isolation_level = level;
-  for (int64_t id = 1; id <= kRows; ++id) t.Insert({id, "v" + std::to_string(id)});
-  return t;
-}
-
-model::Operation OpFor(const std::string& race_case, int proc, int procs, int64_t seq,
-                       std::mt19937_64& rng) {
-  using model::Predicate;
-  auto id = [&] { return static_cast<int64_t>(rng() % kRows) + 1; };
-  auto by_id = [&] { return Predicate::Compare("id", Predicate::Op::kEq, id()); };
-  auto update = [&] {
-    return model::Update{by_id(),
-                         {{"value", "u" + std::to_string(proc) + "-" + std::to_string(seq)}}};
-  };
-  // UPDATEs: each deletes the old image by DV and keeps the row as a new image, so a long race
-  // never runs dry; now and then process 0 compacts the one-row images back into shared files,
-  // where two UPDATEs can meet again.
-  if (race_case == "2")
-    return proc == 0 && seq % 8 == 7 ? model::Operation{model::Optimize{}}
-                                     : model::Operation{update()};
-  // An INSERT ... SELECT copies one original row under an id of the copies' range; now and then
-  // the copies are deleted. (Copying rows under their own id would double them at every copy:
-  // a long race would outgrow memory.)
-  auto copy = [&] {
-    return model::InsertSelect{
-        by_id(),
-        {{"id", kCopyIds + static_cast<int64_t>(rng() % kRows)}, {"value", std::string("copy")}}};
-  };
-  auto drop_copies = [&] {
-    return model::Delete{Predicate::Compare("id", Predicate::Op::kGe, kCopyIds)};
-  };
-  if (race_case == "3") {
-    if (proc == 0) return model::Optimize{};
-    return rng() % 4 == 0 ? model::Operation{drop_copies()} : model::Operation{copy()};
-  }
-  if (race_case == "1") {
-    if (proc == 0) return model::BlindInsert{{{100000 + seq * procs + proc, std::string("new")}}};
-    return update();
-  }
-  if (race_case == "4a" || race_case == "4b") {
-    if (proc == 0) return model::Optimize{};
-    return update();
-  }
-  switch (rng() % 7) {  // mixed
-    case 0:
-      return rng() % 3 == 0 ? model::Operation{model::Delete{by_id()}} : model::Operation{update()};
-    case 1:
-      return update();
-    case 2:
-      return model::BlindInsert{
-          {{kCopyIds + static_cast<int64_t>(rng() % kRows), std::string("new")}}};
-    case 3:
-      return copy();
-    case 4:
-      return drop_copies();
-    default:
-      return proc == 0 || rng() % 3 == 0 ? model::Operation{model::Optimize{}}
-                                         : model::Operation{model::Delete{by_id()}};
-  }
-}
-
-std::string RaceDir(const std::string& dir) { return dir + "/_race"; }
+constexpr auto kEngineReadyTimeout = std::chrono::seconds(600);
 
 // Waits until every process has reached `round` (or the wait runs out: a process may be gone).
 void Barrier(const std::string& dir, int round, int proc, int procs) {
-  const std::string folder = RaceDir(dir) + "/barrier";
+  const std::string folder = RaceFolder(dir) + "/barrier";
   std::ofstream(folder + "/r" + std::to_string(round) + "-p" + std::to_string(proc)).put('.');
   const auto until = Clock::now() + kBarrierWait;
   while (Clock::now() < until) {
@@ -126,25 +59,59 @@ void SetTxnId(simulator::Transaction& t, const std::string& txn_id) {
   }
 }
 
+// Against another engine: a random part of its last statement's duration (times `scale`), so
+// that this process's commits land before, inside and after the engine's windows.
+void PaceAgainstEngine(const RaceOptions& o, std::mt19937_64& rng, int64_t scale) {
+  const int64_t millis = EngineStatementMillis(o) * scale;
+  std::this_thread::sleep_for(
+      std::chrono::milliseconds(static_cast<int64_t>(rng() % static_cast<uint64_t>(millis + 1))));
+}
+
+nlohmann::json OutcomeLine(const std::string& txn_id, const simulator::Transaction& t,
+                           const simulator::CommitOutcome& c) {
+  nlohmann::json outcome = {{"txnId", txn_id},
+                            {"committed", c.committed},
+                            {"version", c.version},
+                            {"nothing", t.commits_nothing},
+                            {"retries", c.optimize_retries}};
+  if (c.abort) {
+    outcome["abort"] = {{"kind", conflict::ExceptionName(c.abort->kind)},
+                        {"winnerOperation", c.abort->winner_operation},
+                        {"winnerVersion", c.abort->winner_version}};
+  }
+  nlohmann::json events = nlohmann::json::array();
+  for (const conflict::Event& e : c.events)
+    events.push_back({{"name", e.name}, {"winnerVersion", e.winner_version}});
+  outcome["events"] = events;
+  return outcome;
+}
+
+int Failed(int proc, const Status& status) {
+  std::cerr << "race process " << proc << ": " << status.ToString() << "\n";
+  return 3;
+}
+
 // One process's loop; returns its exit status.
 int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
   auto storage = storage::NewLocalStorage();
+  const RaceShape shape = ShapeOf(o);
   simulator::TableOptions options;
   options.file_prefix = "p" + std::to_string(proc) + "-";
   options.row_id_base = static_cast<uint64_t>(proc + 1) * 1000000000ull;
   options.foreign = o.foreign && proc == o.procs - 1;
   options.data_files = simulator::DataFileFormat::kParquet;
   options.checkpoint_interval = kCheckpointInterval;
-  simulator::Simulator sim(*storage, o.dir, StartingTable(o.isolation), options);
-  std::ofstream journal(RaceDir(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl",
+  if (shape.optimize_target_rows > 0) options.optimize_target_rows = shape.optimize_target_rows;
+  simulator::Simulator sim(*storage, o.dir, StartingTable(o, shape), options);
+  std::ofstream journal(RaceFolder(o.dir) + "/journal-" + std::to_string(proc) + ".jsonl",
                         std::ios::app);
   std::mt19937_64 rng(o.seed * 1000003 + static_cast<uint64_t>(proc));
   for (int64_t seq = 0; Clock::now() < deadline; ++seq) {
-    const model::Operation op = OpFor(o.race_case, proc, o.procs, seq, rng);
+    const model::Operation op = RlcOpFor(o, shape, proc, seq, rng);
     Result<int64_t> latest = sim.LatestVersion();
-    if (!latest.ok()) return 3;
+    if (!latest.ok()) return Failed(proc, latest.status());
     Result<simulator::Transaction> t = sim.Prepare(op, *latest, conflict::Flags::Every());
-    if (!t.ok()) return 3;
+    if (!t.ok()) return Failed(proc, t.status());
     const std::string txn_id = "p" + std::to_string(proc) + "-" + std::to_string(seq);
     SetTxnId(*t, txn_id);
     journal << nlohmann::json{{"txnId", txn_id},
@@ -154,22 +121,17 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
                    .dump()
             << "\n"
             << std::flush;
-    Barrier(o.dir, static_cast<int>(seq), proc, o.procs);
+    if (o.engine.empty()) {
+      Barrier(o.dir, static_cast<int>(seq), proc, o.procs);
+    } else {
+      PaceAgainstEngine(o, rng, 2);  // between the read and the commit
+    }
     Result<simulator::CommitOutcome> c = sim.Commit(*t);
-    if (!c.ok()) return 3;
-    nlohmann::json outcome = {{"txnId", txn_id},
-                              {"committed", c->committed},
-                              {"version", c->version},
-                              {"nothing", t->commits_nothing},
-                              {"retries", c->optimize_retries}};
-    if (c->abort)
-      outcome["abort"] = {{"kind", conflict::ExceptionName(c->abort->kind)},
-                          {"winnerOperation", c->abort->winner_operation}};
-    nlohmann::json events = nlohmann::json::array();
-    for (const conflict::Event& e : c->events)
-      events.push_back({{"name", e.name}, {"winnerVersion", e.winner_version}});
-    outcome["events"] = events;
-    journal << outcome.dump() << "\n" << std::flush;
+    if (!c.ok()) return Failed(proc, c.status());
+    journal << OutcomeLine(txn_id, *t, *c).dump() << "\n" << std::flush;
+    // And idle after it: a window of the engine's with no commit of rlc's in it lets the engine
+    // commit too (any added file aborts Delta's DML on an unpartitioned table).
+    if (!o.engine.empty()) PaceAgainstEngine(o, rng, 2);
   }
   return 0;
 }
@@ -177,14 +139,16 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
 struct Intent {
   int proc = 0;
   std::string op;
-  int64_t read_version = 0;
+  int64_t read_version = -1;  // -1: another engine's, whose commitInfo says it
+  std::string engine = "rlc";
 };
 
 std::string TxnIdOf(const delta::Commit& commit) {
   const delta::CommitInfo* info = commit.commit_info();
   if (info == nullptr) return "";
   for (const delta::UnknownField& f : info->unknown_fields) {
-    if (f.key == "txnId") {
+    // rlc's processes write txnId; Delta Spark writes the session's commitInfo.userMetadata.
+    if (f.key == "txnId" || f.key == "userMetadata") {
       const nlohmann::json v = nlohmann::json::parse(f.raw_json, nullptr, false);
       if (v.is_string()) return v.get<std::string>();
     }
@@ -200,15 +164,15 @@ struct Journals {
 
 Journals ReadJournals(const std::string& dir, int procs) {
   Journals out;
-  for (int p = 0; p < procs; ++p) {
-    std::ifstream in(RaceDir(dir) + "/journal-" + std::to_string(p) + ".jsonl");
+  for (int p = 0; p < procs; ++p) {  // rlc's processes, then the engine's
+    std::ifstream in(RaceFolder(dir) + "/journal-" + std::to_string(p) + ".jsonl");
     for (std::string line; std::getline(in, line);) {
       const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
       if (!j.is_object()) continue;
       const std::string id = j.value("txnId", "");
       if (j.contains("op")) {
         out.intents[id] = {j.value("proc", 0), j.value("op", ""),
-                           j.value("readVersion", int64_t{0})};
+                           j.value("readVersion", int64_t{-1}), j.value("engine", "rlc")};
       } else {
         out.outcomes[id] = j;
       }
@@ -217,32 +181,53 @@ Journals ReadJournals(const std::string& dir, int procs) {
   return out;
 }
 
-// Forks the processes, kills process 0 if asked, and waits for every one.
-Status RunProcesses(const RaceOptions& o, Clock::time_point deadline, RaceSummary& s) {
+// Waits for one process and notes how it ended.
+void Reap(pid_t pid, int proc, const std::string& engine, bool killed, RaceSummary& s) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ProcessSummary ps;
+  ps.proc = proc;
+  ps.engine = engine;
+  ps.killed = killed;
+  if (!killed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+    s.problems.push_back(engine + " process " + std::to_string(proc) + " failed (status " +
+                         std::to_string(status) + ")");
+  }
+  s.processes.push_back(ps);
+}
+
+// Starts the engine's processes (if any) and waits until they are ready, forks rlc's, kills the
+// ones asked for, and waits for every one.
+Status RunProcesses(const RaceOptions& o, RaceSummary& s) {
+  EngineProcesses engine;
+  if (!o.engine.empty()) {
+    RLC_ASSIGN_OR_RETURN(engine, StartEngine(o, ShapeOf(o), kEngineReadyTimeout));
+  }
+  const auto race_time = std::chrono::milliseconds(static_cast<int64_t>(o.seconds * 1000));
+  const auto started = Clock::now();
+  if (!o.engine.empty())
+    RLC_RETURN_IF_ERROR(SignalStart(o, std::chrono::system_clock::now() + race_time));
   std::vector<pid_t> children;
   for (int p = 0; p < o.procs; ++p) {
     const pid_t pid = ::fork();
     if (pid < 0) return Status::IoError("fork failed");
-    if (pid == 0) ::_exit(Worker(o, p, deadline));
+    if (pid == 0) ::_exit(Worker(o, p, started + race_time));
     children.push_back(pid);
   }
-  bool killed = false;
+  bool killed = false, engine_killed = false;
   if (o.kill_after_ms >= 0) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(o.kill_after_ms));
+    std::this_thread::sleep_until(started + std::chrono::milliseconds(o.kill_after_ms));
     killed = ::kill(children[0], SIGKILL) == 0;
   }
-  for (int p = 0; p < o.procs; ++p) {
-    int status = 0;
-    ::waitpid(children[static_cast<size_t>(p)], &status, 0);
-    ProcessSummary ps;
-    ps.proc = p;
-    ps.killed = p == 0 && killed;
-    if (!ps.killed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-      s.problems.push_back("process " + std::to_string(p) + " failed (status " +
-                           std::to_string(status) + ")");
-    }
-    s.processes.push_back(ps);
+  if (o.kill_engine_after_ms >= 0 && !engine.pids.empty()) {
+    std::this_thread::sleep_until(started + std::chrono::milliseconds(o.kill_engine_after_ms));
+    engine_killed = ::kill(engine.pids[0], SIGKILL) == 0;
   }
+  for (int p = 0; p < o.procs; ++p)
+    Reap(children[static_cast<size_t>(p)], p, "rlc", p == 0 && killed, s);
+  for (size_t e = 0; e < engine.pids.size(); ++e)
+    Reap(engine.pids[e], o.procs + static_cast<int>(e), o.engine, e == 0 && engine_killed, s);
+  s.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return Status::Ok();
 }
 
@@ -250,7 +235,9 @@ Status RunProcesses(const RaceOptions& o, Clock::time_point deadline, RaceSummar
 struct ReplayedLog {
   model::CommittedHistory history;
   std::map<int64_t, std::string> operation_at;  // version -> commitInfo.operation
+  std::map<int64_t, std::string> engine_at;     // version -> the engine that committed it
   std::set<std::string> committed_ids;
+  std::map<std::string, int64_t> version_of;  // committed transaction id -> its version
 };
 
 Result<ReplayedLog> ReplayLog(const storage::Storage& storage, const std::string& dir,
@@ -272,12 +259,24 @@ Result<ReplayedLog> ReplayLog(const storage::Storage& storage, const std::string
       continue;
     }
     out.committed_ids.insert(id);
+    out.version_of[id] = v;
+    out.engine_at[v] = intent->second.engine;
     Result<model::Operation> op = scenario::ParseOperation(intent->second.op, start.schema);
     if (!op.ok()) return Status::Corrupt("journal: " + id + ": " + op.status().message());
-    out.history.commits.push_back({id, intent->second.read_version, *op});
-    // Case 3: an INSERT ... SELECT that committed past an OPTIMIZE.
-    if (std::holds_alternative<model::InsertSelect>(*op)) {
-      for (int64_t w = intent->second.read_version + 1; w < v; ++w) {
+    // Another engine's read version is the one its commitInfo records.
+    int64_t read_version = intent->second.read_version;
+    if (read_version < 0) {
+      if (info == nullptr || !info->read_version.has_value()) {
+        s.problems.push_back("version " + std::to_string(v) + " (" + id +
+                             ") has no commitInfo.readVersion");
+        continue;
+      }
+      read_version = *info->read_version;
+    }
+    out.history.commits.push_back({id, read_version, *op});
+    // Case 3: rlc's INSERT ... SELECT that committed past an OPTIMIZE.
+    if (std::holds_alternative<model::InsertSelect>(*op) && intent->second.engine == "rlc") {
+      for (int64_t w = read_version + 1; w < v; ++w) {
         if (out.operation_at[w] == "OPTIMIZE") {
           ++s.case3_commits;
           break;
@@ -288,11 +287,26 @@ Result<ReplayedLog> ReplayLog(const storage::Storage& storage, const std::string
   return out;
 }
 
+// A winning operation as the summary counts it: with another engine racing, named with the
+// engine that committed it ("delta-spark DELETE").
+std::string WinnerKey(const RaceSummary& s, const ReplayedLog& log, int64_t version,
+                      const std::string& operation) {
+  if (s.engine.empty()) return operation;
+  const auto engine = log.engine_at.find(version);
+  return (engine == log.engine_at.end() ? std::string("unknown") : engine->second) + " " +
+         operation;
+}
+
 // Each process's attempts, commits, aborts and events; a commit the log does not hold is lost.
 void CountOutcomes(Journals& journals, ReplayedLog& log, RaceSummary& s) {
   for (const auto& [id, j] : journals.outcomes) {
-    ProcessSummary& ps = s.processes[static_cast<size_t>(journals.intents[id].proc)];
+    const Intent& intent = journals.intents[id];
+    ProcessSummary& ps = s.processes[static_cast<size_t>(intent.proc)];
     ++ps.attempts;
+    if (j.contains("error")) {
+      s.problems.push_back(intent.engine + " process " + std::to_string(intent.proc) + ": " + id +
+                           " (" + intent.op + ") failed: " + j.value("error", ""));
+    }
     if (j.value("nothing", false)) ++ps.nothing_to_commit;
     if (j.value("committed", false)) {
       ++ps.commits;
@@ -306,20 +320,26 @@ void CountOutcomes(Journals& journals, ReplayedLog& log, RaceSummary& s) {
     if (j.contains("abort")) {
       const std::string kind = j["abort"].value("kind", "");
       ++ps.aborts[kind];
-      ++s.by_winning_operation[j["abort"].value("winnerOperation", "UNKNOWN")]["aborts " + kind];
+      // rlc's aborts name the winner's version; Delta Spark's the winner's transaction id.
+      int64_t winner = j["abort"].value("winnerVersion", int64_t{-1});
+      const auto named = log.version_of.find(j["abort"].value("winnerTxnId", ""));
+      if (named != log.version_of.end()) winner = named->second;
+      ++s.by_winning_operation[WinnerKey(
+          s, log, winner, j["abort"].value("winnerOperation", "UNKNOWN"))]["aborts " + kind];
     }
     for (const nlohmann::json& e : j.value("events", nlohmann::json::array())) {
       const std::string name = e.value("name", "");
       ++ps.events[name];
-      ++s.by_winning_operation[log.operation_at[e.value("winnerVersion", int64_t{0})]][name];
+      const int64_t winner = e.value("winnerVersion", int64_t{0});
+      ++s.by_winning_operation[WinnerKey(s, log, winner, log.operation_at[winner])][name];
     }
   }
 }
 
-// The oracle, the audit and duplicated rows.
+// The oracle, the audit, duplicated rows and keys.
 void JudgeTable(const storage::Storage& storage, const std::string& dir,
-                const model::LogicalTable& start, const model::CommittedHistory& history,
-                RaceSummary& s) {
+                const model::LogicalTable& start, const RaceShape& shape,
+                const model::CommittedHistory& history, RaceSummary& s) {
   const oracle::Judgement judgement =
       oracle::JudgeHistory(dir, history, start.properties.isolation_level);
   s.rows_check = judgement.rows_check;
@@ -344,14 +364,23 @@ void JudgeTable(const storage::Storage& storage, const std::string& dir,
   }
   const oracle::ReferenceResult read = oracle::ReadReferenceSnapshot(dir, -1);
   if (!read.snapshot) return;
-  std::set<int64_t> seen;
+  // A row rlc wrote keeps its hidden identity wherever rlc moves it; another engine's rewrite
+  // drops it. Every engine keeps the starting table's ids unique (no operation copies a row under
+  // one of them), so an id below the copies' range live twice is a duplicated row too.
+  std::set<int64_t> seen, keys;
   for (const std::string& row : oracle::LiveRows(*read.snapshot)) {
     const nlohmann::json j = nlohmann::json::parse(row, nullptr, false);
-    if (j.is_object() && j.contains("_rid") && !seen.insert(j["_rid"].get<int64_t>()).second)
-      ++s.duplicated_rows;
+    if (!j.is_object()) continue;
+    if (j.contains("_rid") && !seen.insert(j["_rid"].get<int64_t>()).second) ++s.duplicated_rows;
+    if (j.contains("id") && j["id"].is_number_integer()) {
+      const int64_t id = j["id"].get<int64_t>();
+      if (id < shape.copy_base && !keys.insert(id).second) ++s.duplicated_keys;
+    }
   }
   if (s.duplicated_rows > 0)
     s.problems.push_back(std::to_string(s.duplicated_rows) + " physical row(s) live twice");
+  if (s.duplicated_keys > 0)
+    s.problems.push_back(std::to_string(s.duplicated_keys) + " id(s) of the table live twice");
 }
 
 // Data files no version ever added: left by a writer that died before its commit landed (they
@@ -379,6 +408,8 @@ int64_t UnreferencedFiles(const storage::Storage& storage, const std::string& di
 }
 
 }  // namespace
+
+std::string RaceFolder(const std::string& dir) { return dir + "/_race"; }
 
 int64_t RaceSummary::CaseReconciles() const {
   auto events = [&](std::string_view name) {
@@ -410,31 +441,32 @@ Result<RaceSummary> RunRace(const RaceOptions& o) {
   if (fs::exists(o.dir, ec) && !fs::is_empty(o.dir, ec)) {
     return Status::InvalidArgument(o.dir + ": the folder must be empty or absent");
   }
-  fs::create_directories(RaceDir(o.dir) + "/barrier", ec);
+  fs::create_directories(RaceFolder(o.dir) + "/barrier", ec);
   if (ec) return Status::IoError(o.dir + ": " + ec.message());
-  const model::LogicalTable start = StartingTable(o.isolation);
+  if (o.rows < 1 || o.rows > 10000000) return Status::InvalidArgument("--rows must be 1..10000000");
+  const RaceShape shape = ShapeOf(o);
+  const model::LogicalTable start = StartingTable(o, shape);
   auto storage = storage::NewLocalStorage();
   {
     simulator::TableOptions options;
     options.file_prefix = "init-";
     options.data_files = simulator::DataFileFormat::kParquet;
     simulator::Simulator creator(*storage, o.dir, start, options);
-    RLC_RETURN_IF_ERROR(creator.Create(FilesFor(o.race_case)));
+    RLC_RETURN_IF_ERROR(creator.Create(shape.files));
   }
   RaceSummary s;
   s.race_case = o.race_case;
   s.isolation = model::IsolationLevelName(o.isolation);
   s.procs = o.procs;
-  const auto started = Clock::now();
-  RLC_RETURN_IF_ERROR(RunProcesses(
-      o, started + std::chrono::milliseconds(static_cast<int64_t>(o.seconds * 1000)), s));
-  s.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  s.engine = o.engine;
+  RLC_RETURN_IF_ERROR(RunProcesses(o, s));
 
-  Journals journals = ReadJournals(o.dir, o.procs);
+  Journals journals = ReadJournals(o.dir, o.procs + (o.engine.empty() ? 0 : o.engine_procs));
   RLC_ASSIGN_OR_RETURN(ReplayedLog log, ReplayLog(*storage, o.dir, start, journals, s));
   CountOutcomes(journals, log, s);
-  JudgeTable(*storage, o.dir, start, log.history, s);
+  JudgeTable(*storage, o.dir, start, shape, log.history, s);
   s.unreferenced_files = UnreferencedFiles(*storage, o.dir, s.versions);
+  if (!o.engine.empty()) RLC_RETURN_IF_ERROR(CompareEngineReads(o, s));
   return s;
 }
 
@@ -443,11 +475,17 @@ std::string RaceSummaryJson(const RaceSummary& s) {
   j["case"] = s.race_case;
   j["isolation"] = s.isolation;
   j["procs"] = s.procs;
+  if (!s.engine.empty()) {
+    j["engine"] = s.engine;
+    j["engineReadVersions"] = s.engine_read_versions;
+    j["engineReadDifferences"] = s.engine_read_differences;
+  }
   j["seconds"] = s.seconds;
   j["versions"] = s.versions;
   nlohmann::ordered_json procs = nlohmann::ordered_json::array();
   for (const ProcessSummary& p : s.processes) {
     procs.push_back({{"proc", p.proc},
+                     {"engine", p.engine},
                      {"killed", p.killed},
                      {"attempts", p.attempts},
                      {"commits", p.commits},
@@ -461,6 +499,7 @@ std::string RaceSummaryJson(const RaceSummary& s) {
   j["caseReconciles"] = s.CaseReconciles();
   j["finalRows"] = s.final_rows;
   j["duplicatedRows"] = s.duplicated_rows;
+  j["duplicatedKeys"] = s.duplicated_keys;
   j["lostCommits"] = s.lost_commits;
   j["unreferencedFiles"] = s.unreferenced_files;
   j["checkpoints"] = s.checkpoints;

@@ -5,9 +5,14 @@
 // checkpoint with the JSON replay at its version (impl/delta/checkpoint.h against
 // impl/delta/snapshot.h), and the latest version as a reader starting afresh reads it (the newest
 // checkpoint, then the commits after it) with the JSON replay: protocol, metaData, the live files
-// with their DVs, app transactions and domains. Linear in the log's length.
+// with their DVs, app transactions and domains. A live file's dataChange is no part of the state:
+// Delta Spark and delta-rs write every checkpoint's adds with dataChange false; nor is the
+// difference between no tags and an empty tags map. Linear in the
+// log's length.
 //
-// Errors: kCorrupt naming the table and the first version that reads otherwise; read errors as
+// Errors: kCorrupt naming the table, the first version that reads otherwise and what differs
+// (the protocol, the metaData, a file live on one side only, a file whose add differs); read
+// errors as
 // the readers give them.
 //
 // Thread-safety: stateless; reads through the Storage.

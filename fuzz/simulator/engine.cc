@@ -25,6 +25,7 @@
 #include "impl/delta/stats.h"
 #include "impl/parquet/checkpoint_actions.h"
 #include "impl/parquet/checkpoint_writer.h"
+#include "impl/parquet/parquet_rows.h"
 #include "impl/parquet/parquet_table_files.h"
 
 namespace rlc::simulator {
@@ -42,6 +43,47 @@ constexpr int32_t kFeaturesWriterVersion = 7;
 // reaches (a history has at most a few dozen commits), so that a bug loops no further.
 constexpr int kMaxOptimizeRetries = 100;
 constexpr int kMaxCommitAttempts = 1000;
+
+// Another engine's Parquet data file has no _rid column. Its rows get identities of their own: the
+// top bit set (simulators count theirs up from row_id_base, far below it), the path's hash and the
+// row's position, so every simulator reading the file gives its rows the same identities. Two
+// paths whose hashes meet would give two rows one identity: ReadSnapshot refuses that.
+constexpr model::RowId kForeignRowIdBit = model::RowId{1} << 63;
+constexpr int kForeignPositionBits = 24;
+
+bool IsForeignRowId(model::RowId id) { return (id & kForeignRowIdBit) != 0; }
+
+Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view bytes,
+                                     const std::vector<RowFileColumn>& columns,
+                                     const std::vector<std::string>& partition_columns,
+                                     const delta::StringMap& partition_values) {
+  if (!path.ends_with(".parquet"))
+    return DecodeDataFile(path, bytes, columns, partition_columns, partition_values);
+  RLC_ASSIGN_OR_RETURN(const parquet::ParquetFileFacts facts,
+                       parquet::ReadParquetFacts(path, bytes));
+  for (const std::vector<std::string>& leaf : facts.leaf_paths) {
+    if (leaf.size() == 1 && leaf[0] == kRowIdColumn)
+      return DecodeDataFile(path, bytes, columns, partition_columns, partition_values);
+  }
+  if (facts.num_rows >= (int64_t{1} << kForeignPositionBits)) {
+    return Status::Unsupported(path + ": another engine's file of " +
+                               std::to_string(facts.num_rows) +
+                               " rows, more than the simulator numbers");
+  }
+  const std::vector<RowFileColumn> schema(columns.begin() + 1, columns.end());
+  RLC_ASSIGN_OR_RETURN(RowFile file,
+                       DecodeDataFile(path, bytes, schema, partition_columns, partition_values));
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a
+  for (const char c : path) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  const model::RowId base =
+      kForeignRowIdBit | ((hash >> (kForeignPositionBits + 1)) << kForeignPositionBits);
+  file.columns = columns;
+  for (size_t position = 0; position < file.rows.size(); ++position) {
+    file.rows[position].insert(file.rows[position].begin(),
+                               RowFileValue{static_cast<int64_t>(base | position)});
+  }
+  return file;
+}
 
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
@@ -607,8 +649,9 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     auto decoded = row_files_.find(path);
     if (decoded == row_files_.end()) {
       RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
-      RLC_ASSIGN_OR_RETURN(RowFile read, DecodeDataFile(path, bytes, row_file_columns_,
-                                                        partition_columns_, add.partition_values));
+      RLC_ASSIGN_OR_RETURN(RowFile read,
+                           DecodeWithIdentities(path, bytes, row_file_columns_, partition_columns_,
+                                                add.partition_values));
       decoded = row_files_.emplace(path, std::move(read)).first;
     }
     const RowFile& file = decoded->second;
@@ -627,7 +670,11 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       model::Row row{id, {}};
       row.values.reserve(values.size() - 1);
       for (size_t i = 1; i < values.size(); ++i) row.values.push_back(ToModelValue(values[i]));
-      s.table.rows[id] = std::move(row);
+      const bool first = s.table.rows.insert_or_assign(id, std::move(row)).second;
+      if (!first && IsForeignRowId(id)) {
+        return Status::Unsupported(path + ": row " + std::to_string(position) +
+                                   " of another engine's file meets another row's identity");
+      }
       s.where[id] = {&path, position};
     }
     s.file_dvs[path] = std::move(deleted);

@@ -139,7 +139,8 @@ void AppendAdd(Row row, const delta::AddFile& add) {
   a.Map(s->field_builder(1), add.partition_values);
   a.Long(s->field_builder(2), add.size_bytes);
   a.Long(s->field_builder(3), add.modification_time_ms);
-  a.Bool(s->field_builder(4), add.data_change);
+  // A checkpoint records state, not a change: Delta Spark and delta-rs write every add false.
+  a.Bool(s->field_builder(4), false);
   a.String(s->field_builder(5), add.stats);
   a.Map(s->field_builder(6), add.tags);
   if (add.deletion_vector) {
