@@ -13,7 +13,8 @@ namespace rlc::oracle {
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
                        model::IsolationLevel level, bool replayable, size_t max_orders,
-                       const ByteSource& files, const std::set<int64_t>& declared_writers) {
+                       const ByteSource& files, const std::set<int64_t>& declared_writers,
+                       const RowScope& judged) {
   Judgement j;
   // One read of the log serves the final rows (a) and the invariants (c).
   const ReferenceLog log = ReadReferenceLog(table_dir, -1, files);
@@ -21,6 +22,7 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   std::string why;
   std::optional<std::vector<std::vector<model::Value>>> actual;
   if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial.schema, &why);
+  if (actual && judged) std::erase_if(*actual, [&](const auto& row) { return !judged(row); });
   if (!read.snapshot || !actual) {
     j.rows_check = "unreadable: the oracle's reader cannot read the final table: " +
                    (read.snapshot ? why : read.error);

@@ -16,6 +16,7 @@
 #ifndef RLC_FUZZ_ORACLE_JUDGEMENT_H_
 #define RLC_FUZZ_ORACLE_JUDGEMENT_H_
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -45,11 +46,16 @@ struct Judgement {
 // serial orders the row check may try.
 inline constexpr size_t kDefaultMaxOrders = 5000;
 // `declared_writers`: the versions whose writer was declared to break the protocol.
+// `judged`: when set, (a) compares only the rows it keeps (the history's initial table holds only
+// those: a race on a large table models the rows its operations can reach, and checks the others
+// itself); the final snapshot is still read whole.
+using RowScope = std::function<bool(const std::vector<model::Value>&)>;
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
                        model::IsolationLevel level, bool replayable = true,
                        size_t max_orders = kDefaultMaxOrders,
                        const ByteSource& files = LocalFiles(),
-                       const std::set<int64_t>& declared_writers = {});
+                       const std::set<int64_t>& declared_writers = {},
+                       const RowScope& judged = nullptr);
 
 }  // namespace rlc::oracle
 

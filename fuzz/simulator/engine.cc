@@ -43,6 +43,10 @@ constexpr int32_t kFeaturesWriterVersion = 7;
 // reaches (a history has at most a few dozen commits), so that a bug loops no further.
 constexpr int kMaxOptimizeRetries = 100;
 constexpr int kMaxCommitAttempts = 1000;
+// How many snapshots a simulator keeps decoded, and how many decoded files beyond twice the live
+// ones: a history's few versions all stay; a long race's memory stays bounded.
+constexpr size_t kCachedSnapshots = 16;
+constexpr size_t kCachedFilesSlack = 64;
 
 // Another engine's Parquet data file has no _rid column. Its rows get identities of their own: the
 // top bit set (simulators count theirs up from row_id_base, far below it), the path's hash and the
@@ -679,7 +683,15 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     }
     s.file_dvs[path] = std::move(deleted);
   }
-  if (version >= 0) snapshots_.emplace(version, made);
+  if (version >= 0) {
+    snapshots_.emplace(version, made);
+    // A long race on a large table reads thousands of versions: the oldest snapshots go, and the
+    // decoded files no longer live (a transaction keeps the snapshot it read; a later read of an
+    // evicted version or file decodes it again).
+    while (snapshots_.size() > kCachedSnapshots) snapshots_.erase(snapshots_.begin());
+    if (row_files_.size() > 2 * log.files.size() + kCachedFilesSlack)
+      std::erase_if(row_files_, [&](const auto& e) { return log.files.count(e.first) == 0; });
+  }
   return std::shared_ptr<const Snapshot>(std::move(made));
 }
 

@@ -26,7 +26,9 @@
 //
 // Rows carry their model identity in a hidden `_rid` column of the row files, so a snapshot maps
 // back onto the model's rows; new identities come from one counter per simulator, so concurrent
-// transactions never reuse one.
+// transactions never reuse one. A Parquet file another engine wrote (Delta Spark racing the
+// simulator, fuzz/race) has no `_rid`: its rows get identities from the file's path and their
+// positions, with the top bit set, the same in every simulator that reads the file.
 //
 // Thread-safety: one simulator per thread; the table may be shared with other processes.
 #ifndef RLC_FUZZ_SIMULATOR_ENGINE_H_

@@ -57,6 +57,9 @@ ObservedHistory Observe(const CommittedHistory& history) {
     }
     next.next_row_id = std::max(next.next_row_id, next_row_id);
     observed.versions.push_back(std::move(next));
+    // The table after the operation on its own snapshot is no part of the observation (the
+    // versions are): its rows go, so that a long history holds one table per version, not two.
+    o.effect.after.rows.clear();
     observed.txns.push_back(std::move(o));
   }
   return observed;
