@@ -241,7 +241,8 @@ Command AddRace(CLI::App& app) {
       "race", "K processes commit to one new table at once; the oracle judges it");
   race->add_option("DIR", a->options.dir, "Folder for the table (empty or absent)")->required();
   race->add_option("--case", a->options.race_case, "2, 3, 1, 4a, 4b or mixed");
-  race->add_option("--procs", a->options.procs, "Processes")->check(CLI::Range(2, 64));
+  race->add_option("--procs", a->options.procs, "rlc's processes (2..64; 1..64 with --engine)")
+      ->check(CLI::Range(1, 64));
   race->add_option("--seconds", a->options.seconds, "How long they race")->check(PositiveSeconds());
   race->add_option("--seed", a->options.seed, "Seed of the operations");
   race->add_flag("--foreign", a->options.foreign, "The last process writes like another engine");

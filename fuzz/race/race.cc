@@ -288,6 +288,13 @@ Result<ReplayedLog> ReplayLog(const storage::Storage& storage, const std::string
   return out;
 }
 
+std::string ReverseRemapEvent() {
+  for (const conflict::CaseEntry& c : conflict::kCases) {
+    if (c.id == "4b") return std::string(c.event);
+  }
+  return "";
+}
+
 // A winning operation as the summary counts it: with another engine racing, named with the
 // engine that committed it ("delta-spark DELETE").
 std::string WinnerKey(const RaceSummary& s, const ReplayedLog& log, int64_t version,
@@ -333,6 +340,14 @@ void CountOutcomes(Journals& journals, ReplayedLog& log, RaceSummary& s) {
       ++ps.events[name];
       const int64_t winner = e.value("winnerVersion", int64_t{0});
       ++s.by_winning_operation[WinnerKey(s, log, winner, log.operation_at[winner])][name];
+      // Another engine's OPTIMIZE records no composition (its tombstones are untagged): a
+      // reverse remap against it would trust what nothing vouches for.
+      const auto engine = log.engine_at.find(winner);
+      if (name == ReverseRemapEvent() && engine != log.engine_at.end() && engine->second != "rlc") {
+        s.problems.push_back(id + " reverse-remapped its DML onto " + engine->second +
+                             "'s OPTIMIZE at version " + std::to_string(winner) +
+                             ", which records no composition");
+      }
     }
   }
 }
@@ -452,7 +467,12 @@ Result<RaceSummary> RunRace(const RaceOptions& o) {
   if (!kRaceCases.count(o.race_case)) {
     return Status::InvalidArgument("--case " + o.race_case + ": one of 2, 3, 1, 4a, 4b, mixed");
   }
-  if (o.procs < 2 || o.procs > 64) return Status::InvalidArgument("--procs must be 2..64");
+  // Against another engine one rlc process races it; otherwise rlc's processes race each other.
+  const int min_procs = o.engine.empty() ? 2 : 1;
+  if (o.procs < min_procs || o.procs > 64) {
+    return Status::InvalidArgument("--procs must be " + std::to_string(min_procs) + "..64" +
+                                   (o.engine.empty() ? "" : " against an engine"));
+  }
   std::error_code ec;
   if (fs::exists(o.dir, ec) && !fs::is_empty(o.dir, ec)) {
     return Status::InvalidArgument(o.dir + ": the folder must be empty or absent");
