@@ -683,16 +683,19 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     }
     s.file_dvs[path] = std::move(deleted);
   }
-  if (version >= 0) {
-    snapshots_.emplace(version, made);
-    // A long race on a large table reads thousands of versions: the oldest snapshots go, and the
-    // decoded files no longer live (a transaction keeps the snapshot it read; a later read of an
-    // evicted version or file decodes it again).
-    while (snapshots_.size() > kCachedSnapshots) snapshots_.erase(snapshots_.begin());
-    if (row_files_.size() > 2 * log.files.size() + kCachedFilesSlack)
-      std::erase_if(row_files_, [&](const auto& e) { return log.files.count(e.first) == 0; });
-  }
+  if (version >= 0) Remember(version, made);
   return std::shared_ptr<const Snapshot>(std::move(made));
+}
+
+void Simulator::Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const {
+  snapshots_.emplace(version, snapshot);
+  const std::map<std::string, delta::AddFile>& live = snapshot->log->files;  // the caller's
+  // A long race on a large table reads thousands of versions: the oldest snapshots go, and the
+  // decoded files no longer live (a transaction keeps the snapshot it read; a later read of an
+  // evicted version or file decodes it again).
+  while (snapshots_.size() > kCachedSnapshots) snapshots_.erase(snapshots_.begin());
+  if (row_files_.size() > 2 * live.size() + kCachedFilesSlack)
+    std::erase_if(row_files_, [&](const auto& e) { return live.count(e.first) == 0; });
 }
 
 Result<model::LogicalTable> Simulator::Read(int64_t version) const {

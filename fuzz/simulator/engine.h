@@ -257,6 +257,8 @@ class Simulator {
   int checker_dv_writes_ = 0;  // TableOptions::checker_faults: the DVs the checker wrote so far
   int checker_reads_ = 0;      // and the DVs and row files it read
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
+  // Caches a snapshot read, within bounds (the oldest snapshots and files no longer live go).
+  void Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const;
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
   std::vector<std::string> partition_columns_;   // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order
