@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The engine races' summaries (rlc race --engine ... --json) told in the proposal's terms: per
 run, per winning operation (which engine committed it), what the losers did against it (forward
-and reverse remaps, DV merges, files ruled out, aborts by exception); per engine, commits and
-aborts; and whether the table came out right (rows, duplicates, lost commits, Delta Spark's read
-of every version against the oracle's). Usage: engine_race_report.py SUMMARY.json..."""
+and reverse remaps, DV merges, files ruled out, aborts by exception); why the cases declined
+rlc's losers that aborted; per engine, commits and aborts; and whether the table came out right
+(rows, duplicates, lost commits, Delta Spark's read of every version against the oracle's).
+Usage: engine_race_report.py SUMMARY.json..."""
 import json
 import os
 import sys
@@ -55,6 +56,10 @@ def run_text(name, s):
     if s.get("engine"):
         read = (f"; {s['engine']} read {s['engineReadVersions']} versions, "
                 f"{s['engineReadDifferences']} differing from the oracle's read")
+    declines = s.get("abortDeclines", {})
+    if declines:
+        lines.append("- why rlc's aborted losers got no reconcile: " + "; ".join(
+            f"{reason} ({n})" for reason, n in sorted(declines.items(), key=lambda kv: -kv[1])))
     lines.append(f"- final rows {s['finalRows']} (oracle: {s['rowsCheck']}), duplicated rows "
                  f"{s['duplicatedRows']}, duplicated keys {s['duplicatedKeys']}, lost commits "
                  f"{s['lostCommits']}, checkpoints {s['checkpoints']}{read}")

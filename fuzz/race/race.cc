@@ -83,6 +83,14 @@ nlohmann::json OutcomeLine(const std::string& txn_id, const simulator::Transacti
   for (const conflict::Event& e : c.events)
     events.push_back({{"name", e.name}, {"winnerVersion", e.winner_version}});
   outcome["events"] = events;
+  nlohmann::json declines = nlohmann::json::array();
+  for (const conflict::Decline& d : c.declines) {
+    declines.push_back({{"case", d.case_id},
+                        {"winnerVersion", d.winner_version},
+                        {"path", d.path},
+                        {"reason", d.reason}});
+  }
+  outcome["declines"] = declines;
   return outcome;
 }
 
@@ -101,6 +109,7 @@ int Worker(const RaceOptions& o, int proc, Clock::time_point deadline) {
   options.foreign = o.foreign && proc == o.procs - 1;
   options.data_files = simulator::DataFileFormat::kParquet;
   options.checkpoint_interval = kCheckpointInterval;
+  options.explain_declines = true;
   if (shape.optimize_target_rows > 0) options.optimize_target_rows = shape.optimize_target_rows;
   // The rows come from the files; the model's table gives the schema and properties.
   simulator::Simulator sim(*storage, o.dir, ModelTable(o, shape), options);
@@ -334,6 +343,9 @@ void CountOutcomes(Journals& journals, ReplayedLog& log, RaceSummary& s) {
       if (named != log.version_of.end()) winner = named->second;
       ++s.by_winning_operation[WinnerKey(
           s, log, winner, j["abort"].value("winnerOperation", "UNKNOWN"))]["aborts " + kind];
+      // Why the cases left this loser to Delta's rules: the reconciles the race missed.
+      for (const nlohmann::json& d : j.value("declines", nlohmann::json::array()))
+        ++s.abort_declines["case " + d.value("case", "") + ": " + d.value("reason", "")];
     }
     for (const nlohmann::json& e : j.value("events", nlohmann::json::array())) {
       const std::string name = e.value("name", "");
@@ -531,6 +543,7 @@ std::string RaceSummaryJson(const RaceSummary& s) {
   }
   j["processes"] = procs;
   j["byWinningOperation"] = s.by_winning_operation;
+  j["abortDeclines"] = s.abort_declines;
   j["case3Commits"] = s.case3_commits;
   j["caseReconciles"] = s.CaseReconciles();
   j["finalRows"] = s.final_rows;

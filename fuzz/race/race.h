@@ -28,7 +28,8 @@
 // version that holds another is a lost commit); the oracle's checks (a)-(c) on it through its own
 // reader; `rlc audit`'s rules; every version from the first checkpoint read through it and through
 // the JSON alone, alike; duplicated physical rows (one hidden row identity live twice); and
-// per process and per winning operation: commits, aborts by kind, reconcile events.
+// per process and per winning operation: commits, aborts by kind, reconcile events; and why
+// the cases declined the losers that aborted (their checks keep a decline log).
 // `kill_after_ms` >= 0 kills process 0 with SIGKILL that long after the start (the kill test):
 // the race must still lose nothing committed, and only unreferenced files may remain.
 //
@@ -87,6 +88,9 @@ struct RaceSummary {
   // Per winning operation (the commitInfo.operation a loser lost to or reconciled against):
   // "aborts <Exception>" and "<event>" counts.
   std::map<std::string, std::map<std::string, int64_t>> by_winning_operation;
+  // Over the aborted attempts of rlc's processes: "case <id>: <reason>" -> how often a case
+  // declined (a loser may meet several), i.e. why a reconcile did not happen.
+  std::map<std::string, int64_t> abort_declines;
   int64_t case3_commits = 0;  // a non-blind append committed past an OPTIMIZE
   int64_t final_rows = 0;
   int64_t duplicated_rows = 0;

@@ -1224,6 +1224,7 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
   env.files = faults > 0 ? static_cast<const conflict::TableFiles*>(&faulty_files) : &files;
   env.dv_writer = faults > 0 ? static_cast<conflict::DvWriter*>(&faulty_writer) : &DvWriter();
   env.now_ms = kTimestamp;
+  env.explain_declines = options_.explain_declines;
   if (!p.check.has_value()) {
     RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read,
                          LogAt(p.pending.read_version));
@@ -1236,6 +1237,7 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
   p.outcome.checked_through_version = verdict.checked_through_version;
   p.outcome.events = p.earlier_events;
   p.outcome.events.insert(p.outcome.events.end(), verdict.events.begin(), verdict.events.end());
+  p.outcome.declines = verdict.declines;
   if (!verdict.commits()) {
     // B5 (docs/baseline.md#b5): an OPTIMIZE starts over on the latest version with the same
     // actions while what it compacted is still there, unchanged (and the table's partitioning

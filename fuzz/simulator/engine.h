@@ -87,6 +87,9 @@ struct TableOptions {
   // failures in different places). The checker
   // must then abort on doubt; the table itself is intact (the oracle reads it whole).
   int checker_faults = 0;
+  // Each commit's outcome says why the cases declined (CommitOutcome::declines): for the race,
+  // whose aborts are to be explained; off where millions of checks run (the explorer).
+  bool explain_declines = false;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose
@@ -169,6 +172,7 @@ struct CommitOutcome {
   int64_t version = -1;                  // the version written, when committed
   std::optional<conflict::Abort> abort;  // why not, when aborted
   std::vector<conflict::Event> events;   // the reconcile events of every check on the way
+  conflict::DeclineLog declines;  // why the cases declined, in the last check (explain_declines)
   std::vector<delta::Action> actions;    // what was committed (rebased when a case ran)
   int optimize_retries = 0;              // B5 retries of an OPTIMIZE's pre-built actions
   int64_t checked_through_version = -1;  // the last commit its check has seen (-1: none yet)

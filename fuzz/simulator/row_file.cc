@@ -184,9 +184,11 @@ Result<std::string> EncodeParquet(const RowFile& file,
       }
     }
   }
-  // Small row groups: a DV's positions then cross group boundaries in ordinary histories.
+  // Small row groups: a DV's positions then cross group boundaries in ordinary histories. A large
+  // file (a race's million-row table) gets about eight: thousands of four-row groups would make
+  // reading it mostly a matter of parsing their metadata.
   parquet::ParquetWriteOptions options;
-  options.row_group_rows = 4;
+  options.row_group_rows = std::max<int64_t>(4, static_cast<int64_t>(rows.size() / 8));
   return parquet::WriteParquetRows(columns, rows, options);
 }
 

@@ -47,18 +47,7 @@ public final class DeltaSparkBench {
       System.err.println("usage: DeltaSparkBench check|snapshot DIR RUNS");
       System.exit(2);
     }
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("rlc-delta-spark-bench")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .config("spark.databricks.delta.writeChecksumFile.enabled", "false")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    SparkSession spark = LocalDeltaSession.create("rlc-delta-spark-bench", 2, null);
     int runs = Integer.parseInt(args[2]);
     if (args[0].equals("check")) {
       check(spark, Path.of(args[1]), runs);

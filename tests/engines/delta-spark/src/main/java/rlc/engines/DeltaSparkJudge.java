@@ -81,27 +81,10 @@ public final class DeltaSparkJudge {
       System.err.println("usage: DeltaSparkJudge CASES.jsonl OUT.jsonl");
       System.exit(2);
     }
+    // One core: many small tables. Delta's own log store for local files, noting what each
+    // statement registered as read when it commits (ReadRecordingLogStore).
     SparkSession spark =
-        SparkSession.builder()
-            .master("local[1]")
-            .appName("rlc-delta-spark-judge")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "1")
-            // Small tables, many of them: one partition for Delta's log replay (50 by default)
-            // and no checksum file after each commit (a job of its own). Neither changes what a
-            // read returns or what a conflict check decides.
-            .config("spark.databricks.delta.snapshotPartitions", "1")
-            .config("spark.databricks.delta.writeChecksumFile.enabled", "false")
-            .config("spark.sql.adaptive.enabled", "false")
-            // Delta's own log store for local files, noting what each statement registered as
-            // read when it commits (ReadRecordingLogStore).
-            .config("spark.delta.logStore.file.impl", ReadRecordingLogStore.class.getName())
-            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+        LocalDeltaSession.create("rlc-delta-spark-judge", 1, ReadRecordingLogStore.class);
     List<String> lines = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
     // Seconds and requests per kind, printed at the end: where a CI budget goes.
     java.util.TreeMap<String, long[]> spent = new java.util.TreeMap<>();

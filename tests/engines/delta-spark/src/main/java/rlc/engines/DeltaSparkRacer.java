@@ -62,27 +62,10 @@ public final class DeltaSparkRacer {
     }
   }
 
+  // Two cores: the racer shares the machine with rlc's processes. Delta's own log store, but for
+  // a put-if-absent other processes see at once (RacingLogStore).
   private static SparkSession session() {
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("rlc-delta-spark-racer")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            // One table on two cores: two partitions for Delta's log replay (50 by default) and
-            // no checksum file after each commit (a Spark job of its own). Neither changes what a
-            // statement reads or writes, nor what Delta's conflict checker decides.
-            .config("spark.databricks.delta.snapshotPartitions", "2")
-            .config("spark.databricks.delta.writeChecksumFile.enabled", "false")
-            .config("spark.sql.adaptive.enabled", "false")
-            .config("spark.delta.logStore.file.impl", RacingLogStore.class.getName())
-            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
-    return spark;
+    return LocalDeltaSession.create("rlc-delta-spark-racer", 2, RacingLogStore.class);
   }
 
   private static void race(Path table, Path raceDir, int proc) throws Exception {
