@@ -51,6 +51,7 @@ void RunHistories(
     rlc::simulator::DataFileFormat data_files = rlc::simulator::DataFileFormat::kRowFile) {
   const std::string dir = "/rlc-bench";  // in memory: the table's root path only
   rlc::scenario::RunOptions options{rlc::scenario::TableStore::kMemory, false, false, data_files};
+  options.explain_declines = false;  // as the campaign runs its histories
   size_t i = 0;
   for (auto _ : state) {
     rlc::Result<rlc::scenario::ScenarioReport> r =

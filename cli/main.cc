@@ -18,6 +18,7 @@
 #include "cli/check.h"
 #include "cli/explore.h"
 #include "cli/inspect.h"
+#include "cli/json_error.h"
 #include "cli/mutants_command.h"
 #include "cli/prove.h"
 #include "cli/race_command.h"
@@ -351,6 +352,32 @@ bool UnknownSubcommand(const CLI::App& app, int argc, char** argv) {
   return true;
 }
 
+// The name a user typed for the command ("check", "explore merge").
+std::string CommandName(const CLI::App& app) {
+  const CLI::App* parent = app.get_parent();
+  const bool nested = parent != nullptr && parent->get_parent() != nullptr;
+  return nested ? parent->get_name() + " " + app.get_name() : app.get_name();
+}
+
+// Runs the command; with --json, a failure on bad input (exit 2, nothing printed yet) also prints
+// the error object on stdout (cli/json_error.h).
+int RunCommand(const Command& c) {
+  const CLI::Option* json = c.app->get_option_no_throw("--json");
+  if (json == nullptr || json->count() == 0) return c.run();
+  const rlc::cli::ErrorCapture capture;
+  const int code = c.run();
+  if (code != 2 || capture.wrote_stdout()) return code;
+  std::cout << rlc::cli::JsonError(CommandName(*c.app), code, capture.stderr_text(), false);
+  return code;
+}
+
+bool WantsJson(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--json") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -372,11 +399,13 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
+    if (code != 0 && WantsJson(argc, argv))
+      std::cout << rlc::cli::JsonError(argc > 1 ? argv[1] : "", 2, e.what(), true);
     return code == 0 ? 0 : 2;
   }
   if (!MutantSelectionIsKnown()) return 2;
   for (const Command& c : commands) {
-    if (*c.app) return c.run();
+    if (*c.app) return RunCommand(c);
   }
   return 2;
 }

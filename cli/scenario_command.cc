@@ -81,6 +81,7 @@ nlohmann::ordered_json ReportJson(const scenario::ScenarioReport& r) {
       tj["deltaMessage"] = t.abort_delta_message;
     }
     tj["events"] = t.events;
+    tj["declines"] = t.declines;
     tj["retries"] = t.retries;
     txns.push_back(tj);
   }

@@ -85,7 +85,11 @@ std::string DrawCycleSvg(const std::string& cycle_text) {
     std::string label = line.substr(because + 10);
     if (label.size() > 60) label = label.substr(0, 57) + "...";
     std::string escaped;
-    for (char c : label) escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
+    // Row values ride in the sentences: a quote or backslash of theirs must not end the label.
+    for (char c : label) {
+      if (c == '"' || c == '\\') escaped += '\\';
+      escaped += c;
+    }
     dot << "  \"" << from << "\" -> \"" << to << "\" [label=\"" << escaped << "\", fontsize=10];\n";
     ++edges;
   }

@@ -126,7 +126,8 @@ Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scrat
                                         bool for_report = false) {
   Result<scenario::ScenarioReport> r = scenario::RunScenario(
       s, scratch.dir,
-      {scratch.store, for_report, for_report, std::nullopt, scratch.oracle_max_orders});
+      {scratch.store, for_report, for_report, std::nullopt, scratch.oracle_max_orders,
+       /*explain_declines=*/for_report});
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);

@@ -166,10 +166,17 @@ simulator::WriterQuirks GenWriter() {
   return q;
 }
 
-conflict::Flags GenFlags(const conflict::Flags& allowed) {
+// How a history's writers set their flags: all alike, every allowed case on (the documented
+// matrix's "with RLC" cells need both writers of a pair so: drawn case by case, one pair in
+// thousands would be), or each case drawn for each writer alone (the mixes the cases must also
+// survive: one writer's case on against another's off).
+enum class FlagMode { kEveryAllowed, kDrawn };
+
+conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
   conflict::Flags f;
   for (const conflict::CaseEntry& c : conflict::kCases) {
-    f.SetCase(c.case_id, allowed.On(c.case_id) && Chance(50));
+    const bool on = mode == FlagMode::kEveryAllowed || Chance(50);
+    f.SetCase(c.case_id, allowed.On(c.case_id) && on);
     if (c.case_id == conflict::CaseId::kValueExact && f.On(c.case_id) && Chance(10)) {
       f.value_exact_max_bytes = Between(1, 64);  // a budget rows may exceed
     }
@@ -211,11 +218,11 @@ int64_t GenTable(scenario::TableSpec& t, Part& part) {
 }
 
 scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
-                         const GeneratorOptions& options) {
+                         const GeneratorOptions& options, FlagMode flags) {
   scenario::TxnSpec txn;
   txn.name = "T" + std::to_string(i + 1);
   txn.operation = GenOperation(rows, part, false);
-  txn.flags = GenFlags(options.allowed_flags);
+  txn.flags = GenFlags(options.allowed_flags, flags);
   txn.writer = GenWriter();
   // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
   // partition looks like a relocation by every count and bound: the one lie rlc trusts (the
@@ -281,8 +288,9 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, part, true), 0});
     const int low = std::max(1, options.min_writers);
     const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
+    const FlagMode flags = Chance(30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
     for (int i = 0; i < writers; ++i)
-      s.txns.push_back(GenTxn(i, rows, part, s.table.rows_readable, options));
+      s.txns.push_back(GenTxn(i, rows, part, s.table.rows_readable, options, flags));
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
         std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {

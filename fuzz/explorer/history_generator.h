@@ -7,8 +7,10 @@
 // a random predicate: DELETE, UPDATE, blind INSERT, INSERT ... SELECT, MERGE (matched update or
 // delete, sometimes with net-new inserts or not-matched-by-source deletes), OPTIMIZE (bin-packing,
 // interleaved, split or repartitioned writes, capture on or off, sometimes ZORDER), a property
-// change, an idempotent write. Each transaction draws each allowed reconcile flag on or off on its
-// own (swarm testing). The interleaving orders every start before its commit; transactions
+// change, an idempotent write. In about three histories in ten every writer has every allowed
+// reconcile flag on (the documented matrix's "with RLC" cells need both writers of a pair so);
+// otherwise each transaction draws each allowed flag on or off on its own (swarm testing). The
+// interleaving orders every start before its commit; transactions
 // started after another committed read a later version. The isolation level is drawn too.
 //
 // This header includes rapidcheck: keep it out of widely included files.

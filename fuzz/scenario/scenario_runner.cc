@@ -3,16 +3,20 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "fuzz/oracle/final_rows.h"
 #include "fuzz/oracle/judgement.h"
 #include "fuzz/oracle/reference_reader.h"
 #include "fuzz/simulator/checkpoint_check.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/delta/deletion_vector_loader.h"
 #include "impl/storage/storage.h"
 #include "model/isolation/isolation.h"
 
@@ -58,20 +62,35 @@ std::optional<bool> DataChangeOf(const std::vector<delta::Action>& actions) {
   return all;
 }
 
-// One committed action as a reviewer reads it: kind, path, DV size, dataChange, composition tags.
-std::string ActionLine(const delta::Action& a) {
+// A DV's deleted positions, as a reviewer reads them: the first kShownPositions in order, then how
+// many more; nullopt when the DV cannot be loaded.
+using DvPositions = std::function<std::optional<std::vector<uint64_t>>(const dv::DvDescriptor&)>;
+constexpr size_t kShownPositions = 16;
+
+std::string DvText(const dv::DvDescriptor& dv, const DvPositions& positions) {
+  std::string s = " with a DV of " + std::to_string(dv.cardinality) + " row(s)";
+  const std::optional<std::vector<uint64_t>> rows = positions ? positions(dv) : std::nullopt;
+  if (!rows) return s;
+  s += " at position" + std::string(rows->size() == 1 ? " " : "s ");
+  for (size_t i = 0; i < rows->size() && i < kShownPositions; ++i)
+    s += (i == 0 ? "" : ", ") + std::to_string((*rows)[i]);
+  if (rows->size() > kShownPositions)
+    s += " and " + std::to_string(rows->size() - kShownPositions) + " more";
+  return s;
+}
+
+// One committed action as a reviewer reads it: kind, path, DV (its positions where it loads),
+// dataChange, composition tags.
+std::string ActionLine(const delta::Action& a, const DvPositions& positions) {
   if (const auto* add = std::get_if<delta::AddFile>(&a)) {
     std::string s = "add " + add->path;
-    if (add->deletion_vector)
-      s += " with a DV of " + std::to_string(add->deletion_vector->cardinality) + " row(s)";
+    if (add->deletion_vector) s += DvText(*add->deletion_vector, positions);
     if (!add->data_change) s += " (dataChange=false)";
     return s;
   }
   if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) {
     std::string s = "remove " + remove->path;
-    if (remove->deletion_vector) {
-      s += " with a DV of " + std::to_string(remove->deletion_vector->cardinality) + " row(s)";
-    }
+    if (remove->deletion_vector) s += DvText(*remove->deletion_vector, positions);
     if (!remove->data_change) s += " (dataChange=false)";
     for (const auto& [key, value] : remove->tags.value_or(delta::StringMap{})) {
       if (key == "compactedInto" && value) s += ", compactedInto " + *value;
@@ -135,6 +154,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.checker_reads_rows = table.rows_readable;
   options.checker_faults = table.checker_faults;
   options.checkpoint_interval = table.checkpoint_interval;
+  options.explain_declines = run.explain_declines;
   options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory
                                                    ? simulator::DataFileFormat::kParquet
                                                    : simulator::DataFileFormat::kRowFile);
@@ -150,6 +170,14 @@ std::vector<model::Predicate> ExtraReads(const TxnSpec& spec) {
 
 // One scenario's run in progress: the simulator, each transaction's state and what committed.
 struct ScenarioRun {
+  ScenarioRun(const Scenario& scenario, simulator::Simulator& simulator, ScenarioReport& report,
+              const storage::Storage* table_storage, std::string table_root)
+      : sc(scenario),
+        sim(simulator),
+        r(report),
+        storage(table_storage),
+        root(std::move(table_root)) {}
+
   const Scenario& sc;
   simulator::Simulator& sim;
   ScenarioReport& r;
@@ -158,6 +186,8 @@ struct ScenarioRun {
   std::map<int64_t, std::string> committed_at;  // version -> transaction name
   bool raw_committed = false;
   std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
+  const storage::Storage* storage = nullptr;  // the table's, for the DVs the report shows
+  std::string root;
 };
 
 Status RunSetup(ScenarioRun& s) {
@@ -233,6 +263,12 @@ void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Runn
   report.committed = c.committed;
   report.version = c.version;
   report.retries = c.optimize_retries;
+  report.declines.clear();  // the last check's: a rebased commit's check covers every winner
+  for (const conflict::Decline& d : c.declines) {
+    report.declines.push_back("case " + d.case_id + " against version " +
+                              std::to_string(d.winner_version) +
+                              (d.path.empty() ? "" : ", file " + d.path) + ": " + d.reason);
+  }
   for (const conflict::Event& e : c.events) {
     report.events.push_back(e.name);
     const auto winner = s.committed_at.find(e.winner_version);
@@ -260,7 +296,11 @@ Status CommitStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
   TxnReport& report = run.report;
   if (c.committed) {
     report.data_change = DataChangeOf(c.actions);
-    for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a));
+    const DvPositions positions = [&s](const dv::DvDescriptor& dv) {
+      Result<dv::RowBitmap> rows = delta::LoadDeletionVector(*s.storage, s.root, dv);
+      return rows.ok() ? std::optional(rows->ToVector()) : std::nullopt;
+    };
+    for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a, positions));
     s.committed_at[c.version] = spec.name;
     if (spec.writer.any()) s.declared_writers.insert(c.version);
     if (spec.operation) {
@@ -523,7 +563,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   simulator::Simulator sim(*store.storage, work_dir, start, OptionsOf(sc.table, run));
   RLC_RETURN_IF_ERROR(sim.Create(sc.table.files));
 
-  ScenarioRun s{sc, sim, r, {}, {}, {}, false, {}};
+  ScenarioRun s(sc, sim, r, store.storage.get(), work_dir);
   s.history.initial = start;
   RLC_RETURN_IF_ERROR(RunSetup(s));
   if (run.read_table_before) {
@@ -567,6 +607,9 @@ std::string RenderReport(const ScenarioReport& r, bool verbose) {
     for (const TxnReport& t : r.txns) {  // a commit line starts with its transaction's name
       if (t.committed && line.rfind(t.name + " commits", 0) == 0) {
         for (const std::string& a : t.actions) out += "  |     " + a + "\n";
+      }
+      if (!t.abort.empty() && line.rfind(t.name + " aborts", 0) == 0) {
+        for (const std::string& d : t.declines) out += "  |     declined: " + d + "\n";
       }
     }
   }

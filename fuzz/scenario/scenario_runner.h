@@ -52,6 +52,9 @@ struct TxnReport {
   int rebases = 0;                  // `rebases` steps: rounds of its check that lost the race again
   std::optional<bool> data_change;  // of its committed file actions, when all agree
   std::vector<std::string> actions;  // what it committed, after any rebase: one line per action
+  // Why the cases left its last check to Delta's rules (RunOptions::explain_declines), one line
+  // each: "case 2 against version 3, file f: <reason>".
+  std::vector<std::string> declines;
 };
 
 struct Mismatch {
@@ -108,6 +111,9 @@ struct RunOptions {
   // How many serial orders the oracle tries before its verdict on the rows is inconclusive
   // ("unknown: ..."); 0: the oracle's default (oracle::kDefaultMaxOrders).
   size_t oracle_max_orders = 0;
+  // Each transaction's report says why the cases declined (TxnReport::declines), as a reader of a
+  // report needs; campaigns turn it off for speed, and on again for the histories they keep.
+  bool explain_declines = true;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

@@ -23,8 +23,10 @@ bool Small(const rlc::scenario::Scenario& s) {
 
 // Tables live in memory (impl/'s InMemoryStorage): no file-system call per input.
 constexpr char kTableRoot[] = "/rlc-history-fuzz";
-const rlc::scenario::RunOptions kJudgeOnly{rlc::scenario::TableStore::kMemory,
-                                           /*read_table_before=*/false};
+const rlc::scenario::RunOptions kJudgeOnly{
+    rlc::scenario::TableStore::kMemory,
+    /*read_table_before=*/false,        true, std::nullopt, 0,
+    /*explain_declines=*/false};
 const rlc::scenario::RunOptions kForReport{rlc::scenario::TableStore::kMemory,
                                            /*read_table_before=*/true};
 

@@ -3,16 +3,19 @@
 #include <algorithm>
 
 #include "model/semantics/operation.h"
+#include "model/semantics/value.h"
 
 namespace rlc::model {
 namespace {
 
 std::string V(int64_t version) { return "version " + std::to_string(version); }
-std::string RowText(RowId row) { return "row " + std::to_string(row); }
+std::string RowText(const EdgeExplanation& e) {
+  return "row " + (e.row_values.empty() ? std::to_string(e.row) : e.row_values);
+}
 std::string Quoted(const std::string& sql) { return "`" + sql + "`"; }
 
 std::string RenderWw(const EdgeExplanation& e) {
-  return e.to_txn + " " + e.to_action + " " + RowText(e.row) + ", which " + e.from_txn + " had " +
+  return e.to_txn + " " + e.to_action + " " + RowText(e) + ", which " + e.from_txn + " had " +
          e.from_action + " at " + V(e.from_version);
 }
 
@@ -20,14 +23,14 @@ std::string RenderWr(const EdgeExplanation& e) {
   const std::string writer =
       ", which " + e.from_txn + " had " + e.from_action + " at " + V(e.from_version);
   if (e.predicate.empty()) {
-    return e.to_txn + " read " + RowText(e.row) + " at " + V(e.to_version) + writer;
+    return e.to_txn + " read " + RowText(e) + " at " + V(e.to_version) + writer;
   }
   return e.to_txn + "'s read " + Quoted(e.predicate) + " at " + V(e.to_version) + " missed " +
-         RowText(e.row) + writer;
+         RowText(e) + writer;
 }
 
 std::string RenderRw(const EdgeExplanation& e) {
-  const std::string write = e.to_txn + " " + e.to_action + " " + RowText(e.row);
+  const std::string write = e.to_txn + " " + e.to_action + " " + RowText(e);
   if (e.predicate.empty()) {
     return write + ", which " + e.from_txn + " had read at " + V(e.from_version);
   }
@@ -45,6 +48,13 @@ std::string Ordering(const EdgeExplanation& e) {
 }
 
 }  // namespace
+
+std::string RowValuesText(const Row& row) {
+  std::string text = "(";
+  for (size_t i = 0; i < row.values.size(); ++i)
+    text += (i == 0 ? "" : ", ") + ToString(row.values[i]);
+  return text + ")";
+}
 
 std::string EdgeKindName(EdgeKind kind) {
   switch (kind) {

@@ -6,13 +6,15 @@
 // text only, never graph internals, so other renderers (JSON, Graphviz) can read them too.
 //
 // Sentences (one per edge; `from` must precede `to` in any allowed serial order):
-//   ww  "T2 deleted row 5, which T1 had updated at version 2"
-//   wr  "T2 read row 5 at version 3, which T1 had inserted at version 2"
-//       "T2's read `id = 5` at version 3 missed row 5, which T1 had deleted at version 2"
-//   rw  "T2 deleted row 17, which T1 had read at version 3"
-//       "T2 inserted row 9, which matches T1's read `id > 10` at version 3"   (a phantom)
+//   ww  "T2 deleted row (5, 'u'), which T1 had updated at version 2"
+//   wr  "T2 read row (5, 'x') at version 3, which T1 had inserted at version 2"
+//       "T2's read `id = 5` at version 3 missed row (5, 'a'), which T1 had deleted at version 2"
+//   rw  "T2 deleted row (17, 'a'), which T1 had read at version 3"
+//       "T2 inserted row (12, 'b'), which matches T1's read `id > 10` at version 3"  (a phantom)
 //   commit order  "T1 committed at version 2, before T2 committed at version 3"
-// The second form of wr and rw is used exactly when `predicate` is not empty.
+// The second form of wr and rw is used exactly when `predicate` is not empty. A row is named by
+// its values, as the edge saw them (row_values); by its identity ("row 17") only when they are
+// not known: identities are the model's own numbering, which no reader of the table sees.
 //
 // Invariants of an EdgeExplanation:
 //   1. from_txn != to_txn.
@@ -51,9 +53,16 @@ struct EdgeExplanation {
   // SQL text of the read predicate when the edge comes from the predicate rather than from a
   // row the read matched (a phantom, or a row a read no longer saw); else empty.
   std::string predicate;
+  // The row as the edge is about it, as a SQL tuple ("(5, 'v5')", RowValuesText): for ww the
+  // image `from` left, for wr the row `to` read (or, missed, the row as it was before), for rw
+  // the row `from` read (or, a phantom, the image `to` wrote). Empty: unknown.
+  std::string row_values = {};
 
   friend bool operator==(const EdgeExplanation&, const EdgeExplanation&) = default;
 };
+
+// A row's values in schema order as a SQL tuple: "(5, 'v5')", "(7, NULL)".
+std::string RowValuesText(const Row& row);
 
 // One sentence, no final period (see the table at the top of this file).
 std::string RenderEdge(const EdgeExplanation& edge);

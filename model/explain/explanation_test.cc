@@ -58,6 +58,22 @@ TEST(ExplanationTest, CommitOrder) {
             "T1 committed at version 2, before T2 committed at version 3");
 }
 
+// A row whose values are known is named by them, not by the model's identity.
+TEST(ExplanationTest, RowsAreNamedByTheirValuesWhenKnown) {
+  EdgeExplanation rw = Edge(EdgeKind::kRW, "T1", "T2", 3, "read", "inserted", 0, 1, "id > 10");
+  rw.row_values = "(12, 'b')";
+  EXPECT_EQ(RenderEdge(rw),
+            "T2 inserted row (12, 'b'), which matches T1's read `id > 10` at "
+            "version 0");
+  EdgeExplanation wr = Edge(EdgeKind::kWR, "T1", "T2", 5, "deleted", "read", 2, 3, "id = 5");
+  wr.row_values = "(5, 'it''s')";
+  EXPECT_EQ(RenderEdge(wr),
+            "T2's read `id = 5` at version 3 missed row (5, 'it''s'), which T1 "
+            "had deleted at version 2");
+  EXPECT_EQ(RowValuesText(Row{9, {int64_t{5}, std::string("it's")}}), "(5, 'it''s')");
+  EXPECT_EQ(RowValuesText(Row{9, {int64_t{7}, Value{}}}), "(7, NULL)");
+}
+
 TEST(ExplanationTest, EdgeKindNames) {
   EXPECT_EQ(EdgeKindName(EdgeKind::kWW), "ww");
   EXPECT_EQ(EdgeKindName(EdgeKind::kWR), "wr");

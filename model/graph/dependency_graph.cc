@@ -1,6 +1,8 @@
 #include "model/graph/dependency_graph.h"
 
 #include <algorithm>
+#include <initializer_list>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -10,6 +12,21 @@
 
 namespace rlc::model {
 namespace {
+
+// The first image there is, as the sentence names the row ("" when none: it names the identity).
+std::string ImageText(std::initializer_list<const Row*> images) {
+  for (const Row* image : images) {
+    if (image != nullptr) return RowValuesText(*image);
+  }
+  return "";
+}
+
+const Row* Image(const std::optional<Row>& row) { return row.has_value() ? &*row : nullptr; }
+
+const Row* RowAt(const LogicalTable& table, RowId row) {
+  const auto it = table.rows.find(row);
+  return it == table.rows.end() ? nullptr : &it->second;
+}
 
 class GraphBuilder {
  public:
@@ -52,7 +69,8 @@ void GraphBuilder::AddWw() {
       const InstalledWrite& b = writes[k];
       Add(a.txn, b.txn,
           {EdgeKind::kWW, Name(a.txn), Name(b.txn), row, WriteAction(a.write->kind),
-           WriteAction(b.write->kind), a.version, b.version, ""});
+           WriteAction(b.write->kind), a.version, b.version, "",
+           ImageText({Image(a.write->after), Image(a.write->before)})});
     }
   }
 }
@@ -92,6 +110,7 @@ void GraphBuilder::AddWr(size_t reader, const PredicateRead& read,
                       v,
                       ""};
     if (std::binary_search(matched.begin(), matched.end(), row)) {
+      e.row_values = ImageText({RowAt(*table, row), Image(w.after), Image(w.before)});
       Add(last->txn, reader, std::move(e));
       continue;
     }
@@ -100,6 +119,7 @@ void GraphBuilder::AddWr(size_t reader, const PredicateRead& read,
     const bool matches_after = w.after.has_value() && Qualifies(read.predicate, *table, *w.after);
     if (matched_before && !matches_after) {
       e.predicate = ToString(read.predicate);
+      e.row_values = ImageText({Image(w.before)});
       Add(last->txn, reader, std::move(e));
     }
   }
@@ -124,9 +144,12 @@ void GraphBuilder::AddRw(size_t reader, const PredicateRead& read,
                         w.version,
                         ""};
       if (read_row) {
+        e.row_values =
+            ImageText({RowAt(*table, row), Image(w.write->before), Image(w.write->after)});
         Add(reader, w.txn, std::move(e));
       } else if (w.write->after.has_value() && Qualifies(read.predicate, *table, *w.write->after)) {
         e.predicate = ToString(read.predicate);
+        e.row_values = ImageText({Image(w.write->after)});
         Add(reader, w.txn, std::move(e));
       }
     }

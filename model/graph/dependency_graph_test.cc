@@ -99,9 +99,10 @@ ObservedHistory InterleavedWrites() {
 TEST(DependencyGraphTest, InterleavedWritesAreG0) {
   const ObservedHistory o = InterleavedWrites();
   const DependencyGraph g = BuildDependencyGraph(o, CommitOrderEdges::kNone);
-  EXPECT_EQ(Sentences(g.EdgesOf(EdgeKind::kWW)),
-            (std::vector<std::string>{"T2 updated row 1, which T1 had updated at version 1",
-                                      "T1 updated row 2, which T2 had updated at version 1"}));
+  EXPECT_EQ(
+      Sentences(g.EdgesOf(EdgeKind::kWW)),
+      (std::vector<std::string>{"T2 updated row (1, 'T1'), which T1 had updated at version 1",
+                                "T1 updated row (2, 'T2'), which T2 had updated at version 1"}));
   const GraphResult r = FindAnomalies(g, AllAnomalyKinds());
   EXPECT_EQ(r.verdict, GraphVerdict::kInvalid);
   EXPECT_EQ(Names(r), std::vector<std::string>{"G0"});
@@ -112,9 +113,9 @@ TEST(DependencyGraphTest, InterleavedWritesAreG0) {
             "  T1 = UPDATE SET value = 'T1' WHERE id <= 2 (read version 0, commit version 1)\n"
             "  T2 = UPDATE SET value = 'T2' WHERE id <= 2 (read version 0, commit version 2)\n"
             "Then:\n"
-            "  - T1 < T2, because T2 updated row 1, which T1 had updated at version 1\n"
+            "  - T1 < T2, because T2 updated row (1, 'T1'), which T1 had updated at version 1\n"
             "However:\n"
-            "  - T2 < T1, because T1 updated row 2, which T2 had updated at version 1: a "
+            "  - T2 < T1, because T1 updated row (2, 'T2'), which T2 had updated at version 1: a "
             "contradiction.\n");
   // Every level forbids G0. Serializable's commit-order edge T1 -> T2 closes a cycle with the
   // ww edge of row 2 too, but that cycle does not need the commit order: not reported again.
@@ -147,10 +148,10 @@ TEST(DependencyGraphTest, ReadingAWriteThatOverwritesYoursIsG1c) {
       FindAnomalies(BuildDependencyGraph(o, CommitOrderEdges::kNone), AllAnomalyKinds());
   EXPECT_EQ(r.verdict, GraphVerdict::kInvalid);
   EXPECT_EQ(Names(r), std::vector<std::string>{"G1c"});
-  EXPECT_EQ(
-      Sentences(Find(r, AnomalyKind::kG1c).cycle),
-      (std::vector<std::string>{"T2 read row 2 at version 1, which T1 had inserted at version 1",
-                                "T1 updated row 1, which T2 had updated at version 1"}));
+  EXPECT_EQ(Sentences(Find(r, AnomalyKind::kG1c).cycle),
+            (std::vector<std::string>{
+                "T2 read row (10, 'x') at version 1, which T1 had inserted at version 1",
+                "T1 updated row (1, 'T2'), which T2 had updated at version 1"}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,15 +164,16 @@ TEST(DependencyGraphTest, SerialHistoryIsValidAtEveryLevel) {
   h.commits.push_back({"T3", 2, Delete{Where("id", Op::kGe, 1)}});
   const ObservedHistory o = Observe(h);
   const DependencyGraph g = BuildDependencyGraph(o, CommitOrderEdges::kCommitOrder);
-  EXPECT_EQ(Sentences(g.EdgesOf(EdgeKind::kWW)),
-            (std::vector<std::string>{"T2 updated row 2, which T1 had inserted at version 1",
-                                      "T3 deleted row 2, which T2 had updated at version 2"}));
   EXPECT_EQ(
-      Sentences(g.EdgesOf(EdgeKind::kWR)),
-      (std::vector<std::string>{"T2 read row 2 at version 1, which T1 had inserted at version 1",
-                                "T3 read row 2 at version 2, which T2 had updated at version 2"}));
+      Sentences(g.EdgesOf(EdgeKind::kWW)),
+      (std::vector<std::string>{"T2 updated row (2, 'b'), which T1 had inserted at version 1",
+                                "T3 deleted row (2, 'c'), which T2 had updated at version 2"}));
+  EXPECT_EQ(Sentences(g.EdgesOf(EdgeKind::kWR)),
+            (std::vector<std::string>{
+                "T2 read row (2, 'b') at version 1, which T1 had inserted at version 1",
+                "T3 read row (2, 'c') at version 2, which T2 had updated at version 2"}));
   EXPECT_EQ(Sentences(g.EdgesOf(EdgeKind::kRW)),
-            std::vector<std::string>{"T3 deleted row 2, which T2 had read at version 1"});
+            std::vector<std::string>{"T3 deleted row (2, 'b'), which T2 had read at version 1"});
   EXPECT_EQ(
       Sentences(g.EdgesOf(EdgeKind::kCommitOrder)),
       (std::vector<std::string>{"T1 committed at version 1, before T2 committed at version 2",
@@ -191,10 +193,9 @@ TEST(DependencyGraphTest, ReadThatMissesADeletedRowDependsOnTheDelete) {
   h.commits.push_back({"T1", 0, Delete{Where("id", Op::kEq, 1)}});
   h.commits.push_back({"T2", 1, Update{Where("id", Op::kLe, 2), {{"value", std::string("z")}}}});
   const ObservedHistory o = Observe(h);
-  EXPECT_EQ(
-      Sentences(BuildDependencyGraph(o, CommitOrderEdges::kNone).EdgesOf(EdgeKind::kWR)),
-      std::vector<std::string>{
-          "T2's read `id <= 2` at version 1 missed row 1, which T1 had deleted at version 1"});
+  EXPECT_EQ(Sentences(BuildDependencyGraph(o, CommitOrderEdges::kNone).EdgesOf(EdgeKind::kWR)),
+            std::vector<std::string>{"T2's read `id <= 2` at version 1 missed row (1, 'a'), which "
+                                     "T1 had deleted at version 1"});
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kSerializable).verdict, GraphVerdict::kValid);
 }
 
@@ -212,9 +213,9 @@ TEST(DependencyGraphTest, LostUpdateIsGSingle) {
             "  T1 = UPDATE SET value = 't1' WHERE id <= 2 (read version 0, commit version 1)\n"
             "  T2 = UPDATE SET value = 't2' WHERE id = 2 (read version 0, commit version 2)\n"
             "Then:\n"
-            "  - T1 < T2, because T2 updated row 2, which T1 had updated at version 1\n"
+            "  - T1 < T2, because T2 updated row (2, 't1'), which T1 had updated at version 1\n"
             "However:\n"
-            "  - T2 < T1, because T1 updated row 2, which T2 had read at version 0: a "
+            "  - T2 < T1, because T1 updated row (2, 'b'), which T2 had read at version 0: a "
             "contradiction.\n");
   // Each read the row the other overwrote: also a G2, which SnapshotIsolation allows.
   EXPECT_EQ(Names(CheckIsolation(o, IsolationLevel::kSerializable)),
@@ -230,8 +231,8 @@ TEST(DependencyGraphTest, UpdateOfARowAConcurrentDeleteRemovedIsGSingle) {
   const GraphResult r = CheckIsolation(o, IsolationLevel::kSnapshotIsolation);
   EXPECT_EQ(Names(r), std::vector<std::string>{"G-single"});
   EXPECT_EQ(Sentences(Find(r, AnomalyKind::kGSingle).cycle),
-            (std::vector<std::string>{"T2 updated row 1, which T1 had deleted at version 1",
-                                      "T1 deleted row 1, which T2 had read at version 0"}));
+            (std::vector<std::string>{"T2 updated row (1, 'a'), which T1 had deleted at version 1",
+                                      "T1 deleted row (1, 'a'), which T2 had read at version 0"}));
 }
 
 TEST(DependencyGraphTest, WriteSkewIsG2) {
@@ -253,19 +254,20 @@ TEST(DependencyGraphTest, WriteSkewIsG2) {
   EXPECT_EQ(r.verdict, GraphVerdict::kInvalid);
   EXPECT_EQ(Names(r), (std::vector<std::string>{"G2", "G-single-commit-order"}));
   const std::vector<EdgeExplanation>& cycle = Find(r, AnomalyKind::kG2).cycle;
-  EXPECT_EQ(RenderCycle(LabelCycle(cycle, h), cycle),
-            "Let:\n"
-            "  T1 = UPDATE SET value = 'c' WHERE id = 1 OR value = 'b' (read version 0, commit "
-            "version 1)\n"
-            "  T2 = UPDATE SET value = 'b' WHERE id = 2 OR value = 'c' (read version 0, commit "
-            "version 2)\n"
-            "Then:\n"
-            "  - T1 < T2, because T2 updated row 2, which matches T1's read `id = 1 OR value = "
-            "'b'` at version 0\n"
-            "However:\n"
-            "  - T2 < T1, because T1 updated row 1, which matches T2's read `id = 2 OR value = "
-            "'c'` at version 0: a "
-            "contradiction.\n");
+  EXPECT_EQ(
+      RenderCycle(LabelCycle(cycle, h), cycle),
+      "Let:\n"
+      "  T1 = UPDATE SET value = 'c' WHERE id = 1 OR value = 'b' (read version 0, commit "
+      "version 1)\n"
+      "  T2 = UPDATE SET value = 'b' WHERE id = 2 OR value = 'c' (read version 0, commit "
+      "version 2)\n"
+      "Then:\n"
+      "  - T1 < T2, because T2 updated row (2, 'b'), which matches T1's read `id = 1 OR value = "
+      "'b'` at version 0\n"
+      "However:\n"
+      "  - T2 < T1, because T1 updated row (1, 'c'), which matches T2's read `id = 2 OR value = "
+      "'c'` at version 0: a "
+      "contradiction.\n");
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kWriteSerializable).verdict, GraphVerdict::kInvalid);
 }
 
@@ -297,8 +299,8 @@ TEST(DependencyGraphTest, InsertsIntoEachOthersPredicateArePhantomG2) {
   EXPECT_EQ(Names(r), std::vector<std::string>{"G2"});
   EXPECT_EQ(Sentences(Find(r, AnomalyKind::kG2).cycle),
             (std::vector<std::string>{
-                "T2 inserted row 4, which matches T1's read `id = 11` at version 0",
-                "T1 inserted row 3, which matches T2's read `id > 10` at version 0"}));
+                "T2 inserted row (11, 'b'), which matches T1's read `id = 11` at version 0",
+                "T1 inserted row (12, 'b'), which matches T2's read `id > 10` at version 0"}));
 }
 
 // T1 inserts id = 5 at version 1; T2, on version 0, deletes WHERE id = 5 OR id = 2 and commits at
@@ -326,7 +328,8 @@ TEST(DependencyGraphTest, MissedEarlierCommitIsGSingleCommitOrder) {
             "Then:\n"
             "  - T1 < T2, because T1 committed at version 1, before T2 committed at version 2\n"
             "However:\n"
-            "  - T2 < T1, because T1 inserted row 3, which matches T2's read `id = 5 OR id = 2` at "
+            "  - T2 < T1, because T1 inserted row (5, 'x'), which matches T2's read `id = 5 OR id "
+            "= 2` at "
             "version 0: a contradiction.\n");
   // The data alone is serializable (T2 before T1), and SnapshotIsolation orders by snapshot.
   EXPECT_EQ(CheckIsolation(o, IsolationLevel::kSnapshotIsolation).verdict, GraphVerdict::kValid);
@@ -344,10 +347,11 @@ TEST(DependencyGraphTest, WriteSerializableDoesNotExcuseAnInsertThatReads) {
   const GraphResult ws = CheckIsolation(o, IsolationLevel::kWriteSerializable);
   EXPECT_EQ(ws.verdict, GraphVerdict::kInvalid);
   EXPECT_EQ(Names(ws), std::vector<std::string>{"G-single-commit-order"});
-  EXPECT_EQ(Sentences(Find(ws, AnomalyKind::kGSingleCommitOrder).cycle),
-            (std::vector<std::string>{
-                "T1 committed at version 1, before T2 committed at version 2",
-                "T1 inserted row 3, which matches T2's read `id = 5 OR id = 2` at version 0"}));
+  EXPECT_EQ(
+      Sentences(Find(ws, AnomalyKind::kGSingleCommitOrder).cycle),
+      (std::vector<std::string>{
+          "T1 committed at version 1, before T2 committed at version 2",
+          "T1 inserted row (5, 'a'), which matches T2's read `id = 5 OR id = 2` at version 0"}));
 }
 
 TEST(DependencyGraphTest, WriteSerializableCommitOrderLetsABlindAppendMoveLater) {

@@ -32,6 +32,23 @@ grep -q "| starts: reads version " "$md" || { echo "report.md's lanes show no re
 grep -q '^```diff$' "$md" || { echo "report.md has no row diff"; exit 1; }
 grep -Eq '^[+-] \(' "$md" || { echo "report.md's row diff is empty"; exit 1; }
 grep -q "replay: \`rlc replay .*history.scenario\`" "$md" || { echo "report.md names no replay of a saved history"; exit 1; }
+# The page fits its window, at the screenshot's width and at a narrow one: nothing (a timeline, a
+# drawn cycle, a long line) makes the page itself scroll sideways; wide parts scroll inside their
+# own box. Measured by the browser: a copy of the report with a script that records the page's
+# scroll width and the widest element's right edge against the window's width.
+for width in 1400 800; do
+  probe="$work/probe-$width.html"
+  sed 's|</body>|<script>const d = document.documentElement; let edge = 0; for (const e of document.body.querySelectorAll("*")) { const r = e.getBoundingClientRect(); let p = e.parentElement, clipped = false; while (p \&\& p !== document.body) { const o = getComputedStyle(p).overflowX; if (o === "auto" \|\| o === "scroll" \|\| o === "hidden") { clipped = true; break; } p = p.parentElement; } if (!clipped) edge = Math.max(edge, r.right); } document.body.setAttribute("data-fit", d.scrollWidth + " " + Math.ceil(edge) + " " + window.innerWidth);</script></body>|' \
+    "$report" > "$probe"
+  "$browser" "${flags[@]/--window-size=1400,2400/--window-size=$width,2400}" --dump-dom "file://$probe" \
+    > "$work/probe-$width.dom" 2>> "$work/chromium.txt"
+  read -r scroll edge inner < <(grep -o 'data-fit="[0-9]* [0-9]* [0-9]*"' "$work/probe-$width.dom" |
+    tr -d '"' | cut -d= -f2)
+  [ -n "${inner:-}" ] || { echo "the page's width could not be measured at $width px"; exit 1; }
+  [ "$scroll" -le "$inner" ] && [ "$edge" -le "$inner" ] ||
+    { echo "at $width px the page is $scroll px wide (widest edge $edge px) in a $inner px window"; exit 1; }
+  echo "at $width px: page $scroll px, widest edge $edge px, window $inner px"
+done
 # The findings come first in the report: the first window holds a history's timeline and diff.
 "$browser" "${flags[@]}" --screenshot="$work/shot.png" "file://$report" >> "$work/chromium.txt" 2>&1
 [ -s "$work/shot.png" ] || { echo "chromium wrote no screenshot"; cat "$work/chromium.txt"; exit 1; }

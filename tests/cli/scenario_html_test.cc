@@ -84,7 +84,7 @@ TEST(ScenarioHtml, LanesDiffAndMismatchesAppear) {
                       "(4, 'v4')</p>"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("with a DV of 2 row(s)"), std::string::npos) << html;
+  EXPECT_NE(html.find("with a DV of 2 row(s) at positions 0, 1"), std::string::npos) << html;
   EXPECT_NE(html.find("Table after: (3, 'v3'), (4, 'v4')"), std::string::npos) << html;
 }
 
@@ -164,7 +164,7 @@ A commits
   EXPECT_NE(text.find("table before: (1, 'v1'), (2, 'v2')"), std::string::npos) << text;
   EXPECT_NE(text.find("  | A commits at version 1\n  |     commitInfo\n"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("with a DV of 1 row(s)"), std::string::npos) << text;
+  EXPECT_NE(text.find("with a DV of 1 row(s) at position 0"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`rlc race --engine delta-spark` in CTest (label engines): a 60-second mixed race on a
-100,000-row table, rlc's processes against one Delta Spark process, which is killed with SIGKILL
-50 seconds in (mid-statement, often mid-commit) while rlc's go on. Passes when rlc race finds no
+100,000-row table, rlc's processes against one Delta Spark process; rlc's process 0 is killed with
+SIGKILL halfway and the Delta Spark process 50 seconds in (mid-statement, often mid-commit), while
+the others go on. Passes when rlc race finds no
 problem (every version a journaled transaction, no lost commit, the oracle's (a)-(c), rlc audit,
 checkpoints read alike, Delta Spark's read of every tenth version and the last equal to the
 oracle's), Delta Spark really raced (it ran statements, and it and rlc met: a Delta Spark abort
@@ -53,10 +54,12 @@ def main():
         refusals(rlc, work)
         table = os.path.join(work, "table")
         kill_ms = str(int(float(seconds) * 1000 * 5 / 6))
+        kill_rlc_ms = str(int(float(seconds) * 1000 / 2))
         run = subprocess.run([rlc, "race", table, "--case", "mixed", "--seconds", seconds,
                               "--rows", rows, "--seed", "26", "--engine", "delta-spark",
                               "--engine-racer", RACER, "--engine-read-every", "10",
-                              "--kill-engine-after-ms", kill_ms, "--json"],
+                              "--kill-engine-after-ms", kill_ms, "--kill-after-ms", kill_rlc_ms,
+                              "--json"],
                              capture_output=True, text=True)
         print(run.stderr, file=sys.stderr)
         s = json.loads(run.stdout)
@@ -64,6 +67,8 @@ def main():
         assert run.returncode == 0, (run.returncode, s["problems"])
         spark = [p for p in s["processes"] if p["engine"] == "delta-spark"]
         assert len(spark) == 1 and spark[0]["killed"], spark
+        rlc_procs = [p for p in s["processes"] if p["engine"] == "rlc"]
+        assert rlc_procs[0]["killed"] and not any(p["killed"] for p in rlc_procs[1:]), rlc_procs
         assert spark[0]["attempts"] >= 2, spark
         assert met(s) >= 1, s["byWinningOperation"]
         assert s["engineReadVersions"] >= 2 and s["engineReadDifferences"] == 0, s

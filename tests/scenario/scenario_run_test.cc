@@ -2,6 +2,7 @@
 // a missed reconcile fails a scenario unless the file expects it; `rlc scenario`'s exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -50,6 +51,38 @@ TEST(ScenarioRun, ExpectationsThatHoldPass) {
   EXPECT_EQ(r.rows_check, "holds");
   EXPECT_EQ(r.txns[0].events,
             (std::vector<std::string>{"delta.rowLevelConcurrency.deletionVectorsMerged"}));
+}
+
+// An abort says why the cases declined: both DELETEs remove row 1, so Case 2 cannot unite the
+// DVs; the report names the case, the winner's version, the file and the reason. A campaign's
+// fast run (explain_declines off) keeps no such lines.
+TEST(ScenarioRun, AnAbortSaysWhyTheCasesDeclined) {
+  std::string text = Race("all", "expect A aborts\n");
+  text.replace(text.find("txn B DELETE WHERE id = 2"), 25, "txn B DELETE WHERE id = 1");
+  const ScenarioReport r = RunText(text);
+  EXPECT_TRUE(r.passed()) << RenderReport(r, true);
+  const std::string reason =
+      ": a row is deleted by both writers, or a DV brings back a deleted row";
+  const std::vector<std::string>& declines = r.txns[0].declines;
+  EXPECT_TRUE(std::any_of(declines.begin(), declines.end(), [&](const std::string& d) {
+    return d.rfind("case 2 against version 1, file ", 0) == 0 && d.size() > reason.size() &&
+           d.compare(d.size() - reason.size(), reason.size(), reason) == 0;
+  })) << RenderReport(r, true);
+  EXPECT_NE(RenderReport(r, true).find("  | A aborts with Concurrent"), std::string::npos)
+      << RenderReport(r, true);
+  EXPECT_NE(RenderReport(r, true).find("\n  |     declined: case 2 against version 1, file "),
+            std::string::npos)
+      << RenderReport(r, true);
+
+  Result<Scenario> s = ParseScenario(text, "t.scenario");
+  ASSERT_TRUE(s.ok());
+  RunOptions fast;
+  fast.store = TableStore::kMemory;
+  fast.explain_declines = false;
+  Result<ScenarioReport> quiet = RunScenario(*s, "/declines", fast);
+  ASSERT_TRUE(quiet.ok()) << quiet.status().ToString();
+  EXPECT_EQ(quiet->txns[0].abort, r.txns[0].abort);  // the same decision, unexplained
+  EXPECT_TRUE(quiet->txns[0].declines.empty());
 }
 
 TEST(ScenarioRun, AWrongExpectationIsReportedWithItsLine) {
