@@ -132,7 +132,14 @@ TEST_P(TestPrefixTable, TestOnlyDvNamesAreReportedAsNotFound) {
       continue;
     }
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_TRUE(r.out.empty());
+    // With --json the refusal is also one error object on stdout (docs/json-output.md#errors).
+    const json error = json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(error.is_object() && error.contains("error")) << r.out;
+    EXPECT_EQ(error["error"]["command"], "inspect");
+    EXPECT_EQ(error["error"]["exitCode"], 2);
+    EXPECT_NE(error["error"]["message"].get<std::string>().find("DV file not found: "),
+              std::string::npos)
+        << r.out;
     EXPECT_NE(r.err.find("DV file not found: "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("/deletion_vector_"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("version " + std::to_string(version)), std::string::npos) << r.err;
