@@ -186,7 +186,9 @@ struct ScenarioRun {
   std::map<int64_t, std::string> committed_at;  // version -> transaction name
   bool raw_committed = false;
   std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
-  const storage::Storage* storage = nullptr;  // the table's, for the DVs the report shows
+  // The table's, for the DV positions a report shows; nullptr in a campaign's fast runs, which
+  // render no report (no DV read per committed action on that path).
+  const storage::Storage* storage = nullptr;
   std::string root;
 };
 
@@ -297,6 +299,7 @@ Status CommitStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
   if (c.committed) {
     report.data_change = DataChangeOf(c.actions);
     const DvPositions positions = [&s](const dv::DvDescriptor& dv) {
+      if (s.storage == nullptr) return std::optional<std::vector<uint64_t>>();
       Result<dv::RowBitmap> rows = delta::LoadDeletionVector(*s.storage, s.root, dv);
       return rows.ok() ? std::optional(rows->ToVector()) : std::nullopt;
     };
@@ -563,7 +566,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   simulator::Simulator sim(*store.storage, work_dir, start, OptionsOf(sc.table, run));
   RLC_RETURN_IF_ERROR(sim.Create(sc.table.files));
 
-  ScenarioRun s(sc, sim, r, store.storage.get(), work_dir);
+  ScenarioRun s(sc, sim, r, run.read_table_before ? store.storage.get() : nullptr, work_dir);
   s.history.initial = start;
   RLC_RETURN_IF_ERROR(RunSetup(s));
   if (run.read_table_before) {
