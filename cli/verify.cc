@@ -250,8 +250,11 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
           // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
           // rendered (tests/cli/report_screenshot_test.sh).
           "table.timeline th{background:#eef3fb}"
-          // A drawn cycle or a wide timeline stays within the page.
+          // A drawn cycle or a wide timeline stays within the page, and so does a long word
+          // (a finding named by its scenario file's path, a replay command): text wraps anywhere
+          // but in tables, whose cells keep their words and scroll in their history's box.
           "svg{max-width:100%;height:auto}section.history{overflow-x:auto}"
+          "body{overflow-wrap:anywhere}table{overflow-wrap:normal}"
           "</style></head><body><h1>rlc verify</h1><p class=\"provenance\">"
        << HtmlEscape(ProvenanceLine(summary)) << "</p><p class=\""
        << (failed == 0 && skipped == 0 ? "ok" : "fail") << "\">" << HtmlEscape(headline)

@@ -13,6 +13,13 @@ browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "chromium is not installed (scripts/install-deps.sh installs it)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The scenario files are read from a deep folder, as a CI runner's checkout is: a finding is
+# named by its file's path, and a long path must wrap rather than widen the page (a short checkout
+# path hid that once).
+deep="$work/runner/work/checkouts/a-project-checked-out-at-a-long-path/of-many-folders/tests"
+mkdir -p "$deep"
+cp -r "$scenarios" "$deep/scenarios"
+scenarios="$deep/scenarios"
 RLC_MUTANT=case2-loser-dv-only "$rlc" verify --proofs case2 --out "$work/out" --scenarios "$scenarios" --explore-runs 200 \
   > "$work/verify.txt" 2>&1 && { echo "rlc verify found nothing with the mutant selected"; exit 1; }
 report="$work/out/report.html"
@@ -33,21 +40,26 @@ grep -q '^```diff$' "$md" || { echo "report.md has no row diff"; exit 1; }
 grep -Eq '^[+-] \(' "$md" || { echo "report.md's row diff is empty"; exit 1; }
 grep -q "replay: \`rlc replay .*history.scenario\`" "$md" || { echo "report.md names no replay of a saved history"; exit 1; }
 # The page fits its window, at the screenshot's width and at a narrow one: nothing (a timeline, a
-# drawn cycle, a long line) makes the page itself scroll sideways; wide parts scroll inside their
-# own box. Measured by the browser: a copy of the report with a script that records the page's
-# scroll width and the widest element's right edge against the window's width.
+# drawn cycle, a long path) makes the page itself scroll sideways; wide parts scroll inside their
+# own box and long words wrap. Measured by the browser (page_fit_probe.js, injected into a copy of
+# the report): the page's scroll width and the right edge of the widest element or text run that no
+# scrolling box clips, against the window's width.
 for width in 1400 800; do
   probe="$work/probe-$width.html"
-  sed 's|</body>|<script>const d = document.documentElement; let edge = 0; for (const e of document.body.querySelectorAll("*")) { const r = e.getBoundingClientRect(); let p = e.parentElement, clipped = false; while (p \&\& p !== document.body) { const o = getComputedStyle(p).overflowX; if (o === "auto" \|\| o === "scroll" \|\| o === "hidden") { clipped = true; break; } p = p.parentElement; } if (!clipped) edge = Math.max(edge, r.right); } document.body.setAttribute("data-fit", d.scrollWidth + " " + Math.ceil(edge) + " " + window.innerWidth);</script></body>|' \
-    "$report" > "$probe"
+  python3 -c 'import sys; page, script = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+assert "</body>" in page, "the report has no </body>"
+sys.stdout.write(page.replace("</body>", "<script>" + script + "</script></body>"))' \
+    "$report" "$here/page_fit_probe.js" > "$probe"
   "$browser" "${flags[@]/--window-size=1400,2400/--window-size=$width,2400}" --dump-dom "file://$probe" \
     > "$work/probe-$width.dom" 2>> "$work/chromium.txt"
   read -r scroll edge inner < <(grep -o 'data-fit="[0-9]* [0-9]* [0-9]*"' "$work/probe-$width.dom" |
     tr -d '"' | cut -d= -f2)
   [ -n "${inner:-}" ] || { echo "the page's width could not be measured at $width px"; exit 1; }
+  widest=$(grep -o 'data-widest="[^"]*"' "$work/probe-$width.dom" | cut -d'"' -f2)
   [ "$scroll" -le "$inner" ] && [ "$edge" -le "$inner" ] ||
-    { echo "at $width px the page is $scroll px wide (widest edge $edge px) in a $inner px window"; exit 1; }
-  echo "at $width px: page $scroll px, widest edge $edge px, window $inner px"
+    { echo "at $width px the page is $scroll px wide (widest edge $edge px) in a $inner px window;" \
+        "the widest: $widest"; exit 1; }
+  echo "at $width px: page $scroll px, widest edge $edge px ($widest), window $inner px"
 done
 # The findings come first in the report: the first window holds a history's timeline and diff.
 "$browser" "${flags[@]}" --screenshot="$work/shot.png" "file://$report" >> "$work/chromium.txt" 2>&1
