@@ -202,6 +202,22 @@ void WriteJunit(const std::filesystem::path& dir, const std::vector<Check>& chec
   std::ofstream(dir / "junit.xml") << JunitXml("rlc verify", cases, -1, Provenance(summary));
 }
 
+// report.html's style sheet.
+constexpr char kReportStyle[] =
+    "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
+    ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px "
+    "solid #ccc;padding:.3em .6em}"
+    ".diff .add{color:#176117;background:#e6ffec}.diff "
+    ".del{color:#a11;background:#ffebe9}td{vertical-align:top}"
+    // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
+    // rendered (tests/cli/report_screenshot_test.sh).
+    "table.timeline th{background:#eef3fb}"
+    // A drawn cycle or a wide timeline stays within the page, and so does a long word
+    // (a finding named by its scenario file's path, a replay command): text wraps anywhere
+    // but in tables, whose cells keep their words and scroll in their history's box.
+    "svg{max-width:100%;height:auto}section.history{overflow-x:auto}"
+    "body{overflow-wrap:anywhere}table{overflow-wrap:normal}";
+
 void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& checks,
                   const nlohmann::ordered_json& summary, const explorer::Summary* campaign) {
   int failed = 0, skipped = 0;
@@ -242,20 +258,7 @@ void WriteReports(const std::filesystem::path& dir, const std::vector<Check>& ch
   std::ofstream(dir / "report.md") << md.str();
   std::ostringstream html;
   html << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>rlc verify</title><style>"
-          "body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em;overflow:auto}"
-          ".ok{color:#176117}.fail{color:#a11}table{border-collapse:collapse}td,th{border:1px "
-          "solid #ccc;padding:.3em .6em}"
-          ".diff .add{color:#176117;background:#e6ffec}.diff "
-          ".del{color:#a11;background:#ffebe9}td{vertical-align:top}"
-          // Backgrounds found nowhere else, so a screenshot shows whether the timeline and the diff
-          // rendered (tests/cli/report_screenshot_test.sh).
-          "table.timeline th{background:#eef3fb}"
-          // A drawn cycle or a wide timeline stays within the page, and so does a long word
-          // (a finding named by its scenario file's path, a replay command): text wraps anywhere
-          // but in tables, whose cells keep their words and scroll in their history's box.
-          "svg{max-width:100%;height:auto}section.history{overflow-x:auto}"
-          "body{overflow-wrap:anywhere}table{overflow-wrap:normal}"
-          "</style></head><body><h1>rlc verify</h1><p class=\"provenance\">"
+       << kReportStyle << "</style></head><body><h1>rlc verify</h1><p class=\"provenance\">"
        << HtmlEscape(ProvenanceLine(summary)) << "</p><p class=\""
        << (failed == 0 && skipped == 0 ? "ok" : "fail") << "\">" << HtmlEscape(headline)
        << "</p><table><tr><th>stage</th><th>checks</th><th>findings</th><th>not run</th></tr>";
