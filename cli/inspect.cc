@@ -93,7 +93,7 @@ Status AddRows(const storage::Storage& storage, const std::string& table_root,
     for (const std::string& part : c.logical_path) name += (name.empty() ? "" : ".") + part;
     report.columns.push_back(std::move(name));
   }
-  for (const auto& [decoded_path, add] : snapshot.files) files.AddDataFile(add);
+  files.AddSnapshotFiles(snapshot.files);
   int64_t live = 0;
   for (InspectedFile& file : report.files) {
     RLC_RETURN_IF_ERROR(ReadLiveRows(files, snapshot.version, file));

@@ -349,10 +349,8 @@ conflict::DvWriter& Simulator::DvWriter() {
 }
 
 struct Simulator::Snapshot {
-  std::shared_ptr<const delta::Snapshot> log;  // as impl/ replays it
-  const std::map<std::string, delta::AddFile>& files() const {
-    return log->files;
-  }  // decoded path -> active add
+  std::shared_ptr<const delta::Snapshot> log;                   // as impl/ replays it
+  const delta::FileTable& files() const { return log->files; }  // decoded path -> active add
   model::LogicalTable table;
   std::map<std::string, std::vector<model::RowId>> file_rows;  // physical rows' identities
   std::map<std::string, dv::RowBitmap> file_dvs;
@@ -689,7 +687,7 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
 
 void Simulator::Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const {
   snapshots_.emplace(version, snapshot);
-  const std::map<std::string, delta::AddFile>& live = snapshot->log->files;  // the caller's
+  const delta::FileTable& live = snapshot->log->files;  // the caller's
   // A long race on a large table reads thousands of versions: the oldest snapshots go, and the
   // decoded files no longer live (a transaction keeps the snapshot it read; a later read of an
   // evicted version or file decodes it again).

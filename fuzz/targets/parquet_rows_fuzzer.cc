@@ -11,9 +11,14 @@
 // (fuzz/oracle/reference_parquet.h, Parquet C++'s column readers) reads the same bytes: it never
 // crashes, and where both read the file, its rows number the footer's and every top-level
 // column both read holds the same values at the same positions (a differential of the two paths).
+// A checkpoint's adds as columns (ForEachActionOrAddBatch, then delta::FileTable, as a replay
+// reads them) give the same files as its actions one by one, or both refuse the file.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +26,8 @@
 #include "fuzz/oracle/reference_parquet.h"
 #include "fuzz/targets/fuzz_check.h"
 #include "impl/delta/commit_parser.h"
+#include "impl/delta/file_key.h"
+#include "impl/delta/file_table.h"
 #include "impl/parquet/checkpoint_actions.h"
 #include "impl/parquet/parquet_rows.h"
 
@@ -85,6 +92,49 @@ void CompareWithTheOracle(std::string_view bytes, int64_t num_rows,
   }
 }
 
+// The file's adds by decoded path, one by one; nullopt when a line fails or a path repeats.
+std::optional<std::map<std::string, rlc::delta::AddFile>> AddsOneByOne(std::string_view bytes) {
+  std::map<std::string, rlc::delta::AddFile> adds;
+  bool twice = false;
+  const rlc::Status s = rlc::parquet::ArrowActionReader().ForEachAction(
+      "fuzz.parquet", bytes, [&](rlc::delta::Action&& a) {
+        if (auto* add = std::get_if<rlc::delta::AddFile>(&a))
+          twice |= !adds.emplace(rlc::delta::DecodedPath(add->path), std::move(*add)).second;
+        return rlc::Status::Ok();
+      });
+  if (!s.ok() || twice) return std::nullopt;
+  return adds;
+}
+
+// The same adds through columns and a file table; nullopt when either fails.
+std::optional<std::map<std::string, rlc::delta::AddFile>> AddsAsColumns(std::string_view bytes) {
+  std::vector<rlc::delta::AddColumns> batches;
+  std::map<std::string, rlc::delta::AddFile> loose;
+  bool twice = false;
+  const rlc::Status s = rlc::parquet::ArrowActionReader().ForEachActionOrAddBatch(
+      "fuzz.parquet", std::make_shared<const std::string>(bytes),
+      [&](rlc::delta::Action&& a) {
+        if (auto* add = std::get_if<rlc::delta::AddFile>(&a))
+          twice |= !loose.emplace(rlc::delta::DecodedPath(add->path), std::move(*add)).second;
+        return rlc::Status::Ok();
+      },
+      [&](rlc::delta::AddColumns&& batch) {
+        batches.push_back(std::move(batch));
+        return rlc::Status::Ok();
+      });
+  if (!s.ok() || twice) return std::nullopt;
+  rlc::Result<rlc::delta::FileTable> table =
+      rlc::delta::FileTable::FromColumns(std::move(batches), std::move(loose));
+  if (!table.ok()) {
+    FUZZ_CHECK(!table.status().message().empty());
+    return std::nullopt;
+  }
+  std::map<std::string, rlc::delta::AddFile> adds(table->begin(), table->end());
+  FUZZ_CHECK(adds.size() == table->size());
+  for (const auto& [key, add] : adds) FUZZ_CHECK(table->contains(key) && table->at(key) == add);
+  return adds;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -108,5 +158,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       FUZZ_CHECK(action.ok() || !action.status().message().empty());
     }
   }
+  FUZZ_CHECK(AddsOneByOne(bytes) == AddsAsColumns(bytes));
   return 0;
 }

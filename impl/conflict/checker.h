@@ -43,7 +43,7 @@ struct ReadTable {
   delta::Protocol protocol;
   // The read snapshot's active files (decoded path -> add, as delta::Snapshot::files). Case 3
   // and 1b look files up here; an empty map only costs reconciles.
-  std::map<std::string, delta::AddFile> files = {};
+  delta::FileTable files = {};
 };
 
 // One winning commit, as bytes read from the log.

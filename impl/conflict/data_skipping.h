@@ -43,6 +43,7 @@
 #include "impl/conflict/table_view.h"
 #include "impl/conflict/verdict.h"
 #include "impl/conflict/winner_summary.h"
+#include "impl/delta/file_table.h"
 
 namespace rlc::conflict {
 
@@ -50,11 +51,10 @@ struct SkippingInputs {
   const PendingTransaction& loser;
   const delta::Metadata& read_metadata;
   const ReadPredicateMatcher& matcher;
-  const TableFiles* files;  // nullptr: no DVs, no rows
-  const std::map<std::string, delta::AddFile>&
-      read_files;                  // the read snapshot (decoded path -> add)
-  const TableView& view;           // the table just before the winner
-  DeclineLog* declines = nullptr;  // where the tiers say why they kept a file (may be nullptr)
+  const TableFiles* files;             // nullptr: no DVs, no rows
+  const delta::FileTable& read_files;  // the read snapshot (decoded path -> add)
+  const TableView& view;               // the table just before the winner
+  DeclineLog* declines = nullptr;      // where the tiers say why they kept a file (may be nullptr)
 };
 
 // REQUIRES: the loser's dataSkipping flag is on.

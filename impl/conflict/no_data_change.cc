@@ -119,7 +119,7 @@ bool IsAppendOnly(const PendingTransaction& loser) {
   return true;
 }
 
-const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& read_files,
+const delta::AddFile* ActiveAtRead(const delta::FileTable& read_files,
                                    const std::string& decoded_path,
                                    const std::optional<dv::DvDescriptor>& dv) {
   auto it = read_files.find(decoded_path);

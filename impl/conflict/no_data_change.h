@@ -38,6 +38,7 @@
 #include "impl/conflict/verdict.h"
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/file_table.h"
 
 namespace rlc::conflict {
 
@@ -51,7 +52,7 @@ struct NoDataChangeExclusion {
 
 struct NoDataChangeInputs {
   const PendingTransaction& loser;
-  const std::map<std::string, delta::AddFile>& read_files;  // the read snapshot, by decoded path
+  const delta::FileTable& read_files;  // the read snapshot, by decoded path
   const std::set<std::string>&
       removed_since_read;   // delta::Snapshot::LogicalKey of what earlier winners removed
   const TableView& view;    // the table just before the winner
@@ -73,7 +74,7 @@ void FollowRelocatedReads(const NoDataChangeExclusion& exclusion, PendingTransac
 bool IsAppendOnly(const PendingTransaction& loser);
 
 // The read snapshot's add for exactly this (decoded path, DV), or nullptr.
-const delta::AddFile* ActiveAtRead(const std::map<std::string, delta::AddFile>& read_files,
+const delta::AddFile* ActiveAtRead(const delta::FileTable& read_files,
                                    const std::string& decoded_path,
                                    const std::optional<dv::DvDescriptor>& dv);
 

@@ -26,6 +26,7 @@
 #include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
 #include "impl/delta/file_key.h"
+#include "impl/delta/file_table.h"
 #include "impl/dv/row_bitmap.h"
 
 namespace rlc::conflict {
@@ -53,11 +54,10 @@ struct RewriteInputs {
   ForwardComposition& composition;
   // What the loser read, for the cases that must judge a winner's rows against it (Case 2).
   const ReadPredicateMatcher& matcher;
-  const TableFiles* files;  // nullptr: no DVs, no rows
-  const std::map<std::string, delta::AddFile>&
-      read_files;                  // the read snapshot (decoded path -> add)
-  const TableView& view;           // the table just before the winner
-  DeclineLog* declines = nullptr;  // where the cases say why they left a file (may be nullptr)
+  const TableFiles* files;             // nullptr: no DVs, no rows
+  const delta::FileTable& read_files;  // the read snapshot (decoded path -> add)
+  const TableView& view;               // the table just before the winner
+  DeclineLog* declines = nullptr;      // where the cases say why they left a file (may be nullptr)
 };
 
 bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Protocol& protocol);

@@ -25,14 +25,14 @@
 
 #include "impl/conflict/winner_summary.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/file_table.h"
 
 namespace rlc::conflict {
 
 class TableView {
  public:
   // `read_files`: the read snapshot's active adds by decoded path; must outlive the view.
-  explicit TableView(const std::map<std::string, delta::AddFile>& read_files)
-      : read_files_(read_files) {}
+  explicit TableView(const delta::FileTable& read_files) : read_files_(read_files) {}
 
   // The active add of this decoded path, or nullptr.
   const delta::AddFile* Active(const std::string& decoded_path) const;
@@ -58,7 +58,7 @@ class TableView {
   // The active add of this decoded path as the winners applied so far leave it.
   const delta::AddFile* Lookup(const std::string& decoded_path) const;
 
-  const std::map<std::string, delta::AddFile>& read_files_;
+  const delta::FileTable& read_files_;
   std::vector<std::shared_ptr<const WinnerSummary>> winners_;  // every winner applied
   mutable size_t settled_ = 0;                                 // winners_[0, settled_) in changed_
   // Decoded path -> its active add in a winner, or nullptr where a winner removed it.

@@ -21,8 +21,11 @@ std::shared_ptr<const WinnerSummary> Winner(int64_t version, std::vector<delta::
   return w;
 }
 
-std::map<std::string, delta::AddFile> ReadFiles() {
-  return {{"f1", AddOf("f1", IdStats(10, 0, 9))}, {"f2", AddOf("f2", IdStats(5, 20, 24))}};
+delta::FileTable ReadFiles() {
+  delta::FileTable files;
+  files.emplace("f1", AddOf("f1", IdStats(10, 0, 9)));
+  files.emplace("f2", AddOf("f2", IdStats(5, 20, 24)));
+  return files;
 }
 
 TEST(TableView, TheReadSnapshotBeforeAnyWinner) {

@@ -35,9 +35,12 @@ bool ParsePart(std::string_view rest, int64_t* part, int64_t* parts) {
   return *part >= 1 && *part <= *parts;
 }
 
-// The state being built, and what the files said so far.
+// The state being built, and what the files said so far: the adds as batches of columns where
+// the reader gave them so, else one by one (by decoded path).
 struct Builder {
   Snapshot snapshot;
+  std::vector<AddColumns> batches;
+  std::map<std::string, AddFile> adds;
   int protocols = 0, metadatas = 0;
 };
 
@@ -76,7 +79,7 @@ Status CheckMetadataVersion(const std::string& file, const std::string& line, in
 Status Apply(const std::string& file, Action action, Builder& b) {
   if (auto* add = std::get_if<AddFile>(&action)) {
     const std::string key = DecodedPath(add->path);
-    if (!b.snapshot.files.emplace(key, std::move(*add)).second)
+    if (!b.adds.emplace(key, std::move(*add)).second)
       return Corrupt(file, "two adds of path '" + key + "'");
   } else if (auto* p = std::get_if<Protocol>(&action)) {
     if (++b.protocols > 1) return Corrupt(file, "a second protocol action");
@@ -97,9 +100,13 @@ Status Apply(const std::string& file, Action action, Builder& b) {
 // file through the reader.
 Status ForEachFileAction(const storage::Storage& storage, const std::string& path,
                          const ParquetActionReader& reader,
-                         const ParquetActionReader::ActionVisitor& visit) {
+                         const ParquetActionReader::ActionVisitor& visit,
+                         const ParquetActionReader::AddBatchVisitor& batches) {
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
-  if (!EndsWith(path, ".json")) return reader.ForEachAction(path, bytes, visit);
+  if (!EndsWith(path, ".json")) {
+    return reader.ForEachActionOrAddBatch(
+        path, std::make_shared<const std::string>(std::move(bytes)), visit, batches);
+  }
   RLC_ASSIGN_OR_RETURN(Commit parsed, ParseCommit(bytes, -1, path));
   for (Action& a : parsed.actions) RLC_RETURN_IF_ERROR(visit(std::move(a)));
   return Status::Ok();
@@ -110,7 +117,11 @@ Status ForEachFileAction(const storage::Storage& storage, const std::string& pat
 Status ReadFileInto(const storage::Storage& storage, const std::string& log_dir,
                     const std::string& path, const ParquetActionReader& reader, bool top_level,
                     Builder& b) {
-  return ForEachFileAction(storage, path, reader, [&](Action&& action) -> Status {
+  const auto batches = [&](AddColumns&& batch) {
+    b.batches.push_back(std::move(batch));
+    return Status::Ok();
+  };
+  const auto visit = [&](Action&& action) -> Status {
     const auto* unknown = std::get_if<UnknownAction>(&action);
     if (unknown == nullptr) return Apply(path, std::move(action), b);
     if (unknown->key == "sidecar") {
@@ -126,7 +137,8 @@ Status ReadFileInto(const storage::Storage& storage, const std::string& log_dir,
     if (unknown->key == "checkpointMetadata")
       return CheckMetadataVersion(path, unknown->raw_line, b.snapshot.version);
     return Status::Ok();  // other actions rlc does not know carry no state it keeps
-  });
+  };
+  return ForEachFileAction(storage, path, reader, visit, batches);
 }
 
 }  // namespace
@@ -143,6 +155,13 @@ Status ParquetActionReader::ForEachAction(std::string_view file_name, std::strin
     RLC_RETURN_IF_ERROR(visit(std::move(*action)));
   }
   return Status::Ok();
+}
+
+Status ParquetActionReader::ForEachActionOrAddBatch(std::string_view file_name,
+                                                    std::shared_ptr<const std::string> bytes,
+                                                    const ActionVisitor& visit,
+                                                    const AddBatchVisitor&) const {
+  return ForEachAction(file_name, *bytes, visit);
 }
 
 Result<std::vector<Action>> ParquetActionReader::Actions(std::string_view file_name,
@@ -201,6 +220,8 @@ Result<Snapshot> ReadCheckpoint(const storage::Storage& storage, std::string_vie
   const std::string first = log_dir + "/" + checkpoint.files.front();
   if (b.protocols == 0) return Corrupt(first, "the checkpoint has no protocol action");
   if (b.metadatas == 0) return Corrupt(first, "the checkpoint has no metaData action");
+  RLC_ASSIGN_OR_RETURN(b.snapshot.files,
+                       FileTable::FromColumns(std::move(b.batches), std::move(b.adds)));
   return std::move(b.snapshot);
 }
 

@@ -14,7 +14,8 @@
 //
 // Reading Parquet is not this layer's: a ParquetActionReader (impl/parquet) turns a Parquet
 // checkpoint or sidecar file into action lines in Delta's JSON form, which this layer parses as
-// it parses commits. A checkpoint's snapshot holds its protocol, metaData, adds, app transactions
+// it parses commits, or hands its adds over as columns, which the snapshot keeps as they are
+// (file_table.h). A checkpoint's snapshot holds its protocol, metaData, adds, app transactions
 // and live domains; its removes are tombstones and leave no trace in the state.
 //
 // Errors name the file: kNotFound for a sidecar that is not there, kCorrupt for a checkpoint
@@ -26,12 +27,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "impl/base/status.h"
+#include "impl/delta/add_columns.h"
 #include "impl/delta/snapshot.h"
 #include "impl/storage/storage.h"
 
@@ -67,6 +70,16 @@ class ParquetActionReader {
                                const ActionVisitor& visit) const;
   // ForEachAction's actions, collected.
   Result<std::vector<Action>> Actions(std::string_view file_name, std::string_view bytes) const;
+  // The same actions, but where the reader can give a file's adds as columns (add_columns.h),
+  // it hands them to `batches` instead, a batch at a time; every other action, and every add it
+  // gives no batch for, goes to `visit`. The order of actions across the two is the reader's.
+  // A batch may view `bytes`, which it then keeps alive. This default gives every action to
+  // `visit` (ForEachAction).
+  using AddBatchVisitor = std::function<Status(AddColumns&& batch)>;
+  virtual Status ForEachActionOrAddBatch(std::string_view file_name,
+                                         std::shared_ptr<const std::string> bytes,
+                                         const ActionVisitor& visit,
+                                         const AddBatchVisitor& batches) const;
 };
 
 // The state the checkpoint holds, as a snapshot at its version.

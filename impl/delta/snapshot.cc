@@ -81,7 +81,7 @@ Status ApplyCommit(const Commit& commit, Snapshot* snapshot) {
               (add->deletion_vector ? add->deletion_vector->UniqueId() : "") +
               "' without removing it");
     }
-    snapshot->files[path] = *add;
+    snapshot->files.insert_or_assign(path, *add);
   }
   snapshot->version = commit.version;
   return Status::Ok();

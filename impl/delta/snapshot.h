@@ -14,6 +14,8 @@
 // Invariants of a Snapshot:
 //   1. files holds at most one AddFile per decoded path (it is keyed by that path).
 //   2. Every AddFile in files has been parsed and its descriptor validated.
+// A snapshot read from a checkpoint keeps the checkpoint's adds as columns (file_table.h), so
+// copying a snapshot shares them.
 //
 // Thread-safety: a const Snapshot may be shared; replay builds a new one.
 #ifndef RLC_IMPL_DELTA_SNAPSHOT_H_
@@ -26,6 +28,7 @@
 
 #include "impl/base/status.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/file_table.h"
 #include "impl/storage/storage.h"
 
 namespace rlc::delta {
@@ -34,7 +37,7 @@ struct Snapshot {
   int64_t version = -1;
   std::optional<Protocol> protocol;
   std::optional<Metadata> metadata;
-  std::map<std::string, AddFile> files;  // decoded path -> its one active add
+  FileTable files;  // decoded path -> its one active add
   std::map<std::string, Txn> app_transactions;
   std::map<std::string, DomainMetadata> domains;  // live domains only
 

@@ -160,17 +160,22 @@ Result<Columns> ReadColumns(std::string_view file_name, std::string_view bytes) 
   return c;
 }
 
+// The JSON line of the action in row `row` of `column` (named `name`).
+Result<std::string> LineOf(const std::string& where, const std::string& name,
+                           const ::arrow::Array& column, int64_t row) {
+  std::string line = "{";
+  delta::AppendJsonQuoted(name, &line);
+  line.push_back(':');
+  RLC_RETURN_IF_ERROR(AppendValue(column, row, where + ", " + name, &line));
+  line.push_back('}');
+  return line;
+}
+
 // The JSON line of column `c`'s action in `row`.
 Result<std::string> ActionLine(std::string_view file_name, const Columns& columns, size_t c,
                                int64_t row) {
-  std::string line = "{";
-  delta::AppendJsonQuoted(columns.name(c), &line);
-  line.push_back(':');
-  RLC_RETURN_IF_ERROR(AppendValue(
-      *columns.arrays[c], row,
-      std::string(file_name) + ": row " + std::to_string(row) + ", " + columns.name(c), &line));
-  line.push_back('}');
-  return line;
+  return LineOf(std::string(file_name) + ": row " + std::to_string(row), columns.name(c),
+                *columns.arrays[c], row);
 }
 
 // The add column's fields as Delta's checkpoint schema types them, or none at all.
@@ -251,61 +256,78 @@ std::optional<AddArrays> LocateAdd(const ::arrow::Array& column) {
   return a;
 }
 
-delta::StringMap MapAt(const ::arrow::MapArray& m, int64_t row) {
-  const auto& keys = static_cast<const ::arrow::StringArray&>(*m.keys());
-  const auto& items = static_cast<const ::arrow::StringArray&>(*m.items());
-  delta::StringMap out;
-  out.reserve(static_cast<size_t>(m.value_length(row)));
-  for (int64_t at = m.value_offset(row); at < m.value_offset(row) + m.value_length(row); ++at) {
-    out.emplace_back(
-        std::string(keys.GetView(at)),
-        items.IsNull(at) ? std::nullopt : std::optional(std::string(items.GetView(at))));
+delta::ColumnBits BitsOf(const ::arrow::Array& a) { return {a.null_bitmap_data(), a.offset()}; }
+
+delta::StringColumn StringsOf(const ::arrow::StringArray* a) {
+  delta::StringColumn c;
+  if (a == nullptr) return c;
+  c.validity = BitsOf(*a);
+  c.offsets = a->data()->GetValues<int32_t>(1, 0);
+  c.data = a->data()->GetValues<char>(2, 0);
+  c.offset = a->offset();
+  return c;
+}
+
+template <typename T, typename A>
+delta::ValueColumn<T> ValuesOf(const A* a) {
+  if (a == nullptr) return {};
+  return {BitsOf(*a), a->data()->template GetValues<T>(1, 0), a->offset()};
+}
+
+delta::StringMapColumn MapOf(const ::arrow::MapArray* m) {
+  delta::StringMapColumn c;
+  if (m == nullptr) return c;
+  c.validity = BitsOf(*m);
+  c.offsets = m->data()->GetValues<int32_t>(1, 0);
+  c.offset = m->offset();
+  c.keys = StringsOf(static_cast<const ::arrow::StringArray*>(m->keys().get()));
+  c.items = StringsOf(static_cast<const ::arrow::StringArray*>(m->items().get()));
+  return c;
+}
+
+// The add column's chunk as columns (`first_row`: its first row in the file), or nullopt when its
+// fields are not Delta's checkpoint schema's (then every add goes through its JSON line).
+std::optional<delta::AddColumns> BatchOf(std::string_view file_name,
+                                         std::shared_ptr<::arrow::Array> chunk, int64_t first_row,
+                                         std::shared_ptr<const void> owner) {
+  const std::optional<AddArrays> a = LocateAdd(*chunk);
+  if (!a.has_value()) return std::nullopt;
+  delta::AddColumns c;
+  c.length = chunk->length();
+  c.add = BitsOf(*a->add);
+  c.source = std::string(file_name);
+  c.first_row = first_row;
+  c.path = StringsOf(a->path);
+  c.partition_values = MapOf(a->partition_values);
+  c.size = ValuesOf<int64_t>(a->size);
+  c.modification_time = ValuesOf<int64_t>(a->modification_time);
+  const ::arrow::BooleanArray& change = *a->data_change;
+  const std::shared_ptr<::arrow::Buffer>& bits = change.data()->buffers[1];
+  c.data_change = {
+      BitsOf(change), {bits ? bits->data() : nullptr, change.offset()}, bits != nullptr};
+  c.stats = StringsOf(a->stats);
+  c.clustering_provider = StringsOf(a->clustering);
+  c.tags = MapOf(a->tags);
+  if (a->dv != nullptr) {
+    c.deletion_vector = {BitsOf(*a->dv),
+                         true,
+                         StringsOf(a->dv_type),
+                         StringsOf(a->dv_path),
+                         ValuesOf<int32_t>(a->dv_offset),
+                         ValuesOf<int32_t>(a->dv_size),
+                         ValuesOf<int64_t>(a->dv_cardinality)};
   }
-  return out;
-}
-
-template <typename A>
-auto Optional(const A* a, int64_t row) -> std::optional<decltype(a->Value(row))> {
-  if (a == nullptr || a->IsNull(row)) return std::nullopt;
-  return a->Value(row);
-}
-
-std::optional<std::string> OptionalString(const ::arrow::StringArray* a, int64_t row) {
-  if (a == nullptr || a->IsNull(row)) return std::nullopt;
-  return std::string(a->GetView(row));
-}
-
-// Row `row`'s add, or nullopt where the JSON way must decide (a required field NULL, a DV that
-// does not validate): the parser then gives the same add or its error.
-std::optional<delta::AddFile> DirectAdd(const AddArrays& a, int64_t row) {
-  if (a.path->IsNull(row) || a.partition_values->IsNull(row) || a.size->IsNull(row) ||
-      a.modification_time->IsNull(row) || a.data_change->IsNull(row))
-    return std::nullopt;
-  delta::AddFile add;
-  add.path = std::string(a.path->GetView(row));
-  add.partition_values = MapAt(*a.partition_values, row);
-  add.size_bytes = a.size->Value(row);
-  add.modification_time_ms = a.modification_time->Value(row);
-  add.data_change = a.data_change->Value(row);
-  add.stats = OptionalString(a.stats, row);
-  if (a.tags != nullptr && !a.tags->IsNull(row)) add.tags = MapAt(*a.tags, row);
-  if (a.dv != nullptr && !a.dv->IsNull(row)) {
-    if (a.dv_type->IsNull(row) || a.dv_type->GetView(row).size() != 1 || a.dv_path->IsNull(row) ||
-        a.dv_size->IsNull(row) || a.dv_cardinality->IsNull(row))
-      return std::nullopt;
-    dv::DvDescriptor d;
-    d.storage_type = a.dv_type->GetView(row)[0];
-    d.path_or_inline_dv = std::string(a.dv_path->GetView(row));
-    d.offset = Optional(a.dv_offset, row);
-    d.size_bytes = a.dv_size->Value(row);
-    d.cardinality = a.dv_cardinality->Value(row);
-    if (!d.Validate().ok()) return std::nullopt;
-    add.deletion_vector = std::move(d);
-  }
-  add.base_row_id = Optional(a.base_row_id, row);
-  add.default_row_commit_version = Optional(a.row_commit_version, row);
-  add.clustering_provider = OptionalString(a.clustering, row);
-  return add;
+  c.base_row_id = ValuesOf<int64_t>(a->base_row_id);
+  c.default_row_commit_version = ValuesOf<int64_t>(a->row_commit_version);
+  c.owner = std::move(owner);
+  c.slow_row = [chunk, file = c.source, first_row](int64_t row) -> Result<delta::Action> {
+    const std::string where = file + ": row " + std::to_string(first_row + row);
+    RLC_ASSIGN_OR_RETURN(const std::string line, LineOf(where, "add", *chunk, row));
+    Result<delta::Action> action = delta::ParseActionLine(line);
+    if (!action.ok()) return action.status().WithContext(where);
+    return action;
+  };
+  return c;
 }
 
 }  // namespace
@@ -328,31 +350,62 @@ Result<std::vector<std::string>> ArrowActionReader::ActionLines(std::string_view
 Status ArrowActionReader::ForEachAction(std::string_view file_name, std::string_view bytes,
                                         const ActionVisitor& visit) const {
   RLC_ASSIGN_OR_RETURN(const Columns columns, ReadColumns(file_name, bytes));
-  std::optional<AddArrays> adds;
+  std::optional<delta::AddColumns> adds;
   for (size_t c = 0; c < columns.arrays.size(); ++c) {
     if (columns.name(c) == "add" && columns.arrays[c] != nullptr)
-      adds = LocateAdd(*columns.arrays[c]);
+      adds = BatchOf(file_name, columns.arrays[c], 0, nullptr);
   }
   int64_t count = 0;
   for (int64_t row = 0; row < columns.table->num_rows(); ++row) {
     for (size_t c = 0; c < columns.arrays.size(); ++c) {
       if (columns.arrays[c] == nullptr || columns.arrays[c]->IsNull(row)) continue;
       if (EndsWith(columns.name(c), "_parsed")) continue;
-      if (adds.has_value() && columns.arrays[c].get() == adds->add) {
-        if (std::optional<delta::AddFile> add = DirectAdd(*adds, row)) {
-          ++count;
-          RLC_RETURN_IF_ERROR(visit(std::move(*add)));
-          continue;
-        }
+      ++count;
+      if (adds.has_value() && columns.name(c) == "add" && delta::IsDirectAdd(*adds, row)) {
+        RLC_RETURN_IF_ERROR(visit(delta::AddAt(*adds, row)));
+        continue;
       }
       RLC_ASSIGN_OR_RETURN(const std::string line, ActionLine(file_name, columns, c, row));
       Result<delta::Action> action = delta::ParseActionLine(line);
       if (!action.ok()) {
         return action.status().WithContext(std::string(file_name) + ": action " +
-                                           std::to_string(count + 1));
+                                           std::to_string(count));
       }
-      ++count;
       RLC_RETURN_IF_ERROR(visit(std::move(*action)));
+    }
+  }
+  return Status::Ok();
+}
+
+Status ArrowActionReader::ForEachActionOrAddBatch(std::string_view file_name,
+                                                  std::shared_ptr<const std::string> bytes,
+                                                  const ActionVisitor& visit,
+                                                  const AddBatchVisitor& batches) const {
+  RLC_ASSIGN_OR_RETURN(std::shared_ptr<::arrow::Table> table, ReadWhole(file_name, *bytes));
+  // The batches view the table's buffers, which may view the file's bytes: both are kept.
+  auto owner = std::make_shared<
+      std::pair<std::shared_ptr<const std::string>, std::shared_ptr<::arrow::Table>>>(bytes, table);
+  const std::string file(file_name);
+  for (int c = 0; c < table->num_columns(); ++c) {
+    const std::string& name = table->schema()->field(c)->name();
+    if (EndsWith(name, "_parsed")) continue;
+    int64_t first_row = 0;
+    for (const std::shared_ptr<::arrow::Array>& chunk : table->column(c)->chunks()) {
+      std::optional<delta::AddColumns> batch;
+      if (name == "add") batch = BatchOf(file_name, chunk, first_row, owner);
+      if (batch.has_value()) {
+        RLC_RETURN_IF_ERROR(batches(std::move(*batch)));
+      } else if (chunk->null_count() != chunk->length()) {
+        for (int64_t row = 0; row < chunk->length(); ++row) {
+          if (chunk->IsNull(row)) continue;
+          const std::string where = file + ": row " + std::to_string(first_row + row);
+          RLC_ASSIGN_OR_RETURN(const std::string line, LineOf(where, name, *chunk, row));
+          Result<delta::Action> action = delta::ParseActionLine(line);
+          if (!action.ok()) return action.status().WithContext(where);
+          RLC_RETURN_IF_ERROR(visit(std::move(*action)));
+        }
+      }
+      first_row += chunk->length();
     }
   }
   return Status::Ok();

@@ -14,6 +14,7 @@
 #ifndef RLC_IMPL_PARQUET_CHECKPOINT_ACTIONS_H_
 #define RLC_IMPL_PARQUET_CHECKPOINT_ACTIONS_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,13 @@ class ArrowActionReader : public delta::ParquetActionReader {
   // result is the default's.
   Status ForEachAction(std::string_view file_name, std::string_view bytes,
                        const ActionVisitor& visit) const override;
+  // Each chunk of the add column whose fields have those types as one batch (its rows that do
+  // not hold a direct add go through their JSON line when the batch's consumer asks); every
+  // other action through its JSON line, column by column. Errors name the file and the row.
+  Status ForEachActionOrAddBatch(std::string_view file_name,
+                                 std::shared_ptr<const std::string> bytes,
+                                 const ActionVisitor& visit,
+                                 const AddBatchVisitor& batches) const override;
 };
 
 }  // namespace rlc::parquet

@@ -35,13 +35,14 @@ delta::AddFile Add(const std::string& path, std::optional<std::string> part) {
 }
 
 // The live files as state: dataChange is no part of it (a checkpoint writes every add false).
-std::map<std::string, delta::AddFile> AsState(std::map<std::string, delta::AddFile> files) {
-  for (auto& [path, add] : files) add.data_change = false;
-  return files;
+std::map<std::string, delta::AddFile> AsState(const delta::FileTable& files) {
+  std::map<std::string, delta::AddFile> state(files.begin(), files.end());
+  for (auto& [path, add] : state) add.data_change = false;
+  return state;
 }
 
 // Every add a checkpoint wrote came back with dataChange false, as Delta writes them.
-bool NoneChangesData(const std::map<std::string, delta::AddFile>& files) {
+bool NoneChangesData(const delta::FileTable& files) {
   for (const auto& [path, add] : files) {
     if (add.data_change) return false;
   }

@@ -117,13 +117,23 @@ void ParquetTableFiles::AddDataFile(const delta::AddFile& add) {
   partition_values_[add.path] = add.partition_values;
 }
 
+void ParquetTableFiles::AddSnapshotFiles(const delta::FileTable& files) { read_files_ = files; }
+
+const delta::StringMap* ParquetTableFiles::PartitionValuesOf(const std::string& path,
+                                                             const std::string& decoded) const {
+  const auto added = partition_values_.find(path);
+  if (added != partition_values_.end()) return &added->second;
+  const auto read = read_files_.find(decoded);
+  return read == read_files_.end() ? nullptr : &read->second.partition_values;
+}
+
 Status ParquetTableFiles::ScanValues(const std::string& path, const ValuesVisitor& visit) const {
   if (!columns_.ok()) return columns_.status().WithContext(path);
-  const auto known = partition_values_.find(path);
-  if (known == partition_values_.end()) {
+  const std::string decoded = delta::DecodedPath(path);
+  const delta::StringMap* partition_values = PartitionValuesOf(path, decoded);
+  if (partition_values == nullptr) {
     return Status::Unsupported("data file " + path + ": no add of the log names it here");
   }
-  const std::string decoded = delta::DecodedPath(path);
   if (decoded.size() < 8 || decoded.substr(decoded.size() - 8) != ".parquet") {
     return Status::Unsupported("data file " + path + ": not a Parquet file");
   }
@@ -141,7 +151,7 @@ Status ParquetTableFiles::ScanValues(const std::string& path, const ValuesVisito
       continue;
     }
     std::optional<std::string> text;
-    for (const auto& [name, value] : known->second) {
+    for (const auto& [name, value] : *partition_values) {
       if (name == c.in_file.path[0]) text = value;
     }
     const std::optional<Literal> v = PartitionLiteral(c.type, text);
@@ -183,7 +193,7 @@ Result<std::unique_ptr<ParquetTableFiles>> ParquetTableFilesFor(const storage::S
   }
   RLC_ASSIGN_OR_RETURN(const delta::LogListing listing, delta::ListLog(storage, table_root));
   auto files = std::make_unique<ParquetTableFiles>(storage, table_root, *read.metadata, options);
-  for (const auto& [decoded_path, add] : read.files) files->AddDataFile(add);
+  files->AddSnapshotFiles(read.files);
   for (int64_t v : listing.commit_versions) {
     if (v <= read.version) continue;
     Result<delta::Commit> winner = delta::ReadCommit(storage, table_root, v);

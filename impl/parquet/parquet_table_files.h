@@ -6,8 +6,8 @@
 // schema names the columns; every leaf of a primitive type is read by its physical path, or by
 // its field ids under column mapping `id`. Partition columns are not in the file: their values
 // come from the partitionValues of the add that wrote it, read by the column's type. The checker
-// names a file by its path alone, so the caller makes each file readable with AddDataFile (the
-// snapshot's adds, and every winner's).
+// names a file by its path alone, so the caller makes each file readable with AddSnapshotFiles
+// (the read snapshot's adds) and AddDataFile (every winner's).
 //
 // ScanRows is kUnsupported (the checker then keeps its conflict) for a path no AddDataFile named,
 // a file that does not end in .parquet, a table whose schema has a column rlc cannot read
@@ -27,6 +27,7 @@
 
 #include "impl/conflict/table_files.h"
 #include "impl/delta/actions.h"
+#include "impl/delta/file_table.h"
 #include "impl/delta/snapshot.h"
 #include "impl/parquet/parquet_rows.h"
 #include "impl/predicate/schema.h"
@@ -53,6 +54,9 @@ class ParquetTableFiles : public conflict::StorageTableFiles {
 
   // Makes the data file `add` wrote readable (the last add of a path wins).
   void AddDataFile(const delta::AddFile& add);
+  // Makes every file of a snapshot readable (kept as the snapshot keeps them, not copied one by
+  // one: a snapshot may hold a million); AddDataFile's files win over these.
+  void AddSnapshotFiles(const delta::FileTable& files);
 
   Status ScanRows(const std::string& path, const conflict::RowVisitor& visit) const override;
 
@@ -64,8 +68,13 @@ class ParquetTableFiles : public conflict::StorageTableFiles {
   const Result<std::vector<TableColumn>>& columns() const { return columns_; }
 
  private:
+  // The partition values of the add that names `path` (`decoded`: the same path decoded).
+  const delta::StringMap* PartitionValuesOf(const std::string& path,
+                                            const std::string& decoded) const;
+
   Result<std::vector<TableColumn>> columns_;
   std::map<std::string, delta::StringMap> partition_values_;  // by path as the log writes it
+  delta::FileTable read_files_;                               // by decoded path
 };
 
 // The files a conflict check of a transaction that read `read` may open: the read snapshot's

@@ -391,8 +391,8 @@ std::string DescribeScenario(const Scenario& s) {
 // the winners' in version order) names the version that was active, unless an earlier winner
 // added the path. A remove without statistics stands for a file of 10 rows. The flags-on checks
 // judge removes against it; the baseline never looks.
-std::map<std::string, delta::AddFile> ReadSnapshotOf(const Scenario& s) {
-  std::map<std::string, delta::AddFile> files;
+delta::FileTable ReadSnapshotOf(const Scenario& s) {
+  delta::FileTable files;
   std::set<std::string> added_later;
   const auto note_removes = [&](const std::vector<Action>& actions) {
     for (const Action& a : actions) {
