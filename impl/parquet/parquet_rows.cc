@@ -69,14 +69,11 @@ Result<std::optional<int>> Locate(std::string_view file_name, const std::vector<
   return std::optional<int>();
 }
 
-// One requested column of one chunk: the leaf array and the structs above it (their NULLs hide
+// One requested leaf of one row group: the leaf array and the structs above it (their NULLs hide
 // the leaf's value).
-struct ChunkColumn {
+struct Leg {
   std::vector<std::shared_ptr<::arrow::Array>> parents;
   std::shared_ptr<::arrow::Array> leaf;
-  // The common case, decided once per chunk: a top-level int64 column (no parents).
-  const int64_t* int64_values = nullptr;
-  bool may_be_null = true;
 };
 
 bool SupportedType(::arrow::Type::type t) {
@@ -101,21 +98,6 @@ bool SupportedType(::arrow::Type::type t) {
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
-int64_t Micros(const ::arrow::TimestampArray& a, int64_t row) {
-  const int64_t v = a.Value(row);
-  switch (static_cast<const ::arrow::TimestampType&>(*a.type()).unit()) {
-    case ::arrow::TimeUnit::SECOND:
-      return v * 1000000;
-    case ::arrow::TimeUnit::MILLI:
-      return v * 1000;
-    case ::arrow::TimeUnit::MICRO:
-      return v;
-    case ::arrow::TimeUnit::NANO:
-      return FloorDiv(v, 1000);
-  }
-  return v;
-}
-
 // Sets `out` in place (no new Literal per value: this is the per-row loop of every scan).
 void SetNumber(Literal& out, Literal::Kind kind, int64_t value) {
   out.kind = kind;
@@ -124,55 +106,10 @@ void SetNumber(Literal& out, Literal::Kind kind, int64_t value) {
   out.string_value.clear();
 }
 
-void ReadValue(const ChunkColumn& c, int64_t row, Literal& out) {
-  if (c.int64_values != nullptr && (!c.may_be_null || c.leaf->IsValid(row))) {
-    return SetNumber(out, Literal::Kind::kLong, c.int64_values[row]);
-  }
-  for (const auto& p : c.parents) {
-    if (p->IsNull(row)) return SetNumber(out, Literal::Kind::kNull, 0);
-  }
-  const ::arrow::Array& a = *c.leaf;
-  if (a.IsNull(row)) return SetNumber(out, Literal::Kind::kNull, 0);
-  using K = Literal::Kind;
-  switch (a.type_id()) {
-    case ::arrow::Type::INT64:
-      return SetNumber(out, K::kLong, static_cast<const ::arrow::Int64Array&>(a).Value(row));
-    case ::arrow::Type::INT32:
-      return SetNumber(out, K::kLong, static_cast<const ::arrow::Int32Array&>(a).Value(row));
-    case ::arrow::Type::INT16:
-      return SetNumber(out, K::kLong, static_cast<const ::arrow::Int16Array&>(a).Value(row));
-    case ::arrow::Type::INT8:
-      return SetNumber(out, K::kLong, static_cast<const ::arrow::Int8Array&>(a).Value(row));
-    case ::arrow::Type::BOOL:
-      return SetNumber(out, K::kBool, static_cast<const ::arrow::BooleanArray&>(a).Value(row));
-    case ::arrow::Type::DATE32:
-      return SetNumber(out, K::kDate, static_cast<const ::arrow::Date32Array&>(a).Value(row));
-    case ::arrow::Type::TIMESTAMP:
-      return SetNumber(out, K::kTimestamp,
-                       Micros(static_cast<const ::arrow::TimestampArray&>(a), row));
-    case ::arrow::Type::FLOAT:
-    case ::arrow::Type::DOUBLE:
-      SetNumber(out, K::kDouble, 0);
-      out.double_value = a.type_id() == ::arrow::Type::FLOAT
-                             ? static_cast<const ::arrow::FloatArray&>(a).Value(row)
-                             : static_cast<const ::arrow::DoubleArray&>(a).Value(row);
-      return;
-    case ::arrow::Type::STRING:
-    case ::arrow::Type::LARGE_STRING:
-      SetNumber(out, K::kString, 0);
-      out.string_value.assign(a.type_id() == ::arrow::Type::STRING
-                                  ? static_cast<const ::arrow::StringArray&>(a).GetView(row)
-                                  : static_cast<const ::arrow::LargeStringArray&>(a).GetView(row));
-      return;
-    default:  // NA; other types are refused before reading
-      return SetNumber(out, K::kNull, 0);
-  }
-}
-
-// The requested leaf within one chunk of its top-level column, following struct fields by name.
-Result<ChunkColumn> Descend(std::string_view file_name, std::shared_ptr<::arrow::Array> top,
-                            const std::vector<std::string>& names) {
-  ChunkColumn c;
+// The requested leaf within one row group's top-level column, following struct fields by name.
+Result<Leg> Descend(std::string_view file_name, std::shared_ptr<::arrow::Array> top,
+                    const std::vector<std::string>& names) {
+  Leg c;
   std::shared_ptr<::arrow::Array> at = std::move(top);
   for (size_t level = 1; level < names.size(); ++level) {
     if (at->type_id() != ::arrow::Type::STRUCT) {
@@ -191,12 +128,144 @@ Result<ChunkColumn> Descend(std::string_view file_name, std::shared_ptr<::arrow:
                                PathText(names) + " has type " + at->type()->ToString() +
                                ", which rlc does not read");
   }
-  c.may_be_null = at->null_count() != 0;
-  if (c.parents.empty() && at->type_id() == ::arrow::Type::INT64)
-    c.int64_values = static_cast<const ::arrow::Int64Array&>(*at).raw_values();
   c.leaf = std::move(at);
   return c;
 }
+
+// Where a leg's values are converted to rlc's units (or its NULLs combined with its parents'),
+// kept from one row group to the next.
+struct Scratch {
+  std::vector<int64_t> longs;
+  std::vector<double> doubles;
+  std::vector<uint8_t> validity;
+};
+
+// The leg's NULLs: the leaf's bitmap, or with struct parents a bitmap of their NULLs and its.
+void SetValidity(const Leg& leg, Scratch& scratch, ColumnValues& v) {
+  const ::arrow::Array& a = *leg.leaf;
+  if (leg.parents.empty()) {
+    v.validity = a.null_count() == 0 ? nullptr : a.null_bitmap_data();
+    v.validity_offset = a.offset();
+    return;
+  }
+  scratch.validity.assign(static_cast<size_t>((a.length() + 7) / 8), 0);
+  for (int64_t i = 0; i < a.length(); ++i) {
+    bool valid = a.IsValid(i);
+    for (const auto& p : leg.parents) valid = valid && p->IsValid(i);
+    if (valid) scratch.validity[static_cast<size_t>(i >> 3)] |= uint8_t(1u << (i & 7));
+  }
+  v.validity = scratch.validity.data();
+  v.validity_offset = 0;
+}
+
+// Every value of an integer-like array as int64 in `scratch` (times `scale`, or divided by
+// `-scale` rounding toward minus infinity when it is negative).
+template <typename ArrayType>
+const int64_t* Widened(const ::arrow::Array& a, Scratch& scratch, int64_t scale = 1) {
+  const auto& typed = static_cast<const ArrayType&>(a);
+  scratch.longs.resize(static_cast<size_t>(a.length()));
+  for (int64_t i = 0; i < a.length(); ++i) {
+    const auto x = static_cast<int64_t>(typed.Value(i));
+    // Wrapping, not undefined, where a value (or a NULL slot's filler) overflows the unit.
+    const auto scaled =
+        static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(scale));
+    scratch.longs[static_cast<size_t>(i)] = scale > 0 ? scaled : FloorDiv(x, -scale);
+  }
+  return scratch.longs.data();
+}
+
+// A timestamp unit's factor to microseconds (negative: a divisor).
+int64_t MicrosScale(const ::arrow::Array& a) {
+  switch (static_cast<const ::arrow::TimestampType&>(*a.type()).unit()) {
+    case ::arrow::TimeUnit::SECOND:
+      return 1000000;
+    case ::arrow::TimeUnit::MILLI:
+      return 1000;
+    case ::arrow::TimeUnit::MICRO:
+      return 1;
+    case ::arrow::TimeUnit::NANO:
+      return -1000;
+  }
+  return 1;
+}
+
+// The leg as plain views: Arrow's own memory where it holds rlc's units, else `scratch`.
+ColumnValues ValuesOf(const Leg& leg, Scratch& scratch) {
+  const ::arrow::Array& a = *leg.leaf;
+  using K = Literal::Kind;
+  ColumnValues v;
+  SetValidity(leg, scratch, v);
+  const auto direct = [&](auto* values) {
+    v.offset = a.offset();
+    return values;
+  };
+  switch (a.type_id()) {
+    case ::arrow::Type::INT64:
+      v.kind = K::kLong, v.longs = direct(a.data()->GetValues<int64_t>(1, 0));
+      break;
+    case ::arrow::Type::INT32:
+      v.kind = K::kLong, v.longs = Widened<::arrow::Int32Array>(a, scratch);
+      break;
+    case ::arrow::Type::INT16:
+      v.kind = K::kLong, v.longs = Widened<::arrow::Int16Array>(a, scratch);
+      break;
+    case ::arrow::Type::INT8:
+      v.kind = K::kLong, v.longs = Widened<::arrow::Int8Array>(a, scratch);
+      break;
+    case ::arrow::Type::BOOL:
+      v.kind = K::kBool, v.longs = Widened<::arrow::BooleanArray>(a, scratch);
+      break;
+    case ::arrow::Type::DATE32:
+      v.kind = K::kDate, v.longs = Widened<::arrow::Date32Array>(a, scratch);
+      break;
+    case ::arrow::Type::TIMESTAMP:
+      v.kind = K::kTimestamp;
+      v.longs = MicrosScale(a) == 1 ? direct(a.data()->GetValues<int64_t>(1, 0))
+                                    : Widened<::arrow::TimestampArray>(a, scratch, MicrosScale(a));
+      break;
+    case ::arrow::Type::DOUBLE:
+      v.kind = K::kDouble, v.doubles = direct(a.data()->GetValues<double>(1, 0));
+      break;
+    case ::arrow::Type::FLOAT: {
+      const auto& f = static_cast<const ::arrow::FloatArray&>(a);
+      scratch.doubles.assign(f.raw_values(), f.raw_values() + f.length());
+      v.kind = K::kDouble, v.doubles = scratch.doubles.data();
+      break;
+    }
+    case ::arrow::Type::STRING:
+      v.kind = K::kString, v.offsets = direct(a.data()->GetValues<int32_t>(1, 0));
+      v.chars = a.data()->GetValues<char>(2, 0);
+      break;
+    case ::arrow::Type::LARGE_STRING:
+      v.kind = K::kString, v.large_offsets = direct(a.data()->GetValues<int64_t>(1, 0));
+      v.chars = a.data()->GetValues<char>(2, 0);
+      break;
+    default:  // NA; other types are refused before reading
+      v.kind = K::kNull;
+      break;
+  }
+  return v;
+}
+
+}  // namespace
+
+void ColumnValues::Read(int64_t row, Literal& out) const {
+  if (IsNull(row)) return SetNumber(out, Literal::Kind::kNull, 0);
+  switch (kind) {
+    case Literal::Kind::kDouble:
+      SetNumber(out, kind, 0);
+      out.double_value = doubles[row + offset];
+      return;
+    case Literal::Kind::kString:
+      SetNumber(out, kind, 0);
+      out.string_value.assign(String(row));
+      return;
+    default:
+      return SetNumber(out, kind, longs[row + offset]);
+  }
+}
+
+namespace {
 
 Result<std::unique_ptr<::parquet::arrow::FileReader>> Open(std::string_view file_name,
                                                            std::string_view bytes) {
@@ -229,42 +298,6 @@ Result<ParquetFileFacts> ReadParquetFacts(std::string_view file_name, std::strin
 
 namespace {
 
-// One requested column across the chunks of one row group.
-struct Cursor {
-  std::vector<ChunkColumn> chunks;  // empty: the file lacks the column (NULL)
-  size_t chunk = 0;
-  int64_t row = 0;
-
-  void Next(Literal& out) {
-    if (chunks.empty()) return SetNumber(out, Literal::Kind::kNull, 0);
-    while (row >= chunks[chunk].leaf->length()) {
-      ++chunk;
-      row = 0;
-    }
-    ReadValue(chunks[chunk], row++, out);
-  }
-};
-
-Result<std::vector<Cursor>> Cursors(std::string_view file_name, const ::arrow::Table& table,
-                                    int64_t rows, const std::vector<Leaf>& leaves,
-                                    const std::vector<std::optional<int>>& where) {
-  std::vector<Cursor> cursors(where.size());
-  for (size_t i = 0; i < where.size(); ++i) {
-    if (!where[i].has_value()) continue;
-    const std::vector<std::string>& names = leaves[static_cast<size_t>(*where[i])].names;
-    const std::shared_ptr<::arrow::ChunkedArray> column = table.GetColumnByName(names[0]);
-    if (column == nullptr || column->length() != rows) {
-      return Corrupt(file_name, "a row group does not hold column " + PathText(names) + " whole");
-    }
-    for (const std::shared_ptr<::arrow::Array>& chunk : column->chunks()) {
-      if (chunk->length() == 0) continue;
-      RLC_ASSIGN_OR_RETURN(ChunkColumn c, Descend(file_name, chunk, names));
-      cursors[i].chunks.push_back(std::move(c));
-    }
-  }
-  return cursors;
-}
-
 Result<std::shared_ptr<::arrow::Table>> ReadGroup(std::string_view file_name,
                                                   ::parquet::arrow::FileReader& reader, int group,
                                                   const std::vector<int>& leaf_indices) {
@@ -281,43 +314,93 @@ Result<std::shared_ptr<::arrow::Table>> ReadGroup(std::string_view file_name,
   }
 }
 
+// One requested column's leg in one row group, as one array (a column Arrow read in several
+// chunks is joined).
+Result<Leg> LegOf(std::string_view file_name, const ::arrow::Table& table, int64_t rows,
+                  const std::vector<std::string>& names) {
+  const std::shared_ptr<::arrow::ChunkedArray> column = table.GetColumnByName(names[0]);
+  if (column == nullptr || column->length() != rows) {
+    return Corrupt(file_name, "a row group does not hold column " + PathText(names) + " whole");
+  }
+  std::shared_ptr<::arrow::Array> whole;
+  if (column->num_chunks() == 1) {
+    whole = column->chunk(0);
+  } else {
+    ::arrow::Result<std::shared_ptr<::arrow::Array>> joined =
+        ::arrow::Concatenate(column->chunks(), ::arrow::default_memory_pool());
+    if (!joined.ok()) return Corrupt(file_name, joined.status().ToString());
+    whole = std::move(*joined);
+  }
+  return Descend(file_name, std::move(whole), names);
+}
+
+// Which leaf of the file answers each requested column (nullopt: none, it reads as NULL), and
+// the leaves to read, ascending.
+struct Plan {
+  std::vector<Leaf> leaves;
+  std::vector<std::optional<int>> where;
+  std::vector<int> leaf_indices;
+};
+
+Result<Plan> PlanOf(std::string_view file_name, const ::parquet::FileMetaData& meta,
+                    const std::vector<FileColumn>& columns) {
+  Plan plan;
+  plan.leaves = Leaves(*meta.schema());
+  for (const FileColumn& column : columns) {
+    RLC_ASSIGN_OR_RETURN(std::optional<int> leaf, Locate(file_name, plan.leaves, column));
+    plan.where.push_back(leaf);
+    if (leaf && std::find(plan.leaf_indices.begin(), plan.leaf_indices.end(), *leaf) ==
+                    plan.leaf_indices.end())
+      plan.leaf_indices.push_back(*leaf);
+  }
+  std::sort(plan.leaf_indices.begin(), plan.leaf_indices.end());
+  return plan;
+}
+
 }  // namespace
 
-Status ScanParquetRows(std::string_view file_name, std::string_view bytes,
-                       const std::vector<FileColumn>& columns, const ParquetRowVisitor& visit) {
+Status ScanParquetBatches(std::string_view file_name, std::string_view bytes,
+                          const std::vector<FileColumn>& columns, const RowBatchVisitor& visit) {
   RLC_ASSIGN_OR_RETURN(std::unique_ptr<::parquet::arrow::FileReader> reader,
                        Open(file_name, bytes));
   const std::shared_ptr<::parquet::FileMetaData> meta = reader->parquet_reader()->metadata();
-  const std::vector<Leaf> leaves = Leaves(*meta->schema());
-  std::vector<std::optional<int>> where;
-  std::vector<int> leaf_indices;
-  for (const FileColumn& column : columns) {
-    RLC_ASSIGN_OR_RETURN(std::optional<int> leaf, Locate(file_name, leaves, column));
-    where.push_back(leaf);
-    if (leaf && std::find(leaf_indices.begin(), leaf_indices.end(), *leaf) == leaf_indices.end())
-      leaf_indices.push_back(*leaf);
-  }
-  std::sort(leaf_indices.begin(), leaf_indices.end());
-  uint64_t position = 0;
-  std::vector<Literal> values(columns.size());
+  RLC_ASSIGN_OR_RETURN(const Plan plan, PlanOf(file_name, *meta, columns));
+  std::vector<Scratch> scratch(columns.size());
+  RowBatch batch;
   for (int group = 0; group < meta->num_row_groups(); ++group) {
     const int64_t rows = meta->RowGroup(group)->num_rows();
-    std::vector<Cursor> cursors(columns.size());
-    if (!leaf_indices.empty()) {
-      RLC_ASSIGN_OR_RETURN(std::shared_ptr<::arrow::Table> table,
-                           ReadGroup(file_name, *reader, group, leaf_indices));
-      RLC_ASSIGN_OR_RETURN(cursors, Cursors(file_name, *table, rows, leaves, where));
+    batch.length = rows;
+    batch.columns.assign(columns.size(), ColumnValues{});
+    std::shared_ptr<::arrow::Table> table;
+    if (!plan.leaf_indices.empty()) {
+      RLC_ASSIGN_OR_RETURN(table, ReadGroup(file_name, *reader, group, plan.leaf_indices));
     }
-    for (int64_t r = 0; r < rows; ++r) {
-      for (size_t i = 0; i < cursors.size(); ++i) cursors[i].Next(values[i]);
-      if (!visit(position++, values)) return Status::Ok();
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (!plan.where[i].has_value()) continue;
+      const Leaf& leaf = plan.leaves[static_cast<size_t>(*plan.where[i])];
+      RLC_ASSIGN_OR_RETURN(const Leg leg, LegOf(file_name, *table, rows, leaf.names));
+      batch.columns[i] = ValuesOf(leg, scratch[i]);
     }
+    if (rows > 0 && !visit(batch)) return Status::Ok();
+    batch.first_position += static_cast<uint64_t>(rows);
   }
-  if (position != static_cast<uint64_t>(meta->num_rows())) {
-    return Corrupt(file_name, "the row groups hold " + std::to_string(position) +
+  if (batch.first_position != static_cast<uint64_t>(meta->num_rows())) {
+    return Corrupt(file_name, "the row groups hold " + std::to_string(batch.first_position) +
                                   " rows, the footer says " + std::to_string(meta->num_rows()));
   }
   return Status::Ok();
+}
+
+Status ScanParquetRows(std::string_view file_name, std::string_view bytes,
+                       const std::vector<FileColumn>& columns, const ParquetRowVisitor& visit) {
+  std::vector<Literal> values(columns.size());
+  return ScanParquetBatches(file_name, bytes, columns, [&](const RowBatch& batch) {
+    for (int64_t r = 0; r < batch.length; ++r) {
+      for (size_t i = 0; i < values.size(); ++i) batch.columns[i].Read(r, values[i]);
+      if (!visit(batch.first_position + static_cast<uint64_t>(r), values)) return false;
+    }
+    return true;
+  });
 }
 
 }  // namespace rlc::parquet

@@ -46,6 +46,48 @@ struct FileColumn {
 using ParquetRowVisitor =
     std::function<bool(uint64_t position, const std::vector<predicate::Literal>& values)>;
 
+// One requested column over a run of rows, as plain views of the decoded values (Arrow's memory,
+// or a conversion of it to rlc's units): every non-NULL value is of `kind`. Row i of the run is
+// NULL when `kind` is kNull (the file lacks the column) or bit `validity_offset + i` of
+// `validity` (least significant bit first) is 0; no bitmap means no NULL. Values are at index
+// `offset + i`: kLong, kBool (0 or 1), kDate (days) and kTimestamp (microseconds) in `longs`,
+// kDouble in `doubles`, kString as [offsets[j], offsets[j + 1]) of `chars` (or large_offsets).
+struct ColumnValues {
+  predicate::Literal::Kind kind = predicate::Literal::Kind::kNull;
+  const uint8_t* validity = nullptr;
+  int64_t validity_offset = 0;
+  int64_t offset = 0;
+  const int64_t* longs = nullptr;
+  const double* doubles = nullptr;
+  const int32_t* offsets = nullptr;
+  const int64_t* large_offsets = nullptr;
+  const char* chars = nullptr;
+
+  bool IsNull(int64_t row) const {
+    if (kind == predicate::Literal::Kind::kNull) return true;
+    if (validity == nullptr) return false;
+    const int64_t i = row + validity_offset;
+    return ((validity[i >> 3] >> (i & 7)) & 1) == 0;
+  }
+  std::string_view String(int64_t row) const {
+    const int64_t j = row + offset;
+    const int64_t begin = offsets ? offsets[j] : large_offsets[j];
+    const int64_t end = offsets ? offsets[j + 1] : large_offsets[j + 1];
+    return {chars + begin, static_cast<size_t>(end - begin)};
+  }
+  // Row `row`'s value, set in place (no new Literal: this runs once per row and column).
+  void Read(int64_t row, predicate::Literal& out) const;
+};
+
+// Rows [first_position, first_position + length) of the file; columns[i] answers the i-th column
+// asked for. The views are valid during the visit only.
+struct RowBatch {
+  uint64_t first_position = 0;
+  int64_t length = 0;
+  std::vector<ColumnValues> columns;
+};
+using RowBatchVisitor = std::function<bool(const RowBatch& batch)>;
+
 struct ParquetFileFacts {
   int64_t num_rows = 0;
   int num_row_groups = 0;
@@ -55,6 +97,12 @@ struct ParquetFileFacts {
 
 // The file's footer facts. `file_name` names the file in errors.
 Result<ParquetFileFacts> ReadParquetFacts(std::string_view file_name, std::string_view bytes);
+
+// Calls `visit` once per run of physical rows (a row group, or part of one), in position order
+// from 0 without a gap, until it returns false. What the file's readers build on: a caller that
+// reads a column whole reads it here at Arrow's pace.
+Status ScanParquetBatches(std::string_view file_name, std::string_view bytes,
+                          const std::vector<FileColumn>& columns, const RowBatchVisitor& visit);
 
 // Calls `visit` once per physical row, in position order from 0, until it returns false.
 Status ScanParquetRows(std::string_view file_name, std::string_view bytes,
