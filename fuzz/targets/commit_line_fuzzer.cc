@@ -5,7 +5,10 @@
 //   - ParseActionLine(input) ok => WriteActionLine(action) parses back to an equal action;
 //   - ParseCommit(input) ok => every action round-trips the same way; each non-empty line (split
 //     on '\n', one trailing '\r' dropped, as ParseCommit does) parses alone with ParseActionLine
-//     to the same action; WriteCommitFile(actions) parses back with ParseCommit to equal actions.
+//     to the same action; WriteCommitFile(actions) parses back with ParseCommit to equal actions;
+//   - the input as an add's statistics: ParseStatsOf (whose own reader takes the common text and
+//     hands the rest to the general one) accepts it exactly when ParseStats does, with the same
+//     message when not, and says of its columns what ParseStats says.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +20,7 @@
 #include "impl/delta/actions.h"
 #include "impl/delta/commit_parser.h"
 #include "impl/delta/commit_writer.h"
+#include "impl/delta/stats.h"
 
 namespace {
 
@@ -46,10 +50,46 @@ std::vector<std::string_view> Lines(std::string_view bytes) {
   return lines;
 }
 
+rlc::delta::StatValue Owned(const rlc::delta::StatValueView& v) {
+  using K = rlc::delta::StatValueView::Kind;
+  if (v.kind == K::kBool) return v.boolean;
+  if (v.kind == K::kInt) return v.integer;
+  if (v.kind == K::kDouble) return v.number;
+  if (v.kind == K::kString) return std::string(v.text);
+  return std::monostate{};
+}
+
+void CheckStatsOf(std::string_view json) {
+  const std::vector<rlc::delta::ColumnPath> columns = {{"a"}, {"b", "c"}, {"id"}};
+  const rlc::Result<rlc::delta::FileStats> whole = rlc::delta::ParseStats(json);
+  rlc::delta::StatsView view;
+  const rlc::Status of = rlc::delta::ParseStatsOf(json, columns, &view);
+  FUZZ_CHECK(of.ok() == whole.ok());
+  if (!of.ok()) {
+    FUZZ_CHECK(of.message() == whole.status().message());
+    return;
+  }
+  FUZZ_CHECK(view.num_records == whole->num_records);
+  FUZZ_CHECK(view.tight_bounds == whole->tight_bounds);
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const auto min = whole->min_values.find(columns[i]);
+    const auto max = whole->max_values.find(columns[i]);
+    const auto nulls = whole->null_count.find(columns[i]);
+    const rlc::delta::ColumnStats& c = view.columns[i];
+    FUZZ_CHECK(c.min.has_value() == (min != whole->min_values.end()));
+    FUZZ_CHECK(c.max.has_value() == (max != whole->max_values.end()));
+    FUZZ_CHECK(c.null_count.has_value() == (nulls != whole->null_count.end()));
+    if (c.min) FUZZ_CHECK(Owned(*c.min) == min->second);
+    if (c.max) FUZZ_CHECK(Owned(*c.max) == max->second);
+    if (c.null_count) FUZZ_CHECK(*c.null_count == nulls->second);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  CheckStatsOf(input);
 
   rlc::Result<Action> action = rlc::delta::ParseActionLine(input);
   if (action.ok()) CheckLineRoundTrip(*action);

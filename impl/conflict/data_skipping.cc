@@ -79,10 +79,11 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& 
   kernel::SkippingGuards g = LoserGuards(in);
   std::vector<bool> per_read;
   if (stats_json.has_value()) {
-    Result<delta::FileStats> stats = delta::ParseStats(*stats_json);
-    g.statistics_usable = stats.ok();
+    // Only the columns the reads name, as views: this runs for every add of every winner.
+    thread_local delta::StatsView stats;
+    g.statistics_usable = delta::ParseStatsOf(*stats_json, in.matcher.stats_columns(), &stats).ok();
     if (kernel::StatisticsMayDecide(g))
-      per_read = in.matcher.MayMatchFilePerRead(*stats, partition_values);
+      per_read = in.matcher.MayMatchFilePerRead(stats, partition_values);
   }
   return kernel::KeepAddedFile(Domain{}, g, per_read);
 }

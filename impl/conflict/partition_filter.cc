@@ -1,5 +1,7 @@
 #include "impl/conflict/partition_filter.h"
 
+#include <algorithm>
+
 #include "impl/base/assert.h"
 #include "impl/predicate/bind.h"
 #include "impl/predicate/parser.h"
@@ -10,6 +12,7 @@ namespace rlc::conflict {
 
 struct ReadPredicateMatcher::State {
   std::vector<predicate::BoundExpr> predicates;
+  std::vector<delta::ColumnPath> stats_columns;
   std::string match_all_reason;  // non-empty: match every file
 };
 
@@ -31,6 +34,14 @@ ReadPredicateMatcher::ReadPredicateMatcher(const std::vector<std::string>& predi
       return;
     }
     state_->predicates.push_back(std::move(bound).value());
+  }
+  std::vector<delta::ColumnPath>& columns = state_->stats_columns;
+  for (const predicate::BoundExpr& p : state_->predicates) {
+    for (const auto& [path, column] : p.columns()) {
+      if (column.is_partition || !column.physical_path.has_value()) continue;
+      if (std::find(columns.begin(), columns.end(), *column.physical_path) == columns.end())
+        columns.push_back(*column.physical_path);
+    }
   }
 }
 
@@ -58,6 +69,21 @@ std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
   answers.reserve(state_->predicates.size());
   for (const predicate::BoundExpr& p : state_->predicates) {
     answers.push_back(predicate::MayMatchFile(p, &stats, partition_values));
+  }
+  return answers;
+}
+
+const std::vector<delta::ColumnPath>& ReadPredicateMatcher::stats_columns() const {
+  return state_->stats_columns;
+}
+
+std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
+    const delta::StatsView& stats, const delta::StringMap& partition_values) const {
+  RLC_ASSERT(bound());
+  std::vector<bool> answers;
+  answers.reserve(state_->predicates.size());
+  for (const predicate::BoundExpr& p : state_->predicates) {
+    answers.push_back(predicate::MayMatchFile(p, stats, state_->stats_columns, partition_values));
   }
   return answers;
 }

@@ -41,6 +41,13 @@ class ReadPredicateMatcher {
   // values satisfy it? REQUIRES: bound().
   std::vector<bool> MayMatchFilePerRead(const delta::FileStats& stats,
                                         const delta::StringMap& partition_values) const;
+  // The physical paths of the columns the read predicates read from statistics (every column they
+  // name but the partition columns), each once.
+  const std::vector<delta::ColumnPath>& stats_columns() const;
+  // The same from the statistics of stats_columns() only (delta::ParseStatsOf over them): what
+  // the conflict check asks of every add of a winner. REQUIRES: bound().
+  std::vector<bool> MayMatchFilePerRead(const delta::StatsView& stats,
+                                        const delta::StringMap& partition_values) const;
   // Whether some read predicate is TRUE on the row. A row that cannot be evaluated (a missing
   // column, a value of the wrong type) counts as matching. REQUIRES: bound().
   bool RowMayMatch(const predicate::RowLookup& row) const;

@@ -2,6 +2,10 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+
 #include "impl/base/limits.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/raw_json.h"
@@ -17,50 +21,48 @@ bool AtEnd(od::document& doc) {
   return doc.current_location().get(location) != simdjson::SUCCESS;
 }
 
-std::string Join(const ColumnPath& path) {
+// A column's path while the statistics are walked: views of the keys, valid for the document.
+using PathViews = std::vector<std::string_view>;
+
+std::string Join(const PathViews& path) {
   std::string s;
-  for (const std::string& p : path) {
+  for (std::string_view p : path) {
     s += '.';
     s += p;
   }
   return s;
 }
 
-Status Fail(std::string_view section, const ColumnPath& path, std::string_view expected) {
+Status Fail(std::string_view section, const PathViews& path, std::string_view expected) {
   return Status::Corrupt("stats." + std::string(section) + Join(path) + ": expected " +
                          std::string(expected));
 }
 
-Status ReadLeaf(od::value& v, std::string_view section, const ColumnPath& path, StatValue* out) {
+Status ReadLeaf(od::value& v, std::string_view section, const PathViews& path, StatValueView* out) {
+  using K = StatValueView::Kind;
   od::json_type type;
   if (v.type().get(type) != simdjson::SUCCESS) return Fail(section, path, "a JSON value");
+  *out = StatValueView{};
   switch (type) {
     case od::json_type::null:
-      *out = std::monostate{};
       return Status::Ok();
-    case od::json_type::boolean: {
-      bool b = false;
-      if (v.get_bool().get(b)) return Fail(section, path, "a boolean");
-      *out = b;
+    case od::json_type::boolean:
+      out->kind = K::kBool;
+      if (v.get_bool().get(out->boolean)) return Fail(section, path, "a boolean");
       return Status::Ok();
-    }
-    case od::json_type::string: {
-      std::string_view s;
-      if (v.get_string().get(s)) return Fail(section, path, "a string");
-      *out = std::string(s);
+    case od::json_type::string:
+      out->kind = K::kString;
+      if (v.get_string().get(out->text)) return Fail(section, path, "a string");
       return Status::Ok();
-    }
     case od::json_type::number: {
       od::number_type nt;
       if (v.get_number_type().get(nt)) return Fail(section, path, "a number");
       if (nt == od::number_type::signed_integer) {
-        int64_t i = 0;
-        if (v.get_int64().get(i)) return Fail(section, path, "an integer");
-        *out = i;
+        out->kind = K::kInt;
+        if (v.get_int64().get(out->integer)) return Fail(section, path, "an integer");
       } else {
-        double d = 0;
-        if (v.get_double().get(d)) return Fail(section, path, "a number");
-        *out = d;
+        out->kind = K::kDouble;
+        if (v.get_double().get(out->number)) return Fail(section, path, "a number");
       }
       return Status::Ok();
     }
@@ -69,9 +71,26 @@ Status ReadLeaf(od::value& v, std::string_view section, const ColumnPath& path, 
   }
 }
 
+StatValue Owned(const StatValueView& v) {
+  using K = StatValueView::Kind;
+  switch (v.kind) {
+    case K::kBool:
+      return v.boolean;
+    case K::kInt:
+      return v.integer;
+    case K::kDouble:
+      return v.number;
+    case K::kString:
+      return std::string(v.text);
+    case K::kNull:
+      break;
+  }
+  return std::monostate{};
+}
+
 // Walks a nested object; calls leaf(path, value) for every non-object value.
 template <typename Leaf>
-Status Walk(od::value& v, std::string_view section, ColumnPath& path, int depth, Leaf& leaf) {
+Status Walk(od::value& v, std::string_view section, PathViews& path, int depth, Leaf& leaf) {
   if (depth > kStatsNestingMax) return Fail(section, path, "less nesting");
   od::object obj;
   if (v.get_object().get(obj)) return Fail(section, path, "an object");
@@ -80,7 +99,7 @@ Status Walk(od::value& v, std::string_view section, ColumnPath& path, int depth,
     std::string_view key;
     if (std::move(entry).get(f) || f.unescaped_key().get(key))
       return Fail(section, path, "an object");
-    path.emplace_back(key);
+    path.push_back(key);
     od::value child = f.value();
     od::json_type type;
     if (child.type().get(type)) return Fail(section, path, "a JSON value");
@@ -94,12 +113,17 @@ Status Walk(od::value& v, std::string_view section, ColumnPath& path, int depth,
   return Status::Ok();
 }
 
+// Calls on_field(key, value) for each top-level field. Keys and strings are views into the
+// thread's parser, valid until its next document.
 template <typename OnField>
 Status ForEachTopField(std::string_view json, OnField on_field) {
-  simdjson::padded_string padded(json);
+  thread_local std::string padded;  // reused, as the parser: no allocation per statistics string
+  padded.assign(json);
+  padded.resize(json.size() + simdjson::SIMDJSON_PADDING);
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   od::document doc;
-  if (parser.iterate(padded).get(doc)) return Status::Corrupt("stats: not a JSON document");
+  if (parser.iterate(padded.data(), json.size(), padded.size()).get(doc))
+    return Status::Corrupt("stats: not a JSON document");
   od::object obj;
   if (doc.get_object().get(obj)) return Status::Corrupt("stats: expected a JSON object");
   for (auto entry : obj) {
@@ -107,9 +131,8 @@ Status ForEachTopField(std::string_view json, OnField on_field) {
     std::string_view key;
     if (std::move(entry).get(f) || f.unescaped_key().get(key))
       return Status::Corrupt("stats: malformed object");
-    std::string key_copy(key);
     od::value v = f.value();
-    RLC_RETURN_IF_ERROR(on_field(key_copy, v));
+    RLC_RETURN_IF_ERROR(on_field(key, v));
   }
   if (!AtEnd(doc)) return Status::Corrupt("stats: trailing characters after the object");
   return Status::Ok();
@@ -126,47 +149,257 @@ Status ReadNumRecords(od::value& v, std::optional<int64_t>* out) {
   return Status::Ok();
 }
 
+Status ReadNullCount(od::value& v, std::string_view section, const PathViews& path,
+                     std::optional<int64_t>* out) {
+  bool is_null = false;
+  if (v.is_null().get(is_null) == simdjson::SUCCESS && is_null) return Status::Ok();
+  int64_t n = 0;
+  if (v.get_int64().get(n) || n < 0) return Fail(section, path, "a non-negative integer");
+  *out = n;
+  return Status::Ok();
+}
+
+// Every field ParseStats reads, each checked, handed on: numRecords and tightBounds as values,
+// each leaf of minValues, maxValues and nullCount to on_leaf(section, path, value).
+template <typename OnLeaf>
+Status WalkStats(std::string_view json, std::optional<int64_t>* num_records, bool* tight_bounds,
+                 OnLeaf on_leaf) {
+  thread_local PathViews path;
+  return ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
+    path.clear();
+    if (key == "numRecords") return ReadNumRecords(v, num_records);
+    if (key == "tightBounds") {
+      if (v.get_bool().get(*tight_bounds))
+        return Status::Corrupt("stats.tightBounds: expected a boolean");
+      return Status::Ok();
+    }
+    if (key == "minValues" || key == "maxValues" || key == "nullCount") {
+      auto leaf = [&](od::value& x, const PathViews& p) { return on_leaf(key, p, x); };
+      return Walk(v, key, path, 0, leaf);
+    }
+    return Status::Ok();  // other statistics are not used by rlc
+  });
+}
+
+bool SamePath(const PathViews& a, const ColumnPath& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+// A reader of statistics text as engines write it: objects, strings without escapes or non-ASCII
+// bytes, integers, true, false and null. It answers exactly what the general path (simdjson,
+// WalkStats) answers, or gives up (false) on anything else: an escape, a fraction or exponent,
+// an array, an integer out of range, -0, deep nesting, a value of a type the field does not
+// take, malformed text. Then the general path reads the text and gives its answer or its error,
+// so that this reader decides nothing on its own and costs no allocation.
+class PlainStatsReader {
+ public:
+  // `path` is scratch memory, kept by the caller so that a read allocates nothing.
+  PlainStatsReader(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out,
+                   PathViews& path)
+      : p_(json.data()),
+        end_(json.data() + json.size()),
+        columns_(columns),
+        out_(out),
+        path_(path) {
+    path_.clear();
+  }
+
+  bool Read() {
+    Ws();
+    if (!Take('{')) return false;
+    if (!Members([&](std::string_view key) { return TopField(key); })) return false;
+    Ws();
+    return p_ == end_;
+  }
+
+ private:
+  static constexpr int kDepthMax = 16;
+
+  void Ws() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) ++p_;
+  }
+  bool Take(char c) {
+    Ws();
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+  bool Delimited() const { return p_ == end_ || std::strchr(",}] \t\n\r", *p_) != nullptr; }
+  bool Word(std::string_view word) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
+      return false;
+    p_ += word.size();
+    return Delimited();
+  }
+  bool String(std::string_view* out) {
+    if (!Take('"')) return false;
+    const char* start = p_;
+    while (p_ < end_ && *p_ != '"') {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c < 0x20 || c >= 0x80 || c == '\\') return false;
+      ++p_;
+    }
+    if (p_ == end_) return false;
+    *out = std::string_view(start, static_cast<size_t>(p_ - start));
+    ++p_;
+    return true;
+  }
+  bool Integer(int64_t* out) {
+    const char* start = p_;
+    if (p_ < end_ && *p_ == '-') ++p_;
+    if (p_ == end_ || *p_ < '0' || *p_ > '9') return false;
+    if (*p_ == '0' && (p_ + 1 < end_ && p_[1] >= '0' && p_[1] <= '9')) return false;
+    if (*start == '-' && *p_ == '0') return false;  // -0: the general path's to judge
+    const auto [after, ec] = std::from_chars(start, end_, *out);
+    if (ec != std::errc() || (after < end_ && (*after == '.' || *after == 'e' || *after == 'E')))
+      return false;
+    p_ = after;
+    return Delimited();
+  }
+  // `{` taken: each member's key to on_member, which reads the value; then `}`.
+  template <typename OnMember>
+  bool Members(OnMember on_member) {
+    Ws();
+    if (p_ < end_ && *p_ == '}') return ++p_, true;
+    for (;;) {
+      std::string_view key;
+      if (!String(&key) || !Take(':')) return false;
+      Ws();
+      if (!on_member(key)) return false;
+      if (Take('}')) return true;
+      if (!Take(',')) return false;
+    }
+  }
+  bool Leaf(StatValueView* v);
+  bool Skip(int depth);
+  bool Section(std::string_view section, int depth);
+  bool TopField(std::string_view key);
+
+  const char* p_;
+  const char* const end_;
+  const std::vector<ColumnPath>& columns_;
+  StatsView* const out_;
+  PathViews& path_;
+};
+
+bool PlainStatsReader::Leaf(StatValueView* v) {
+  using K = StatValueView::Kind;
+  *v = StatValueView{};
+  if (p_ == end_) return false;
+  if (*p_ == '"') return v->kind = K::kString, String(&v->text);
+  if (*p_ == 't' || *p_ == 'f') {
+    v->kind = K::kBool, v->boolean = *p_ == 't';
+    return Word(v->boolean ? "true" : "false");
+  }
+  if (*p_ == 'n') return Word("null");
+  return v->kind = K::kInt, Integer(&v->integer);
+}
+
+// Any value of the reader's grammar, kept nowhere.
+bool PlainStatsReader::Skip(int depth) {
+  if (p_ < end_ && *p_ == '{') {
+    ++p_;
+    return depth < kDepthMax && Members([&](std::string_view) { return Skip(depth + 1); });
+  }
+  StatValueView ignored;
+  return Leaf(&ignored);
+}
+
+// The members of minValues, maxValues or nullCount at `path_`, each leaf kept when it is one of
+// the columns asked for.
+bool PlainStatsReader::Section(std::string_view section, int depth) {
+  if (depth >= kDepthMax || !Take('{')) return false;
+  return Members([&](std::string_view key) {
+    path_.push_back(key);
+    bool ok = true;
+    if (p_ < end_ && *p_ == '{') {
+      ok = Section(section, depth + 1);
+    } else {
+      ColumnStats* kept = nullptr;
+      for (size_t i = 0; i < columns_.size() && kept == nullptr; ++i) {
+        if (SamePath(path_, columns_[i])) kept = &out_->columns[i];
+      }
+      StatValueView v;
+      ok = Leaf(&v);
+      if (section == "nullCount") {
+        using K = StatValueView::Kind;
+        ok = ok && (v.kind == K::kNull || (v.kind == K::kInt && v.integer >= 0));
+        if (ok && kept != nullptr && v.kind == K::kInt) kept->null_count = v.integer;
+      } else if (ok && kept != nullptr) {
+        (section == "minValues" ? kept->min : kept->max) = v;
+      }
+    }
+    path_.pop_back();
+    return ok;
+  });
+}
+
+bool PlainStatsReader::TopField(std::string_view key) {
+  using K = StatValueView::Kind;
+  if (key == "minValues" || key == "maxValues" || key == "nullCount") return Section(key, 0);
+  if (key != "numRecords" && key != "tightBounds") return Skip(0);
+  StatValueView v;
+  if (!Leaf(&v)) return false;
+  if (key == "tightBounds") return v.kind == K::kBool && (out_->tight_bounds = v.boolean, true);
+  if (v.kind == K::kNull) return true;
+  if (v.kind != K::kInt || v.integer < 0) return false;
+  out_->num_records = v.integer;
+  return true;
+}
+
 }  // namespace
 
 Result<FileStats> ParseStats(std::string_view json) {
   FileStats stats;
-  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](const std::string& key, od::value& v) -> Status {
-    ColumnPath path;
-    if (key == "numRecords") return ReadNumRecords(v, &stats.num_records);
-    if (key == "tightBounds") {
-      if (v.get_bool().get(stats.tight_bounds))
-        return Status::Corrupt("stats.tightBounds: expected a boolean");
-      return Status::Ok();
-    }
-    if (key == "minValues" || key == "maxValues") {
-      auto& target = key == "minValues" ? stats.min_values : stats.max_values;
-      auto leaf = [&](od::value& x, const ColumnPath& p) -> Status {
-        StatValue value;
-        RLC_RETURN_IF_ERROR(ReadLeaf(x, key, p, &value));
-        target[p] = std::move(value);
+  RLC_RETURN_IF_ERROR(WalkStats(
+      json, &stats.num_records, &stats.tight_bounds,
+      [&](std::string_view section, const PathViews& p, od::value& x) -> Status {
+        const ColumnPath path(p.begin(), p.end());
+        if (section == "nullCount") {
+          std::optional<int64_t> n;
+          RLC_RETURN_IF_ERROR(ReadNullCount(x, section, p, &n));
+          if (n.has_value()) stats.null_count[path] = *n;
+          return Status::Ok();
+        }
+        StatValueView value;
+        RLC_RETURN_IF_ERROR(ReadLeaf(x, section, p, &value));
+        (section == "minValues" ? stats.min_values : stats.max_values)[path] = Owned(value);
         return Status::Ok();
-      };
-      return Walk(v, key, path, 0, leaf);
-    }
-    if (key == "nullCount") {
-      auto leaf = [&](od::value& x, const ColumnPath& p) -> Status {
-        int64_t n = 0;
-        bool is_null = false;
-        if (x.is_null().get(is_null) == simdjson::SUCCESS && is_null) return Status::Ok();
-        if (x.get_int64().get(n) || n < 0) return Fail(key, p, "a non-negative integer");
-        stats.null_count[p] = n;
-        return Status::Ok();
-      };
-      return Walk(v, key, path, 0, leaf);
-    }
-    return Status::Ok();  // other statistics are not used by rlc
-  }));
+      }));
   return stats;
+}
+
+Status ParseStatsOf(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out) {
+  out->num_records.reset();
+  out->tight_bounds = true;
+  out->columns.assign(columns.size(), ColumnStats{});
+  thread_local PathViews path;
+  if (PlainStatsReader(json, columns, out, path).Read()) return Status::Ok();
+  out->num_records.reset();
+  out->tight_bounds = true;
+  out->columns.assign(columns.size(), ColumnStats{});
+  return WalkStats(json, &out->num_records, &out->tight_bounds,
+                   [&](std::string_view section, const PathViews& p, od::value& x) -> Status {
+                     ColumnStats* kept = nullptr;
+                     for (size_t i = 0; i < columns.size() && kept == nullptr; ++i) {
+                       if (SamePath(p, columns[i])) kept = &out->columns[i];
+                     }
+                     if (section == "nullCount") {
+                       std::optional<int64_t> n;
+                       RLC_RETURN_IF_ERROR(ReadNullCount(x, section, p, &n));
+                       if (kept != nullptr && n.has_value()) kept->null_count = n;
+                       return Status::Ok();
+                     }
+                     StatValueView value;
+                     RLC_RETURN_IF_ERROR(ReadLeaf(x, section, p, &value));
+                     if (kept != nullptr) (section == "minValues" ? kept->min : kept->max) = value;
+                     return Status::Ok();
+                   });
 }
 
 Result<std::optional<int64_t>> ParseNumRecords(std::string_view json) {
   std::optional<int64_t> num_records;
-  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](const std::string& key, od::value& v) -> Status {
+  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
     if (key == "numRecords") return ReadNumRecords(v, &num_records);
     return Status::Ok();
   }));
@@ -177,10 +410,11 @@ Result<std::string> WithWideBounds(std::string_view json) {
   // Rebuilt from each top-level field's raw text, so every statistic rlc does not model is kept
   // byte for byte; only tightBounds changes.
   std::string out = "{";
-  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](const std::string& key, od::value& v) -> Status {
+  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
     if (key == "tightBounds") return Status::Ok();
     std::string raw;
-    if (!RawJsonValue(v, &raw)) return Status::Corrupt("stats." + key + ": malformed value");
+    if (!RawJsonValue(v, &raw))
+      return Status::Corrupt("stats." + std::string(key) + ": malformed value");
     if (out.size() > 1) out += ',';
     out += JsonQuote(key) + ":" + raw;
     return Status::Ok();

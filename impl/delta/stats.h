@@ -40,6 +40,36 @@ struct FileStats {
 // Errors (kCorrupt) name the field, e.g. "stats.minValues.a.b: expected a number".
 Result<FileStats> ParseStats(std::string_view json);
 
+// A statistic's value as a view: a string points into the parse's own buffer (see StatsView).
+struct StatValueView {
+  enum class Kind : uint8_t { kNull, kBool, kInt, kDouble, kString };
+  Kind kind = Kind::kNull;
+  bool boolean = false;
+  int64_t integer = 0;
+  double number = 0;
+  std::string_view text;
+};
+
+// What a file's statistics say of one column; absent where they say nothing.
+struct ColumnStats {
+  std::optional<StatValueView> min, max;
+  std::optional<int64_t> null_count;
+};
+
+// The statistics of the columns one asked for, without building any map: the conflict check
+// judges every add of a winner (a hundred thousand) against a few columns. Valid until the next
+// call of a function of this header on the same thread (the strings are views into that
+// thread's parse buffer).
+struct StatsView {
+  std::optional<int64_t> num_records;
+  bool tight_bounds = true;
+  std::vector<ColumnStats> columns;  // columns[i] answers the i-th column asked for
+};
+
+// Parses `json` exactly as ParseStats does (the same checks of every field, the same errors) but
+// keeps only what it says of `columns`, in `out` (whose memory is reused).
+Status ParseStatsOf(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out);
+
 // The same statistics with tightBounds=false (a DV changed which rows are live, so min, max and
 // nullCount now describe a superset of them; docs/formats.md#a2). Every other field is kept
 // as written. kCorrupt when `json` is not an object.

@@ -74,3 +74,75 @@ TEST(WithWideBounds, SetsTightBoundsFalseAndKeepsEverythingElse) {
 
 }  // namespace
 }  // namespace rlc::delta
+
+namespace rlc::delta {
+namespace {
+
+StatValue Owned(const std::optional<StatValueView>& v) {
+  if (!v.has_value()) return std::monostate{};
+  switch (v->kind) {
+    case StatValueView::Kind::kBool:
+      return v->boolean;
+    case StatValueView::Kind::kInt:
+      return v->integer;
+    case StatValueView::Kind::kDouble:
+      return v->number;
+    case StatValueView::Kind::kString:
+      return std::string(v->text);
+    case StatValueView::Kind::kNull:
+      break;
+  }
+  return std::monostate{};
+}
+
+// ParseStatsOf answers for its columns what ParseStats answers, and refuses what it refuses with
+// the same message, whichever columns are asked for.
+TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
+  const std::vector<ColumnPath> columns = {{"a"}, {"n", "x"}, {"missing"}, {"n"}};
+  for (const std::string json : {
+           R"({"numRecords":7,"minValues":{"a":1,"n":{"x":2.5},"s":"q"},"maxValues":{"a":9,)"
+           R"("n":{"x":null},"s":"z"},"nullCount":{"a":0,"n":{"x":3},"s":1},"tightBounds":false})",
+           R"({"minValues":{"a":"text","a":true},"nullCount":{"a":null}})",
+           R"({"numRecords":null,"other":[1,{"x":2}],"maxValues":{}})",
+           R"({"numRecords":-1})",
+           R"({"nullCount":{"a":{"b":"x"}}})",
+           R"({"minValues":{"a":[1]}})",
+           R"({"tightBounds":"no"})",
+           R"({"numRecords":1} x)",
+           R"([1])",
+           R"({"minValues":{"s":"unterminated})",
+       }) {
+    const Result<FileStats> whole = ParseStats(json);
+    StatsView view;
+    const Status of = ParseStatsOf(json, columns, &view);
+    ASSERT_EQ(whole.ok(), of.ok()) << json;
+    if (!of.ok()) {
+      EXPECT_EQ(whole.status().message(), of.message()) << json;
+      continue;
+    }
+    EXPECT_EQ(view.num_records, whole->num_records) << json;
+    EXPECT_EQ(view.tight_bounds, whole->tight_bounds) << json;
+    ASSERT_EQ(view.columns.size(), columns.size());
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const ColumnStats& c = view.columns[i];
+      const auto min = whole->min_values.find(columns[i]);
+      const auto max = whole->max_values.find(columns[i]);
+      const auto nulls = whole->null_count.find(columns[i]);
+      EXPECT_EQ(c.min.has_value(), min != whole->min_values.end()) << json << " " << i;
+      EXPECT_EQ(c.max.has_value(), max != whole->max_values.end()) << json << " " << i;
+      if (c.min.has_value() && min != whole->min_values.end()) {
+        EXPECT_EQ(Owned(c.min), min->second);
+      }
+      if (c.max.has_value() && max != whole->max_values.end()) {
+        EXPECT_EQ(Owned(c.max), max->second);
+      }
+      EXPECT_EQ(c.null_count, nulls == whole->null_count.end()
+                                  ? std::nullopt
+                                  : std::optional<int64_t>(nulls->second))
+          << json << " " << i;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rlc::delta

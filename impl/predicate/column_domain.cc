@@ -34,24 +34,22 @@ std::optional<Literal> TimestampBound(std::string_view text, ColumnType type, Si
 }
 
 // A min (kLower) or max (kUpper) statistic as a bound for the column's type.
-std::optional<Literal> StatBound(const delta::StatValue& v, ColumnType type, Side side) {
-  const int64_t* i = std::get_if<int64_t>(&v);
-  const double* d = std::get_if<double>(&v);
-  const std::string* s = std::get_if<std::string>(&v);
-  const bool* b = std::get_if<bool>(&v);
+std::optional<Literal> StatBound(const delta::StatValueView& v, ColumnType type, Side side) {
+  using K = delta::StatValueView::Kind;
+  const std::string_view* s = v.kind == K::kString ? &v.text : nullptr;
   switch (CategoryOf(type)) {
     case ValueCategory::kNumeric:
       if (type == ColumnType::kDecimal) return std::nullopt;
-      if (i != nullptr) return Literal::Long(*i);
-      if (d == nullptr || std::isnan(*d)) return std::nullopt;
-      if (type == ColumnType::kFloat) return FloatBound(*d, side);
-      return Literal::Double(*d);
+      if (v.kind == K::kInt) return Literal::Long(v.integer);
+      if (v.kind != K::kDouble || std::isnan(v.number)) return std::nullopt;
+      if (type == ColumnType::kFloat) return FloatBound(v.number, side);
+      return Literal::Double(v.number);
     case ValueCategory::kString:
       if (s == nullptr) return std::nullopt;
-      return Literal::String(*s);
+      return Literal::String(std::string(*s));
     case ValueCategory::kBoolean:
-      if (b == nullptr) return std::nullopt;
-      return Literal::Bool(*b);
+      if (v.kind != K::kBool) return std::nullopt;
+      return Literal::Bool(v.boolean);
     case ValueCategory::kDate: {
       if (s == nullptr) return std::nullopt;
       std::optional<int64_t> days = ParseDate(*s);
@@ -104,23 +102,20 @@ bool ColumnDomain::IsSingleValue() const {
   return cmp.has_value() && *cmp == 0;
 }
 
-ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStats& stats) {
+ColumnDomain DomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_t> num_records,
+                                   const delta::ColumnStats* stats) {
   ColumnDomain d;
   if (!column.physical_path.has_value() || column.is_partition) return d;
-  const ColumnPath& path = *column.physical_path;
-  const std::optional<int64_t> rows = stats.num_records;
-  auto nulls = stats.null_count.find(path);
-  const bool has_null_count = nulls != stats.null_count.end();
+  const delta::ColumnStats none;
+  const delta::ColumnStats& c = stats != nullptr ? *stats : none;
   const kernel::NullFacts<LiteralOrder> facts =
-      kernel::NullFactsFromCounts(LiteralOrder{}, rows.has_value(), rows.value_or(0),
-                                  has_null_count, has_null_count ? nulls->second : 0);
+      kernel::NullFactsFromCounts(LiteralOrder{}, num_records.has_value(), num_records.value_or(0),
+                                  c.null_count.has_value(), c.null_count.value_or(0));
   d.may_be_null = facts.may_be_null;
   d.may_be_non_null = facts.may_be_non_null;
   if (!d.may_be_null && !d.may_be_non_null) return d;  // no live row: bounds say nothing more
-  auto min = stats.min_values.find(path);
-  if (min != stats.min_values.end()) d.lower = StatBound(min->second, column.type, Side::kLower);
-  auto max = stats.max_values.find(path);
-  if (max != stats.max_values.end()) d.upper = StatBound(max->second, column.type, Side::kUpper);
+  if (c.min.has_value()) d.lower = StatBound(*c.min, column.type, Side::kLower);
+  if (c.max.has_value()) d.upper = StatBound(*c.max, column.type, Side::kUpper);
   d.upper_is_prefix = d.upper.has_value() && d.upper->kind == Literal::Kind::kString;
   if (d.lower.has_value() && d.upper.has_value()) {
     std::optional<int> cmp = CompareValues(*d.lower, *d.upper);
@@ -131,6 +126,28 @@ ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStat
     }
   }
   return d;
+}
+
+ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStats& stats) {
+  if (!column.physical_path.has_value() || column.is_partition) return ColumnDomain{};
+  const ColumnPath& path = *column.physical_path;
+  const auto view = [](const delta::StatValue& v) {
+    delta::StatValueView out;
+    using K = delta::StatValueView::Kind;
+    if (const auto* b = std::get_if<bool>(&v)) out.kind = K::kBool, out.boolean = *b;
+    if (const auto* i = std::get_if<int64_t>(&v)) out.kind = K::kInt, out.integer = *i;
+    if (const auto* d = std::get_if<double>(&v)) out.kind = K::kDouble, out.number = *d;
+    if (const auto* s = std::get_if<std::string>(&v)) out.kind = K::kString, out.text = *s;
+    return out;
+  };
+  delta::ColumnStats c;
+  if (const auto n = stats.null_count.find(path); n != stats.null_count.end())
+    c.null_count = n->second;
+  if (const auto m = stats.min_values.find(path); m != stats.min_values.end())
+    c.min = view(m->second);
+  if (const auto m = stats.max_values.find(path); m != stats.max_values.end())
+    c.max = view(m->second);
+  return DomainFromColumnStats(column, stats.num_records, &c);
 }
 
 ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,

@@ -63,6 +63,10 @@ struct ColumnDomain {
 
 // The column's domain in a file with these statistics.
 ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStats& stats);
+// The same from what a file's statistics (of `num_records` physical rows) say of the column
+// (nullptr: nothing).
+ColumnDomain DomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_t> num_records,
+                                   const delta::ColumnStats* stats);
 
 // The column's domain in a file with this partition value (nullopt: a JSON null).
 ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,

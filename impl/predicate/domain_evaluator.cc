@@ -1,7 +1,7 @@
 #include "impl/predicate/domain_evaluator.h"
 
+#include <array>
 #include <limits>
-#include <map>
 
 #include "impl/base/assert.h"
 #include "impl/kernel/stats_leaf.h"
@@ -109,10 +109,14 @@ class DomainEval {
   Possible Condition(const Expr& e);
 
  private:
+  // The column's domain. The reference is used before the next call (Operand copies it).
   const ColumnDomain& Column(const ColumnPath& path) {
-    auto it = cache_.find(path);
-    if (it == cache_.end()) it = cache_.emplace(path, lookup_(bound_.column(path))).first;
-    return it->second;
+    for (size_t i = 0; i < cached_; ++i) {
+      if (*cache_[i].first == path) return cache_[i].second;
+    }
+    if (cached_ == cache_.size()) return uncached_ = lookup_(bound_.column(path));
+    cache_[cached_] = {&path, lookup_(bound_.column(path))};
+    return cache_[cached_++].second;
   }
   ColumnDomain Operand(const Expr& e) {
     if (e.kind == Expr::Kind::kLiteral) return LiteralDomain(e.literal);
@@ -121,11 +125,19 @@ class DomainEval {
     return Column(e.column);
   }
   Possible Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r);
+  // Compare(l, op, LiteralDomain(x)) without building the literal's domain: the common shape
+  // (`column op literal`), judged for every file a read predicate meets.
+  Possible CompareToLiteral(const ColumnDomain& l, CompareOp op, const Literal& x);
   Possible In(const Expr& e);
 
   const BoundExpr& bound_;
   const DomainLookup& lookup_;
-  std::map<ColumnPath, ColumnDomain> cache_;
+  // Each column's domain, asked once per evaluation: a predicate names few columns, so a small
+  // array (no allocation per column, as a map's nodes were, for every file of every winner);
+  // columns beyond it are asked each time they are met.
+  std::array<std::pair<const ColumnPath*, ColumnDomain>, 4> cache_;
+  size_t cached_ = 0;
+  ColumnDomain uncached_;
 };
 
 Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r) {
@@ -139,6 +151,15 @@ Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDo
   }
   return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null,
                                        r.may_be_null, r.may_be_non_null, tf.first, tf.second));
+}
+
+Possible DomainEval::CompareToLiteral(const ColumnDomain& l, CompareOp op, const Literal& x) {
+  // LiteralDomain(x) admits NULL alone or x alone, and is a single value when x is not NULL.
+  const bool x_is_null = x.is_null();
+  std::pair<bool, bool> tf{true, true};
+  if (l.may_be_non_null && !x_is_null) tf = CompareNonNull(l, op, x);
+  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, x_is_null,
+                                       !x_is_null, tf.first, tf.second));
 }
 
 Possible DomainEval::In(const Expr& e) {
@@ -164,8 +185,13 @@ Possible DomainEval::Condition(const Expr& e) {
     case K::kLiteral:
     case K::kModulo:
       return Compare(Operand(e), CompareOp::kEq, LiteralDomain(Literal::Bool(true)));
-    case K::kCompare:
-      return Compare(Operand(e.children.at(0)), e.op, Operand(e.children.at(1)));
+    case K::kCompare: {
+      const Expr& left = e.children.at(0);
+      const Expr& right = e.children.at(1);
+      if (left.kind == K::kColumn && right.kind == K::kLiteral)
+        return CompareToLiteral(Column(left.column), e.op, right.literal);
+      return Compare(Operand(left), e.op, Operand(right));
+    }
     case K::kIn:
       return In(e);
     case K::kIsNull:

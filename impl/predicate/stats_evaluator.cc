@@ -28,22 +28,54 @@ bool MayMatchPartition(const BoundExpr& bound, const delta::StringMap& partition
   return MayMatchFile(bound, nullptr, partition_values);
 }
 
-bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
-                  const delta::StringMap& partition_values) {
-  if (stats != nullptr && stats->num_records.has_value() && *stats->num_records == 0) return false;
-  const Possible p = EvaluateOverDomains(bound, [&](const ResolvedColumn& column) {
+namespace {
+
+// MayMatchFile's rule, the non-partition columns' domains from `from_stats` (has_stats false:
+// no statistics at all).
+template <typename FromStats>
+bool MayMatchWith(const BoundExpr& bound, bool has_stats, std::optional<int64_t> num_records,
+                  const delta::StringMap& partition_values, const FromStats& from_stats) {
+  if (has_stats && num_records.has_value() && *num_records == 0) return false;
+  const auto domain = [&](const ResolvedColumn& column) {
     if (column.is_partition) {
-      if (RLC_MUTANT("data-skipping-partition-ignored") && stats != nullptr) {
+      if (RLC_MUTANT("data-skipping-partition-ignored") && has_stats) {
         ColumnDomain none;
         none.may_be_null = none.may_be_non_null = false;
         return none;
       }
       return PartitionDomain(column, partition_values);
     }
-    if (stats == nullptr) return ColumnDomain::Anything();
-    return DomainFromStats(column, *stats);
-  });
+    if (!has_stats) return ColumnDomain::Anything();
+    return from_stats(column);
+  };
+  // One reference captured, so that the DomainLookup holds it without allocating (this runs for
+  // every file of every winner the statistics tier judges).
+  const Possible p = EvaluateOverDomains(
+      bound, [&domain](const ResolvedColumn& column) { return domain(column); });
   return p.can_be_true;
+}
+
+}  // namespace
+
+bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
+                  const delta::StringMap& partition_values) {
+  return MayMatchWith(bound, stats != nullptr, stats != nullptr ? stats->num_records : std::nullopt,
+                      partition_values, [&](const ResolvedColumn& column) {
+                        return DomainFromStats(column, *stats);
+                      });
+}
+
+bool MayMatchFile(const BoundExpr& bound, const delta::StatsView& stats,
+                  const std::vector<ColumnPath>& columns,
+                  const delta::StringMap& partition_values) {
+  return MayMatchWith(bound, true, stats.num_records, partition_values,
+                      [&](const ResolvedColumn& column) {
+                        const delta::ColumnStats* of = nullptr;
+                        for (size_t i = 0; i < columns.size() && of == nullptr; ++i) {
+                          if (column.physical_path == columns[i]) of = &stats.columns[i];
+                        }
+                        return DomainFromColumnStats(column, stats.num_records, of);
+                      });
 }
 
 }  // namespace rlc::predicate

@@ -27,6 +27,8 @@
 #ifndef RLC_IMPL_PREDICATE_STATS_EVALUATOR_H_
 #define RLC_IMPL_PREDICATE_STATS_EVALUATOR_H_
 
+#include <vector>
+
 #include "impl/delta/actions.h"
 #include "impl/delta/stats.h"
 #include "impl/predicate/bind.h"
@@ -45,6 +47,10 @@ bool MayMatchPartition(const BoundExpr& bound, const delta::StringMap& partition
 // statistics). Never false where either of the two above is true for every column it reads.
 bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
                   const delta::StringMap& partition_values);
+// The same from the statistics of `columns` only (delta::ParseStatsOf over them): a column of the
+// predicate's that is not among them is one the statistics say nothing of.
+bool MayMatchFile(const BoundExpr& bound, const delta::StatsView& stats,
+                  const std::vector<ColumnPath>& columns, const delta::StringMap& partition_values);
 
 }  // namespace rlc::predicate
 
