@@ -224,7 +224,12 @@ def commit_seeds():
     p_dv = ('{"remove":{"path":"b","dataChange":true,"deletionVector":{"storageType":"p",'
             '"pathOrInlineDv":"file:/tmp/dv%20x.bin","offset":9,"sizeInBytes":22,"cardinality":1}}}')
     commit = "\r\n".join([commit_info, add, remove, "", txn]) + "\n"
+    # The input is also read as an add's statistics string.
+    stats = ('{"numRecords":7,"minValues":{"a":1,"b":{"c":"x"},"id":-5},"maxValues":{"a":9,'
+             '"b":{"c":"zz"},"id":5},"nullCount":{"a":0,"b":{"c":3},"id":0},"tightBounds":false}')
+    stats_general = '{"numRecords":null,"minValues":{"a":1.5,"id":"q\\u00e9"},"nullCount":{"a":null},"x":[1]}'
     return [
+        ("stats", stats), ("stats-general", stats_general),
         ("commit-info", commit_info), ("protocol", protocol), ("metadata", metadata), ("add-dv-u", add),
         ("remove-dv-i", remove), ("txn", txn), ("domain-metadata", domain), ("cdc", cdc),
         ("unknown-action", unknown), ("add-unknown-fields", add_unknown), ("remove-dv-p", p_dv),
