@@ -257,20 +257,31 @@ const AddFile& FileTable::at(std::string_view decoded_path) const {
   return e->second;
 }
 
-std::pair<FileTable::const_iterator, bool> FileTable::emplace(std::string decoded_path,
-                                                              AddFile add) {
+std::pair<FileTable::const_iterator, bool> FileTable::emplace(std::string_view decoded_path,
+                                                              AddFile&& add) {
   if (Lookup(decoded_path) != nullptr) return {find(decoded_path), false};
-  const auto t = top_.emplace(std::move(decoded_path), std::move(add)).first;
+  std::string key(decoded_path);  // before the add moves: the key may be the add's own path
+  const auto t = top_.emplace(std::move(key), std::move(add)).first;
   const_iterator it = end();
   it.top_at_ = t;
   it.current_ = &*t;
   return {it, true};
 }
 
-void FileTable::insert_or_assign(std::string decoded_path, AddFile add) {
+std::pair<FileTable::const_iterator, bool> FileTable::emplace(std::string_view decoded_path,
+                                                              const AddFile& add) {
+  return emplace(decoded_path, AddFile(add));
+}
+
+void FileTable::insert_or_assign(std::string_view decoded_path, AddFile&& add) {
   const int64_t row = LiveBaseRow(decoded_path);
   if (row >= 0) Remove(static_cast<uint32_t>(row));
-  top_.insert_or_assign(std::move(decoded_path), std::move(add));
+  std::string key(decoded_path);  // before the add moves, as in emplace
+  top_.insert_or_assign(std::move(key), std::move(add));
+}
+
+void FileTable::insert_or_assign(std::string_view decoded_path, const AddFile& add) {
+  insert_or_assign(decoded_path, AddFile(add));
 }
 
 AddFile& FileTable::operator[](const std::string& decoded_path) {

@@ -72,9 +72,13 @@ class FileTable {
   // REQUIRES: the key is there.
   const AddFile& at(std::string_view decoded_path) const;
 
-  // Inserts when the key is not there; {the key's element, whether inserted}.
-  std::pair<const_iterator, bool> emplace(std::string decoded_path, AddFile add);
-  void insert_or_assign(std::string decoded_path, AddFile add);
+  // Inserts when the key is not there; {the key's element, whether inserted}. The arguments are
+  // references, taken in order, so that `emplace(add.path, std::move(add))` keys by the path
+  // before the add is moved (a by-value key could be built after the move, from an empty path).
+  std::pair<const_iterator, bool> emplace(std::string_view decoded_path, AddFile&& add);
+  std::pair<const_iterator, bool> emplace(std::string_view decoded_path, const AddFile& add);
+  void insert_or_assign(std::string_view decoded_path, AddFile&& add);
+  void insert_or_assign(std::string_view decoded_path, const AddFile& add);
   // The key's add, inserted empty when not there.
   AddFile& operator[](const std::string& decoded_path);
   size_t erase(std::string_view decoded_path);

@@ -169,6 +169,19 @@ TEST(FileTable, ChangesOnTopOfTheBaseShadowIt) {
   EXPECT_FALSE(t.contains("b"));
 }
 
+// The map idiom of keying by a field of the value moved in: the key is taken first.
+TEST(FileTable, AnAddMovedInIsKeyedByItsOwnPath) {
+  FileTable t;
+  for (const std::string path : {"x", "y"}) {
+    AddFile add = Add(path);
+    EXPECT_TRUE(t.emplace(add.path, std::move(add)).second);
+    AddFile again = Add(path, 5);
+    t.insert_or_assign(again.path, std::move(again));
+  }
+  EXPECT_EQ(Keys(t), (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(t.at("y").size_bytes, 5);
+}
+
 TEST(FileTable, IteratingOnFromAFoundFileVisitsTheRestInOrder) {
   FileTable t = FromRows({{"d"}, {"b"}, {"f"}});
   t.emplace("c", Add("c"));
