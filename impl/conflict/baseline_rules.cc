@@ -213,6 +213,7 @@ std::optional<Abort> CheckAddedFiles(const RuleContext& c, const AddList& adds) 
 RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes) {
   RemoveList overlap;
   if (removes.empty() || c.loser.read_files.empty()) return overlap;
+  if (RLC_MUTANT("baseline-forgets-read-files")) return overlap;
   PathSet read_files;
   for (const std::string& p : c.loser.read_files) read_files.Insert(p);
   for (const delta::RemoveFile* remove : removes) {

@@ -64,11 +64,21 @@ def known_differences():
     return known
 
 
+class Difference:
+    """A transaction on which Delta Spark's verdict is not rlc's (and not a documented one)."""
+
+    def __init__(self, case, t, ours, theirs, said):
+        self.case, self.transaction, self.ours, self.theirs = case, t, ours, theirs
+        self.line = (f"{case['id']} ({t['operation']}, read version {t['readVersion']}, "
+                     f"winners {case['winners']}): rlc {ours}; Delta Spark {theirs}"
+                     + (f" ({said[:300]})" if said else ""))
+
+
 def compare(cases, answers):
-    """(agreeing, documented, failure lines) over the cases and Delta Spark's answers."""
+    """(agreeing, documented, differences) over the cases and Delta Spark's answers."""
     known = known_differences()
     agree = documented = 0
-    failures = []
+    differences = []
     for case, t in cases:
         answer = answers[case["id"]]
         ours, theirs = rlc_verdict(t), delta_verdict(answer)
@@ -77,8 +87,5 @@ def compare(cases, answers):
         elif case["id"] in known:
             documented += 1
         else:
-            said = answer.get("message", "")
-            failures.append(f"{case['id']} ({t['operation']}, read version {t['readVersion']}, "
-                            f"winners {case['winners']}): rlc {ours}; Delta Spark {theirs}"
-                            + (f" ({said[:300]})" if said else ""))
-    return agree, documented, failures
+            differences.append(Difference(case, t, ours, theirs, answer.get("message", "")))
+    return agree, documented, differences

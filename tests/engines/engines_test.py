@@ -17,6 +17,9 @@ Usage: engines_test.py RLC JUDGE_DIR [--read PATH...] [--judge PATH...] [--fidel
              every flag off, filed as Delta's own) of an N-history campaign of seed S, written
              with every flag off by `rlc explore --write-anomalies`: where Delta Spark's verdict
              differs from rlc's, the anomaly is an rlc baseline bug, not Delta's behaviour.
+  --shrink N  shrink the first N differences of the baseline verdicts (default 3) with Delta
+             Spark judging each candidate (shrink_difference.py), into --shrunk-out DIR
+             (default ./shrunk-differences); 0 reports them as found.
 Each scenario is replayed once (`rlc replay --export`) and shared by both comparisons. Exit 0 when
 every table reads alike and every judged transaction agrees or differs as documented; 1 when one
 does not; 2 when a driver cannot run (a missing JVM or judge is named, never skipped).
@@ -30,6 +33,7 @@ import time
 
 import baseline_judge
 import operation_fidelity
+import shrink_difference
 import table_reads
 from engines_common import EngineError, ExportedTable, run_delta_spark, scenario_files
 
@@ -56,6 +60,8 @@ def arguments():
     p.add_argument("--fidelity", nargs="+", default=[], action="extend")
     p.add_argument("--generated", type=int, default=0)
     p.add_argument("--anomalies", type=int, default=0)
+    p.add_argument("--shrink", type=int, default=3)
+    p.add_argument("--shrunk-out", default=os.path.join(os.getcwd(), "shrunk-differences"))
     p.add_argument("--fidelity-generated", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     return p.parse_args()
@@ -116,7 +122,10 @@ def run(a, work):
                 print(f"  {p}")
     agree, documented, failures = baseline_judge.compare(cases, answers)
     for f in failures:
-        print("DIFFERS " + f)
+        print("DIFFERS " + f.line)
+    if failures and a.shrink:
+        stage(f"shrinking up to {a.shrink} differences with Delta Spark judging")
+        shrink_differences(a, failures[:a.shrink], scenario_of_table(tables), work)
     if read:
         print(f"real readers: {len(reads)} tables, {len(reads) - failed_tables} read alike by "
               f"delta-rs, Delta Spark, rlc inspect and the oracle at every version")
@@ -136,6 +145,32 @@ def run(a, work):
     nothing = (read and not reads) or (judge and not cases) or \
         (fidelity and not sum(o.compared for o in operations))
     return 1 if failed_tables or failures or failed_operations or nothing else 0
+
+
+def scenario_of_table(tables):
+    return {t.name: scenario for scenario, t in tables.items()}
+
+
+def shrink_differences(a, differences, scenario_of, work):
+    """Each difference shrunk like any counterexample, Delta Spark in the loop (one JVM run per
+    round), into --shrunk-out; the printed path is what `rlc scenario` and `rlc replay` take."""
+    def judge(requests):
+        folder = tempfile.mkdtemp(dir=work)
+        return run_delta_spark(a.judge_dir, requests, folder)
+    for d in differences:
+        name, _, target = d.case["id"].rpartition(":")
+        kinds = (shrink_difference.outcome_kind(d.ours), shrink_difference.outcome_kind(d.theirs))
+        result = shrink_difference.shrink_difference(
+            a.rlc, judge, scenario_of[name], target, kinds, tempfile.mkdtemp(dir=work),
+            a.shrunk_out)
+        if result is None:
+            print(f"SHRINK {d.case['id']}: the difference did not reproduce without the "
+                  f"history's expectations and comments (left as found)")
+            continue
+        path, before, after = result
+        print(f"SHRUNK {d.case['id']}: {before} lines -> {after}: {path}")
+        with open(path) as f:
+            print("  " + f.read().rstrip().replace("\n", "\n  "))
 
 
 def operations_of(rlc, table):
