@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages rlc builds, tests and runs with (chromium: headless, for the
-# report screenshot test, CTest label chromium; clang-format-14: the format check; Java 17 and
-# Maven: the Delta Spark judge, CTest label engines), then the pinned Python packages
+# Installs the Debian 12 packages rlc builds, tests and runs with (ccache: the compiler cache of
+# scripts/compiler-cache.sh; chromium: headless, for the report screenshot test, CTest label
+# chromium; clang-format-14: the format check; Java 17 and Maven: the Delta Spark judge, CTest
+# label engines), then the pinned Python packages
 # (scripts/install-python.sh; Arrow C++ and Parquet come from the pyarrow wheel) and the judge
 # (scripts/install-engines.sh).
 # Idempotent: it asks apt only for packages that are missing and pip only for wheels its cache
@@ -9,7 +10,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build pkg-config git ca-certificates
+  g++ cmake ninja-build ccache pkg-config git ca-certificates
   libgtest-dev libgmock-dev libbenchmark-dev
   libz3-dev librapidcheck-dev libroaring-dev libboost-graph-dev
   nlohmann-json3-dev libsimdjson-dev libcli11-dev libfmt-dev zlib1g-dev libgoogle-perftools-dev

@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+source scripts/compiler-cache.sh  # RLC_CACHE_ARGS, RLC_CACHE_FLAGS: one ccache for every clone
 
 # Property tests use a fixed seed unless the caller sets RC_PARAMS (e.g. to reproduce a failure).
 export RC_PARAMS=${RC_PARAMS:-"seed=20261129 max_success=200"}
@@ -27,7 +28,7 @@ stage "g++ build"
 # (debug information a third of every compile) and the tests need neither (the README's build of
 # the tool and bench/ keep LTO; the sanitizer build below keeps line tables for its reports).
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-  -DRLC_LTO=OFF >/dev/null
+  -DRLC_LTO=OFF "${RLC_CACHE_ARGS[@]}" >/dev/null
 ninja -C build -j"$jobs"
 stage "g++ tests"
 (cd build && ctest -j"$jobs" --output-on-failure "$@")
@@ -41,7 +42,8 @@ stage "clang-14 ASan+UBSan build (tests and fuzz targets)"
 # -O1 with line tables, as the sanitizers' own documentation advises: reports name file and line,
 # and the build costs two thirds of -O2 -g.
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DRLC_FUZZ=ON -DRLC_BENCH=OFF -DRLC_MUTANTS=ON >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DCMAKE_CXX_FLAGS="$RLC_CACHE_FLAGS" \
+  -DRLC_FUZZ=ON -DRLC_BENCH=OFF -DRLC_MUTANTS=ON "${RLC_CACHE_ARGS[@]}" >/dev/null
 ninja -C build-asan -j"$jobs"
 stage "sanitizer tests and fuzz smoke"
 # The engines label (real Delta engines judging rlc's tables) ran in the g++ pass: its judges are
@@ -51,4 +53,7 @@ stage "sanitizer tests and fuzz smoke"
 (cd build-asan &&
   ASAN_OPTIONS=detect_leaks=1 ctest -j"$jobs" --output-on-failure -LE "engines|proof" "$@")
 
+if [ ${#RLC_CACHE_ARGS[@]} -gt 0 ]; then  # how much the compiler cache saved this run
+  ccache --show-stats 2>/dev/null | grep -E "^ *(Hits|Misses):" | sed 's/^ */ccache: /' || true
+fi
 echo "test.sh: all passed in $(( $(date +%s) - start )) s"
