@@ -80,6 +80,15 @@ model::Operation GenMerge(int64_t max_id, Part part) {
   const int64_t n = Between(1, 3);
   for (int64_t i = 0; i < n; ++i)
     merge.source_rows.push_back(NewRow(Between(1, max_id + 2), part, "m"));
+  if (Chance(20)) {
+    // A key named twice: the MERGE fails wherever a target row holds it (Delta's multiple-match
+    // error), whether or not a clause condition holds for that row, so a concurrent insert of the
+    // key decides the MERGE's outcome though its registered predicate never selects the row.
+    // Mostly a key the table does not hold yet, as inserts draw them.
+    const int64_t key = Chance(60) ? Between(max_id + 1, max_id + 3) : Between(1, max_id + 2);
+    merge.source_rows.push_back(NewRow(key, part, "m"));
+    merge.source_rows.push_back(NewRow(key, part, "m"));
+  }
   const auto condition = [&](int percent) {
     return Chance(percent) ? Where(max_id, part) : Predicate::True();
   };

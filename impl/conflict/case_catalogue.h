@@ -118,6 +118,10 @@ inline constexpr MutantEntry kCase1Mutants[] = {
      "Case 1 statistics: `col IS NULL` never holds, whatever nullCount says", true},
     {"data-skipping-partition-ignored",
      "Case 1 statistics: a predicate on the partition column rules every file out", false},
+    {"case1-skips-for-merge",
+     "Case 1: a MERGE loser's adds are judged by its predicates alone, though it counts its "
+     "matches over every row of the files it scans",
+     false},
 };
 inline constexpr MutantEntry kExactMutants[] = {
     {"exact-tier-deleted-rows",

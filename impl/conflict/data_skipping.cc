@@ -196,10 +196,26 @@ Event FilesSkipped(int64_t winner_version, size_t candidates, size_t skipped, co
   return e;
 }
 
+// Whether the loser is a MERGE: its reads are wider than its predicates (docs/cases.md#c-1-merge).
+bool LoserIsMerge(const PendingTransaction& loser) {
+  for (const delta::Action& a : loser.actions) {
+    const auto* info = std::get_if<delta::CommitInfo>(&a);
+    if (info != nullptr && info->operation == "MERGE") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const AddList& candidates,
                        std::vector<Event>& events) {
+  if (LoserIsMerge(in.loser) &&
+      !RLC_MUTANT("case1-skips-for-merge")) {  // doubt: a MERGE reads more than its predicates
+    DeclineAll(in, winner_version, candidates, "1a",
+               "the loser is a MERGE: it counts its matches over every row of the files its scan "
+               "keeps, not only the rows its predicate selects");
+    return candidates;
+  }
   AddList survivors;
   for (const delta::AddFile* add : candidates) {
     if (StatisticsKeep(in, add->stats, add->partition_values))

@@ -7,9 +7,11 @@
 //     whole-table read, no read predicate, an unbound predicate or missing statistics keep it);
 //     then, with conflictDetection.dataSkipping.valueExact.enabled, the exact tier reads each
 //     survivor's rows (DV applied) and drops the survivors with no live matching row
-//     (kernel/removed_rows.h). The exact tier keeps every survivor when their total size exceeds
-//     valueExact.maxBytes (> 0), and keeps a file it cannot read (no row reader, a DV that does
-//     not load, a row count that disagrees with numRecords). Unlike the reference, survivors are
+//     (kernel/removed_rows.h). Neither tier drops an add for a MERGE loser, which counts its
+//     matches over every row of the files its scan keeps (docs/cases.md#c-1-merge). The exact
+//     tier keeps every survivor when their total size exceeds valueExact.maxBytes (> 0), and
+//     keeps a file it cannot read (no row reader, a DV that does not load, a row count that
+//     disagrees with numRecords). Unlike the reference, survivors are
 //     judged one by one (a match in one file does not keep the others). When any add is dropped,
 //     the event delta.conflictDetection.dataSkipping.filesSkipped carries {candidateFiles,
 //     skippedFiles}.
