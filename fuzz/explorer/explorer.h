@@ -56,7 +56,9 @@ struct Summary {
   int64_t baseline_anomalies = 0;  // the oracle fails already with every flag off (Delta's own)
   // The oracle fails only once the last commit is made, that transaction ran with every flag off,
   // and the history before that commit holds: Delta's own rules decided the commit (also Delta's
-  // own; the cases only made the history before it reachable).
+  // own; the cases only made the history before it reachable). Counted here too: the history
+  // without its OPTIMIZEs, every flag off, fails as well and ends with the same rows (the cases
+  // only carried a loser past an OPTIMIZE, which changes no row).
   int64_t delta_decided_anomalies = 0;
   // The oracle's search of serial orders was cut before one explained the rows, and nothing else
   // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
@@ -119,9 +121,11 @@ enum class ViolationOwner {
                             // invariant an honest writer broke (never Delta's own)
   kDeltaEveryFlagOff,       // the oracle fails with every flag off too
   kDeltaDecidedLastCommit,  // Summary::delta_decided_anomalies
+  kDeltaWithoutOptimizes,   // the same rows and a violation without the OPTIMIZEs, every flag
+                            // off (Summary::delta_decided_anomalies too)
 };
-// Runs `s` on an in-memory table (again with every flag off, or without its last commit, when
-// needed) and says.
+// Runs `s` on an in-memory table (again with every flag off, without its last commit, or without
+// its OPTIMIZEs, when needed) and says.
 Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s);
 
 }  // namespace rlc::explorer

@@ -54,4 +54,14 @@ TEST(ClassifyHistory, ALastCommitDeltasRulesDecidedIsDeltasOwn) {
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaDecidedLastCommit);
 }
 
+TEST(ClassifyHistory, RowsDeltasRulesGiveWithoutTheOptimizesAreDeltasOwn) {
+  rlc::scenario::Scenario s = Load(RLC_HISTORIES "/delta_without_optimizes.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaWithoutOptimizes);
+  // Without T3's OPTIMIZE, and every flag off, the history fails on its own.
+  std::erase_if(s.txns, [](const rlc::scenario::TxnSpec& t) { return t.name == "T3"; });
+  std::erase_if(s.steps, [](const rlc::scenario::Step& step) { return step.txn == "T3"; });
+  for (rlc::scenario::TxnSpec& t : s.txns) t.flags = rlc::conflict::Flags{};
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
+}
+
 }  // namespace
