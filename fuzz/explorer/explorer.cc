@@ -217,6 +217,61 @@ bool DeltasOwnWithoutOptimizes(const scenario::Scenario& s, const scenario::Scen
          Sorted(again->final_rows) == Sorted(r.final_rows);
 }
 
+// `s` with `loser` starting right after the last commit of `winners` (its rebases before that
+// dropped); false when it already started after them.
+bool StartAfter(scenario::Scenario& s, const std::string& loser,
+                const std::set<std::string>& winners) {
+  using K = scenario::Step::Kind;
+  size_t start = s.steps.size(), last = s.steps.size();
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const scenario::Step& step = s.steps[i];
+    if (step.kind == K::kStart && step.txn == loser) start = i;
+    if (step.kind == K::kCommit && winners.count(step.txn) > 0) last = i;
+  }
+  if (start == s.steps.size() || last == s.steps.size() || start > last) return false;
+  std::vector<scenario::Step> steps;
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const scenario::Step& step = s.steps[i];
+    if (!(i <= last && step.txn == loser && step.kind != K::kCommit)) steps.push_back(step);
+    if (i == last) steps.push_back(s.steps[start]);
+  }
+  s.steps = std::move(steps);
+  return true;
+}
+
+// Whether the violation is Delta's own once each loser the cases reconciled had read after the
+// winners they carried it past. A reconcile says those winners change nothing the loser read or
+// wrote; run with every flag off and each such loser starting after them, Delta's rules alone
+// decide every commit. When that history fails too and ends with the same rows, the rows are
+// Delta's: past the winners, the loser met Delta's own anomaly (a WriteSerializable pass of a
+// blind append that a reader committed before it saw). A wrong reconcile shows in the rows: the
+// loser that reads later sees what the winner changed.
+bool DeltasOwnOnceReadLater(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                            const Scratch& dir) {
+  if (!r.invariant_findings.empty()) return false;
+  scenario::Scenario later = WithoutFlags(s);
+  bool moved = false;
+  for (const scenario::TxnReport& t : r.txns) {
+    std::set<std::string> winners;
+    for (const std::string& name : t.event_winner_names) {
+      if (!name.empty()) winners.insert(name);
+    }
+    if (!winners.empty() && StartAfter(later, t.name, winners)) moved = true;
+  }
+  if (!moved) return false;
+  Result<scenario::ScenarioReport> again = RunOne(later, dir);
+  return again.ok() && OracleViolation(*again) && again->invariant_findings.empty() &&
+         Sorted(again->final_rows) == Sorted(r.final_rows);
+}
+
+// Whether the violation is Delta's own in one of the ways above, the cases only having made the
+// history reachable.
+bool DeltasOwnOnceReached(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                          const Scratch& dir) {
+  return DeltaDecidedTheLastCommit(s, r, dir) || DeltasOwnWithoutOptimizes(s, r, dir) ||
+         DeltasOwnOnceReadLater(s, r, dir);
+}
+
 // Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
 // whether the violation is the reconcile cases' doing: the same history with every flag off
 // (Delta's own behaviour) passes, and Delta's rules did not decide the commit that breaks it.
@@ -225,8 +280,7 @@ bool Fails(const scenario::Scenario& s, const Scratch& dir, bool against_baselin
   if (!r.ok() || !OracleViolation(*r)) return false;
   if (!against_baseline || !MayBeDeltasOwn(*r)) return true;
   Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
-  return baseline.ok() && !OracleViolation(*baseline) && !DeltaDecidedTheLastCommit(s, *r, dir) &&
-         !DeltasOwnWithoutOptimizes(s, *r, dir);
+  return baseline.ok() && !OracleViolation(*baseline) && !DeltasOwnOnceReached(s, *r, dir);
 }
 
 // Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
@@ -290,8 +344,9 @@ Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
   RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport baseline, RunOne(WithoutFlags(s), scratch));
   if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
   if (DeltaDecidedTheLastCommit(s, r, scratch)) return ViolationOwner::kDeltaDecidedLastCommit;
-  return DeltasOwnWithoutOptimizes(s, r, scratch) ? ViolationOwner::kDeltaWithoutOptimizes
-                                                  : ViolationOwner::kCases;
+  if (DeltasOwnWithoutOptimizes(s, r, scratch)) return ViolationOwner::kDeltaWithoutOptimizes;
+  return DeltasOwnOnceReadLater(s, r, scratch) ? ViolationOwner::kDeltaOnceReadLater
+                                               : ViolationOwner::kCases;
 }
 
 std::vector<std::string> Summary::MissingCoverage() const {
@@ -410,7 +465,7 @@ void FileViolation(Campaign& c, const scenario::Scenario& s,
       e.history = index;
       mine.baseline_examples.push_back(std::move(e));
     }
-  } else if (DeltaDecidedTheLastCommit(s, r, dir) || DeltasOwnWithoutOptimizes(s, r, dir)) {
+  } else if (DeltasOwnOnceReached(s, r, dir)) {
     ++mine.delta_decided_anomalies;
     --mine.oracle_violations;
     if (mine.delta_decided_examples.size() < 3) {

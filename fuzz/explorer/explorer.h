@@ -58,7 +58,8 @@ struct Summary {
   // and the history before that commit holds: Delta's own rules decided the commit (also Delta's
   // own; the cases only made the history before it reachable). Counted here too: the history
   // without its OPTIMIZEs, every flag off, fails as well and ends with the same rows (the cases
-  // only carried a loser past an OPTIMIZE, which changes no row).
+  // only carried a loser past an OPTIMIZE, which changes no row); or, every flag off, with each
+  // loser the cases reconciled reading after the winners they carried it past.
   int64_t delta_decided_anomalies = 0;
   // The oracle's search of serial orders was cut before one explained the rows, and nothing else
   // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
@@ -123,9 +124,11 @@ enum class ViolationOwner {
   kDeltaDecidedLastCommit,  // Summary::delta_decided_anomalies
   kDeltaWithoutOptimizes,   // the same rows and a violation without the OPTIMIZEs, every flag
                             // off (Summary::delta_decided_anomalies too)
+  kDeltaOnceReadLater,      // the same rows and a violation, every flag off, with each loser a
+                            // case reconciled reading after its winners (the same count)
 };
-// Runs `s` on an in-memory table (again with every flag off, without its last commit, or without
-// its OPTIMIZEs, when needed) and says.
+// Runs `s` on an in-memory table (again with every flag off, without its last commit, without its
+// OPTIMIZEs, or with reconciled losers reading later, when needed) and says.
 Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s);
 
 }  // namespace rlc::explorer

@@ -280,6 +280,7 @@ void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Runn
                                    : winner_spec->operation
                                        ? model::OperationName(*winner_spec->operation)
                                        : "raw");
+    report.event_winner_names.push_back(winner_spec == nullptr ? "" : winner_spec->name);
   }
   if (c.abort) {
     report.abort = conflict::ExceptionName(c.abort->kind);

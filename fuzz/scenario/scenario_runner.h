@@ -46,8 +46,9 @@ struct TxnReport {
       abort_delta_message;  // the message Delta's checker raises (conflict::DeltaErrorMessage)
   std::vector<std::string> events;
   std::vector<std::string> event_winners;  // per event: the winning transaction's operation name
-  int64_t abort_winner_version = -1;       // when aborted: the version of the winner it lost to
-  std::string abort_reason;                // when aborted: the checker's sentence
+  std::vector<std::string> event_winner_names;  // per event: the winning transaction ("": none)
+  int64_t abort_winner_version = -1;  // when aborted: the version of the winner it lost to
+  std::string abort_reason;           // when aborted: the checker's sentence
   int retries = 0;
   int rebases = 0;                  // `rebases` steps: rounds of its check that lost the race again
   std::optional<bool> data_change;  // of its committed file actions, when all agree

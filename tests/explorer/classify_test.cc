@@ -5,11 +5,13 @@
 // found by an oracle violation: rlc mutants, tests labelled mutants).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
+#include "impl/base/mutants.h"
 #include "impl/conflict/case_catalogue.h"
 
 namespace {
@@ -62,6 +64,36 @@ TEST(ClassifyHistory, RowsDeltasRulesGiveWithoutTheOptimizesAreDeltasOwn) {
   std::erase_if(s.steps, [](const rlc::scenario::Step& step) { return step.txn == "T3"; });
   for (rlc::scenario::TxnSpec& t : s.txns) t.flags = rlc::conflict::Flags{};
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
+}
+
+TEST(ClassifyHistory, RowsDeltasRulesGiveOnceTheLoserReadsLaterAreDeltasOwn) {
+  rlc::scenario::Scenario s = Load(RLC_HISTORIES "/delta_once_read_later.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaOnceReadLater);
+  // T5 started after T2, every flag off: the same history fails on its own.
+  auto& steps = s.steps;
+  const auto start = std::find_if(steps.begin(), steps.end(), [](const rlc::scenario::Step& x) {
+    return x.kind == rlc::scenario::Step::Kind::kStart && x.txn == "T5";
+  });
+  ASSERT_NE(start, steps.end());
+  const rlc::scenario::Step t5 = *start;
+  steps.erase(start);
+  const auto t2 = std::find_if(steps.begin(), steps.end(), [](const rlc::scenario::Step& x) {
+    return x.kind == rlc::scenario::Step::Kind::kCommit && x.txn == "T2";
+  });
+  ASSERT_NE(t2, steps.end());
+  steps.insert(t2 + 1, t5);
+  for (rlc::scenario::TxnSpec& t : s.txns) t.flags = rlc::conflict::Flags{};
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
+}
+
+TEST(ClassifyHistory, AWrongReconcileIsNotDeltasOwnOnceTheLoserReadsLater) {
+  // With the guard removed, the MERGE commits past the INSERT; read after it, the MERGE meets
+  // row 6 twice and fails, so the rows differ and the violation stays the cases'.
+  if (!rlc::mutants::Compiled()) GTEST_SKIP() << "a build without the mutants";
+  rlc::mutants::Select("case1-skips-for-merge");
+  EXPECT_EQ(Classify(Load(RLC_SCENARIOS "/cases/case1_merge_duplicate_key_exact_tier.scenario")),
+            ViolationOwner::kCases);
+  rlc::mutants::Select("");
 }
 
 }  // namespace
