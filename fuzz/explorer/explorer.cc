@@ -200,6 +200,15 @@ std::vector<std::vector<model::Value>> Sorted(std::vector<std::vector<model::Val
   return rows;
 }
 
+// Whether `variant` of the history behind `r`, run, breaks the model's rules too (no per-commit
+// invariant) and ends with the same rows.
+bool FailsWithTheSameRows(const scenario::Scenario& variant, const scenario::ScenarioReport& r,
+                          const Scratch& dir) {
+  Result<scenario::ScenarioReport> again = RunOne(variant, dir);
+  return again.ok() && OracleViolation(*again) && again->invariant_findings.empty() &&
+         Sorted(again->final_rows) == Sorted(r.final_rows);
+}
+
 // Whether the violation is Delta's own once the OPTIMIZEs are taken out. An OPTIMIZE changes no
 // row, and the cases carry a loser past one (Case 3, 4b) where Delta aborts it; past it, the loser
 // may meet Delta's own WriteSerializable anomaly (a passed blind append that a reader committed
@@ -212,9 +221,7 @@ bool DeltasOwnWithoutOptimizes(const scenario::Scenario& s, const scenario::Scen
   if (!r.invariant_findings.empty()) return false;
   const scenario::Scenario without = WithoutOptimizes(s);
   if (without.txns.size() == s.txns.size()) return false;  // no OPTIMIZE to take out
-  Result<scenario::ScenarioReport> again = RunOne(without, dir);
-  return again.ok() && OracleViolation(*again) && again->invariant_findings.empty() &&
-         Sorted(again->final_rows) == Sorted(r.final_rows);
+  return FailsWithTheSameRows(without, r, dir);
 }
 
 // `s` with `loser` starting right after the last commit of `winners` (its rebases before that
@@ -258,10 +265,7 @@ bool DeltasOwnOnceReadLater(const scenario::Scenario& s, const scenario::Scenari
     }
     if (!winners.empty() && StartAfter(later, t.name, winners)) moved = true;
   }
-  if (!moved) return false;
-  Result<scenario::ScenarioReport> again = RunOne(later, dir);
-  return again.ok() && OracleViolation(*again) && again->invariant_findings.empty() &&
-         Sorted(again->final_rows) == Sorted(r.final_rows);
+  return moved && FailsWithTheSameRows(later, r, dir);
 }
 
 // Whether the violation is Delta's own in one of the ways above, the cases only having made the
