@@ -827,6 +827,10 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
                    std::holds_alternative<model::Update>(operation) ||
                    std::holds_alternative<model::Merge>(operation);
   if (dml && t.effect.writes.empty()) t.commits_nothing = true;
+  if (const auto* merge = std::get_if<model::Merge>(&operation); merge && t.effect.error) {
+    RecordReads(s, t);  // Delta's scan, which decides whether Delta's MERGE sees the matches
+    t.delta_merge_verdict = DeltaMergeVerdict(s, *merge, t.pending.read_files);
+  }
   if (t.commits_nothing) return t;
   RecordReads(s, t);
   t.pending.actions.push_back(
@@ -941,6 +945,38 @@ model::Predicate DeltaMergeRead(const model::Merge& merge) {
 }
 
 }  // namespace
+
+// What Delta's own MERGE does with a MERGE the model fails (a target row matched by several
+// source rows). Delta counts matches in its search for touched files: it joins the source with
+// every live row of the files its scan keeps (`scanned`: the registered predicate's partition
+// pruning and data skipping), whatever the clauses' conditions, and fails on a row matched
+// twice unless the only MATCHED clause is an unconditional DELETE. A MERGE with no MATCHED clause
+// takes Delta's insert-only path, which counts nothing. The model fails all of these: stricter,
+// so it can only cost a false alarm, never hide a wrong commit.
+std::string Simulator::DeltaMergeVerdict(const Snapshot& s, const model::Merge& merge,
+                                         const std::vector<std::string>& scanned) {
+  using Kind = model::MergeClause::Kind;
+  std::vector<const model::MergeClause*> matched;
+  for (const model::MergeClause& c : merge.clauses) {
+    if (c.kind == Kind::kMatchedUpdate || c.kind == Kind::kMatchedDelete) matched.push_back(&c);
+  }
+  if (matched.empty()) return "commits: an insert-only MERGE, which counts no matches";
+  if (matched.size() == 1 && matched[0]->kind == Kind::kMatchedDelete &&
+      matched[0]->condition.kind == model::Predicate::Kind::kTrue) {
+    return "commits: its only MATCHED clause is an unconditional DELETE";
+  }
+  const size_t key = *s.table.ColumnIndex(merge.key_column);
+  for (const auto& [id, row] : s.table.rows) {
+    int matches = 0;
+    for (const auto& source : merge.source_rows) {
+      if (model::Compare(row.values[key], source[key]) == std::optional<int>(0)) ++matches;
+    }
+    if (matches < 2) continue;
+    const std::string& path = s.files().at(*s.where.at(id).first).path;
+    if (std::find(scanned.begin(), scanned.end(), path) != scanned.end()) return "fails";
+  }
+  return "commits: its scan skips every file holding a row matched twice";
+}
 
 // What the operation read: the predicates Delta registers for it (a DELETE's or UPDATE's
 // condition, an INSERT ... SELECT's filter, a MERGE's as above; TRUE when it read every row, as

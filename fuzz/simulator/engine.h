@@ -157,6 +157,11 @@ struct Transaction {
   bool commits_nothing = false;
   bool raw_actions = false;  // pending.actions were given, not derived from `operation`
   std::string refused;       // why the engine does not write at all (commits_nothing)
+  // A MERGE the model fails (several source rows match a target row): what Delta's own MERGE
+  // does with it, "fails" or "commits: <why>". The model fails every such MERGE; Delta counts
+  // matches only over the files its scan keeps and only for some clause shapes
+  // (DeltaMergeVerdict in engine.cc). Judged against Delta Spark by tests/engines.
+  std::string delta_merge_verdict;
   // How the commit is written to the log (Prepare's quirks, less a lie that would be the truth);
   // pending holds what the engine did, which its own conflict check judges.
   WriterQuirks quirks;
@@ -221,6 +226,8 @@ class Simulator {
   // PrepareHonestly's phases.
   struct BinPlan;
   void RecordReads(const Snapshot& s, Transaction& t) const;
+  static std::string DeltaMergeVerdict(const Snapshot& s, const model::Merge& merge,
+                                       const std::vector<std::string>& scanned);
   bool AppendTableActions(const model::Operation& operation, Transaction& t) const;
   Status PrepareOptimize(const Snapshot& s, const model::Optimize& optimize,
                          const conflict::Flags& flags, const OptimizeOptions& optimize_options,

@@ -7,7 +7,9 @@
 // Rules worth stating:
 //   1. A row qualifies for WHERE only when the predicate is True (NULL never qualifies).
 //   2. MERGE: each target row matched by more than one source row makes the whole MERGE fail
-//      (`error` set, table unchanged), as Delta does; a NULL key matches nothing. For a matched
+//      (`error` set, table unchanged); a NULL key matches nothing. Delta fails only where its
+//      scan meets the row, and not for a lone unconditional DELETE or an insert-only MERGE: the
+//      model, a function of rows alone, is stricter (docs/gaps.md#g23). For a matched
 //      target row the first matched clause whose condition holds applies; for an unmatched
 //      source row the first not-matched clause; for an unmatched target row the first
 //      not-matched-by-source clause.

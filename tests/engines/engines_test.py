@@ -134,7 +134,13 @@ def run(a, work):
         own = sum(o.statement_reads for o in operations)
         print(f"operation fidelity: {compared} operations of {len(operations)} tables run by "
               f"Delta Spark too ({own} of them held to the reads Delta's statement registered); "
-              f"{len(operations) - failed_operations} tables alike")
+              f"{len(operations) - failed_operations} tables alike; "
+              f"{sum(o.commit_nothing for o in operations)} DML changing no row commit nothing "
+              f"in both; {sum(o.merge_failures for o in operations)} MERGEs matching a row twice "
+              f"fail in both")
+        stricter = [m for o in operations for m in o.model_stricter]
+        print(f"operation fidelity: {len(stricter)} MERGEs the model fails and Delta commits, "
+              f"each as the simulator foresaw" + "".join(f"\n  {m}" for m in stricter[:5]))
     if judge:
         print(f"baseline verdicts: {len(cases)} transactions compared: {agree} agree, "
               f"{documented} differ as documented, {len(failures)} differ otherwise; "

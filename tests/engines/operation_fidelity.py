@@ -1,7 +1,7 @@
 """Comparison 2: Delta Spark runs the simulator's operations itself, on the same table version.
 
-For every transaction of an exported scenario that ran through an honest writer and had something
-to commit (its flags do not matter: they act on the check, after the commit is prepared), Delta
+For every transaction of an exported scenario that ran through an honest writer (its flags do not
+matter: they act on the check, after the commit is prepared), Delta
 Spark runs the same operation as SQL (`sparkSql` in
 _rlc/transactions.jsonl, written by model::SparkSql) on a copy of the table at the transaction's
 read version. Compared, file by file of that version:
@@ -18,11 +18,27 @@ A transaction with reads beyond its operation's (a scenario's `reads` line) is n
 Delta's isBlindAppend, which sees the statement alone; its read files are compared all the same,
 its predicates given to Delta's scan. A table whose engine writes copy-on-write has Delta Spark's
 DML write no DVs either (the deletionVectors.persistent settings off for that statement).
+An operation the simulator commits nothing for is held to Delta doing the same: a DELETE, UPDATE
+or MERGE that changes no row commits nothing; a MERGE the model fails (a target row two source
+rows match) fails in Delta too with its multiple-matches error, unless the simulator foresaw that
+Delta's MERGE commits it (it counts matches only over the files its scan keeps, and not for an
+insert-only MERGE or a lone unconditional DELETE clause): those are counted as the model being
+stricter than Delta, which can only cost the explorer a false alarm.
 OPTIMIZE is held to being a relocation (dataChange=false throughout) that keeps the rows: which
 files it compacts, and so whether it commits at all, is a size policy (Delta's target of 1 GB
 against the simulator's rows per bin), not a rule the cases rely on.
 """
 import json
+
+# Delta's error class for a MERGE in which several source rows match one target row.
+MULTIPLE_MATCHES = "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE"
+
+
+def _answer(a):
+    """What Delta Spark did with an operation, in a few words."""
+    if a["outcome"] == "operated":
+        return "commits nothing" if a["actions"] is None else "commits"
+    return "fails: " + a.get("message", "")[:300]
 
 
 def _stats_records(add):
@@ -71,11 +87,16 @@ class OperationFidelity:
         self.problems = []
         self.compared = 0
         self.statement_reads = 0  # compared with what Delta's statement itself registered
+        self.commit_nothing = 0  # DML that changes no row: Delta's statement commits none either
+        self.merge_failures = 0  # MERGEs the model fails that Delta's MERGE fails too
+        self.model_stricter = []  # MERGEs the model fails that Delta commits, as foreseen
         self.requests = []
         self._pending = {}
         for t in table.transactions():
-            if not t["honestWriter"] or t["nothingToCommit"] or not t.get("sparkSql"):
+            if not t["honestWriter"] or not t.get("sparkSql"):
                 continue
+            if t["nothingToCommit"] and not (t["changesNothing"] or t["operationError"]):
+                continue  # an idempotent write already applied, or a writer refusing the table
             request_id = f"operate:{table.name}:{t['name']}"
             self.requests.append({
                 "kind": "operate", "id": request_id, "table": table.path,
@@ -89,12 +110,40 @@ class OperationFidelity:
         for request_id, (t, active) in self._pending.items():
             a = answers[request_id]
             what = f"{t['name']} ({t['operation']}, read version {t['readVersion']})"
+            if t["nothingToCommit"]:
+                self.compared += 1
+                self._judge_nothing(what, t, a)
+                continue
             if a["outcome"] != "operated":
                 self.problems.append(f"{what}: Delta Spark cannot run `{t['sparkSql']}`: "
                                      f"{a.get('message', '')[:300]}")
                 continue
             self.compared += 1
             self._compare(what, t, a, active, rows_at)
+
+    def _judge_nothing(self, what, t, a):
+        """An operation the simulator commits nothing for: a DML changing no row, which Delta
+        commits only when needed, or a MERGE the model fails for a target row two source rows
+        match. The model fails every such MERGE; Delta fails it only where its search for
+        touched files meets the row (the simulator's `deltaMergeVerdict`), so a MERGE Delta
+        commits is a documented difference when, and only when, that verdict foresaw it."""
+        failed = a["outcome"] == "error" and MULTIPLE_MATCHES in a.get("message", "")
+        if t["changesNothing"]:
+            if a["outcome"] == "operated" and a["actions"] is None:
+                self.commit_nothing += 1
+            else:
+                self.problems.append(f"{what}: changes no row and the simulator commits nothing; "
+                                     f"Delta Spark {_answer(a)}")
+            return
+        verdict = t["deltaMergeVerdict"]
+        if verdict == "fails" and failed:
+            self.merge_failures += 1
+        elif verdict.startswith("commits") and a["outcome"] == "operated":
+            self.model_stricter.append(f"{what}: {verdict[len('commits: '):]}")
+        else:
+            self.problems.append(f"{what}: the model fails it ({t['operationError']}) and the "
+                                 f"simulator foresees that Delta's MERGE {verdict}; Delta Spark "
+                                 f"{_answer(a)}")
 
     def _compare_reads(self, what, t, a):
         statement = a.get("statementReads")
