@@ -268,12 +268,64 @@ bool DeltasOwnOnceReadLater(const scenario::Scenario& s, const scenario::Scenari
   return moved && FailsWithTheSameRows(later, r, dir);
 }
 
+// `s` with each of `winners` committing right before `loser` starts; false when none moved, or
+// when one cannot: it started after the loser, or has a step between the loser's start and its
+// commit (its commit would pass its own steps).
+bool CommitBefore(scenario::Scenario& s, const std::string& loser,
+                  const std::set<std::string>& winners) {
+  using K = scenario::Step::Kind;
+  bool moved = false;
+  for (const std::string& winner : winners) {
+    const auto at = [&](const std::string& txn, K kind) {
+      return std::find_if(s.steps.begin(), s.steps.end(), [&](const scenario::Step& step) {
+        return step.txn == txn && step.kind == kind;
+      });
+    };
+    const auto loser_start = at(loser, K::kStart), start = at(winner, K::kStart);
+    const auto commit = at(winner, K::kCommit);
+    if (loser_start == s.steps.end() || commit == s.steps.end() || start > loser_start)
+      return false;
+    if (commit < loser_start) continue;  // it committed before the loser started already
+    if (std::any_of(loser_start, commit,
+                    [&](const scenario::Step& step) { return step.txn == winner; })) {
+      return false;
+    }
+    const scenario::Step step = *commit;
+    const auto insert_at = loser_start - s.steps.begin();
+    s.steps.erase(commit);
+    s.steps.insert(s.steps.begin() + insert_at, step);
+    moved = true;
+  }
+  return moved;
+}
+
+// Whether the violation is Delta's own once the winners the cases carried each loser past had
+// committed before it started, every flag off: the loser then reads what they wrote, and Delta's
+// rules alone decide every commit. It keeps the loser's view of everything else (a blind append
+// that committed after the loser started stays unseen), where reading later would show it one
+// that committed before those winners did. The same rows and a violation make the rows Delta's;
+// a wrong reconcile shows in them, as above.
+bool DeltasOwnOnceWinnersFirst(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                               const Scratch& dir) {
+  if (!r.invariant_findings.empty()) return false;
+  scenario::Scenario first = WithoutFlags(s);
+  bool moved = false;
+  for (const scenario::TxnReport& t : r.txns) {
+    std::set<std::string> winners;
+    for (const std::string& name : t.event_winner_names) {
+      if (!name.empty()) winners.insert(name);
+    }
+    if (!winners.empty() && CommitBefore(first, t.name, winners)) moved = true;
+  }
+  return moved && FailsWithTheSameRows(first, r, dir);
+}
+
 // Whether the violation is Delta's own in one of the ways above, the cases only having made the
 // history reachable.
 bool DeltasOwnOnceReached(const scenario::Scenario& s, const scenario::ScenarioReport& r,
                           const Scratch& dir) {
   return DeltaDecidedTheLastCommit(s, r, dir) || DeltasOwnWithoutOptimizes(s, r, dir) ||
-         DeltasOwnOnceReadLater(s, r, dir);
+         DeltasOwnOnceReadLater(s, r, dir) || DeltasOwnOnceWinnersFirst(s, r, dir);
 }
 
 // Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
@@ -349,8 +401,9 @@ Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
   if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
   if (DeltaDecidedTheLastCommit(s, r, scratch)) return ViolationOwner::kDeltaDecidedLastCommit;
   if (DeltasOwnWithoutOptimizes(s, r, scratch)) return ViolationOwner::kDeltaWithoutOptimizes;
-  return DeltasOwnOnceReadLater(s, r, scratch) ? ViolationOwner::kDeltaOnceReadLater
-                                               : ViolationOwner::kCases;
+  if (DeltasOwnOnceReadLater(s, r, scratch)) return ViolationOwner::kDeltaOnceReadLater;
+  return DeltasOwnOnceWinnersFirst(s, r, scratch) ? ViolationOwner::kDeltaOnceWinnersFirst
+                                                  : ViolationOwner::kCases;
 }
 
 std::vector<std::string> Summary::MissingCoverage() const {

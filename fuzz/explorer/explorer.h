@@ -126,9 +126,11 @@ enum class ViolationOwner {
                             // off (Summary::delta_decided_anomalies too)
   kDeltaOnceReadLater,      // the same rows and a violation, every flag off, with each loser a
                             // case reconciled reading after its winners (the same count)
+  kDeltaOnceWinnersFirst,   // the same, with those winners committing before the loser starts
 };
 // Runs `s` on an in-memory table (again with every flag off, without its last commit, without its
-// OPTIMIZEs, or with reconciled losers reading later, when needed) and says.
+// OPTIMIZEs, with reconciled losers reading later, or with their winners committing before they
+// start, when needed) and says.
 Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s);
 
 }  // namespace rlc::explorer

@@ -86,9 +86,30 @@ TEST(ClassifyHistory, RowsDeltasRulesGiveOnceTheLoserReadsLaterAreDeltasOwn) {
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
 }
 
+TEST(ClassifyHistory, RowsDeltasRulesGiveOnceTheWinnersCommitFirstAreDeltasOwn) {
+  rlc::scenario::Scenario s = Load(RLC_HISTORIES "/delta_once_winners_first.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaOnceWinnersFirst);
+  // T2 committing before T3 starts, every flag off: the same history fails on its own.
+  auto& steps = s.steps;
+  const auto commit = std::find_if(steps.begin(), steps.end(), [](const rlc::scenario::Step& x) {
+    return x.kind == rlc::scenario::Step::Kind::kCommit && x.txn == "T2";
+  });
+  ASSERT_NE(commit, steps.end());
+  const rlc::scenario::Step t2 = *commit;
+  steps.erase(commit);
+  const auto t3 = std::find_if(steps.begin(), steps.end(), [](const rlc::scenario::Step& x) {
+    return x.kind == rlc::scenario::Step::Kind::kStart && x.txn == "T3";
+  });
+  ASSERT_NE(t3, steps.end());
+  steps.insert(t3, t2);
+  for (rlc::scenario::TxnSpec& t : s.txns) t.flags = rlc::conflict::Flags{};
+  EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
+}
+
 TEST(ClassifyHistory, AWrongReconcileIsNotDeltasOwnOnceTheLoserReadsLater) {
-  // With the guard removed, the MERGE commits past the INSERT; read after it, the MERGE meets
-  // row 6 twice and fails, so the rows differ and the violation stays the cases'.
+  // With the guard removed, the MERGE commits past the INSERT; read after it (or with the INSERT
+  // committing before it starts), the MERGE meets row 6 twice and fails, so the rows differ and
+  // the violation stays the cases'.
   if (!rlc::mutants::Compiled()) GTEST_SKIP() << "a build without the mutants";
   rlc::mutants::Select("case1-skips-for-merge");
   EXPECT_EQ(Classify(Load(RLC_SCENARIOS "/cases/case1_merge_duplicate_key_exact_tier.scenario")),
