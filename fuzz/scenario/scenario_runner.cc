@@ -533,16 +533,16 @@ Status WriteTransactionRecords(const ScenarioRun& s, const std::string& work_dir
     j["nothingToCommit"] = run.report.skipped;
     // Why an honest operation commits nothing, where Delta's own statement is held to the same:
     // the model failed it (a MERGE matching a target row twice, with Delta's verdict on it), or
-    // it changed no row (Delta commits such a DELETE, UPDATE or MERGE only when needed).
+    // it changed no row (Delta skips such an empty commit under Serializable).
     const model::OperationEffect& effect = run.prepared.effect;
     j["operationError"] =
         effect.error.has_value() ? nlohmann::ordered_json(*effect.error) : nlohmann::ordered_json();
     j["deltaMergeVerdict"] = run.prepared.delta_merge_verdict;
     const model::Operation& op = run.prepared.operation;
-    const bool dml = std::holds_alternative<model::Delete>(op) ||
-                     std::holds_alternative<model::Update>(op) ||
-                     std::holds_alternative<model::Merge>(op);
-    j["changesNothing"] = dml && run.report.skipped && !effect.error && !effect.skipped &&
+    const bool writes_rows =
+        std::holds_alternative<model::Delete>(op) || std::holds_alternative<model::Update>(op) ||
+        std::holds_alternative<model::Merge>(op) || std::holds_alternative<model::InsertSelect>(op);
+    j["changesNothing"] = writes_rows && run.report.skipped && !effect.error && !effect.skipped &&
                           run.prepared.refused.empty() && effect.writes.empty();
     j["committed"] = run.report.committed;
     j["version"] = run.report.version;

@@ -13,6 +13,7 @@
 #include "impl/conflict/checker.h"
 #include "impl/conflict/composition_capture.h"
 #include "impl/conflict/dv_writer.h"
+#include "impl/conflict/isolation_level.h"
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/delta/checkpoint.h"
@@ -799,6 +800,19 @@ int OutputOf(OptimizeLayout layout, size_t k, size_t rows, const model::Row& row
 
 }  // namespace
 
+namespace {
+
+// Whether Delta records a data-changing statement's empty commit on this table: only under
+// WriteSerializable (a property that does not parse counts as Serializable here; the checker
+// refuses the table all the same).
+bool RecordsEmptyCommits(const delta::Snapshot& log) {
+  if (!log.metadata.has_value()) return false;
+  const Result<conflict::IsolationLevel> level = conflict::TableIsolationLevel(*log.metadata);
+  return level.ok() && *level == conflict::IsolationLevel::kWriteSerializable;
+}
+
+}  // namespace
+
 Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation,
                                                int64_t read_version, const conflict::Flags& flags,
                                                const OptimizeOptions& optimize_options) {
@@ -822,11 +836,16 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
       }
     }
   }
-  // DELETE, UPDATE and MERGE commit only when they change something (Delta's commitIfNeeded).
-  const bool dml = std::holds_alternative<model::Delete>(operation) ||
-                   std::holds_alternative<model::Update>(operation) ||
-                   std::holds_alternative<model::Merge>(operation);
-  if (dml && t.effect.writes.empty()) t.commits_nothing = true;
+  // A DELETE, UPDATE, MERGE or INSERT ... SELECT that changes no row writes no action, and Delta
+  // (commitIfNeeded) records such an empty commit unless its level lets it skip it: under
+  // Serializable it does (the commit falls back to SnapshotIsolation); under WriteSerializable a
+  // data-changing operation does not, and commits its commitInfo alone (read checks and all).
+  const bool writes_rows = std::holds_alternative<model::Delete>(operation) ||
+                           std::holds_alternative<model::Update>(operation) ||
+                           std::holds_alternative<model::Merge>(operation) ||
+                           std::holds_alternative<model::InsertSelect>(operation);
+  if (writes_rows && t.effect.writes.empty() && !RecordsEmptyCommits(*s.log))
+    t.commits_nothing = true;
   if (const auto* merge = std::get_if<model::Merge>(&operation); merge && t.effect.error) {
     RecordReads(s, t);  // Delta's scan, which decides whether Delta's MERGE sees the matches
     t.delta_merge_verdict = DeltaMergeVerdict(s, *merge, t.pending.read_files);
@@ -956,9 +975,13 @@ model::Predicate DeltaMergeRead(const model::Merge& merge) {
 std::string Simulator::DeltaMergeVerdict(const Snapshot& s, const model::Merge& merge,
                                          const std::vector<std::string>& scanned) {
   using Kind = model::MergeClause::Kind;
+  // The MATCHED clauses Delta is given: none after one without a condition (Spark SQL allows
+  // only the last to omit it, model::SparkSql leaves the unreachable rest out).
   std::vector<const model::MergeClause*> matched;
   for (const model::MergeClause& c : merge.clauses) {
-    if (c.kind == Kind::kMatchedUpdate || c.kind == Kind::kMatchedDelete) matched.push_back(&c);
+    if (c.kind != Kind::kMatchedUpdate && c.kind != Kind::kMatchedDelete) continue;
+    matched.push_back(&c);
+    if (c.condition.kind == model::Predicate::Kind::kTrue) break;
   }
   if (matched.empty()) return "commits: an insert-only MERGE, which counts no matches";
   if (matched.size() == 1 && matched[0]->kind == Kind::kMatchedDelete &&

@@ -228,6 +228,30 @@ TEST(Checker, SnapshotIsolationLoserIgnoresAdds) {
               ConflictKind::kConcurrentDeleteRead, 1);
 }
 
+TEST(Checker, AnEmptyDataChangingCommitKeepsWriteSerializable) {
+  // Delta records a DELETE that matched no row under WriteSerializable as a commit of its
+  // commitInfo alone, and checks it at the table's level: its operation changes data. Under
+  // Serializable the same commit runs (and is skipped by Delta) as SnapshotIsolation.
+  PendingTransaction empty_delete = DeleteLoser();
+  empty_delete.actions = {Info("DELETE", false)};
+  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kWriteSerializable, empty_delete),
+            IsolationLevel::kWriteSerializable);
+  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kSerializable, empty_delete),
+            IsolationLevel::kSnapshotIsolation);
+  ExpectAbort(Check(empty_delete, {Winner(1, {Info("UPDATE", false), Add("image")})},
+                    Table({}, "WriteSerializable")),
+              ConflictKind::kConcurrentAppend, 1);
+  // An OPTIMIZE changes no data: SnapshotIsolation under either level. A commit naming no
+  // operation is taken as changing data.
+  PendingTransaction optimize = empty_delete;
+  optimize.actions = {Info("OPTIMIZE", false), Remove("f1", false), Add("big", false)};
+  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kWriteSerializable, optimize),
+            IsolationLevel::kSnapshotIsolation);
+  optimize.actions = {Remove("f1", false), Add("big", false)};
+  EXPECT_EQ(CommitIsolationLevel(IsolationLevel::kWriteSerializable, optimize),
+            IsolationLevel::kWriteSerializable);
+}
+
 TEST(Checker, BlindAppendLoserNeverConflictsOnAdds) {
   PendingTransaction insert;
   insert.read_version = 0;

@@ -126,14 +126,39 @@ enum class Level { kSerializable, kWriteSerializable, kSnapshotIsolation };
 // B1 (docs/baseline.md#b1) and docs/decisions.md#isolation: the table property (absent:
 // Serializable), then the SnapshotIsolation downgrade of a commit whose prepared actions are all
 // file actions (or row-tracking domain metadata) none of which changes data. commitInfo is not a
-// prepared action (Delta adds it after choosing the level). The project drops B1's third
-// condition (the operation's changesData under WriteSerializable).
+// prepared action (Delta adds it after choosing the level). B1's third condition: under
+// WriteSerializable the operation (commitInfo's, data-changing when unnamed) must not change data.
 Level CommitLevel(const delta::Metadata& read_metadata, const BaselineLoser& loser) {
   Level table = Level::kSerializable;
   for (const auto& [key, value] : read_metadata.configuration) {
     if (key == "delta.isolationLevel" && value == "WriteSerializable")
       table = Level::kWriteSerializable;
   }
+  static const std::set<std::string> kDataChangingOperations = {"CLONE",
+                                                                "CONVERT",
+                                                                "CREATE OR REPLACE TABLE",
+                                                                "CREATE OR REPLACE TABLE AS SELECT",
+                                                                "CREATE TABLE AS SELECT",
+                                                                "DELETE",
+                                                                "MERGE",
+                                                                "REPLACE TABLE",
+                                                                "REPLACE TABLE AS SELECT",
+                                                                "RESTORE",
+                                                                "STREAMING UPDATE",
+                                                                "TRUNCATE",
+                                                                "UPDATE",
+                                                                "WRITE"};
+  std::string operation;
+  bool named = false;
+  for (const delta::Action& a : loser.actions) {
+    const auto* info = std::get_if<delta::CommitInfo>(&a);
+    if (info != nullptr && info->operation.has_value() && !named) {
+      operation = *info->operation;
+      named = true;
+    }
+  }
+  if (table == Level::kWriteSerializable && (!named || kDataChangingOperations.count(operation)))
+    return table;
   for (const delta::Action& a : loser.actions) {
     if (std::holds_alternative<delta::CommitInfo>(a)) continue;
     const auto* domain = std::get_if<delta::DomainMetadata>(&a);

@@ -36,9 +36,15 @@ MULTIPLE_MATCHES = "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE"
 
 def _answer(a):
     """What Delta Spark did with an operation, in a few words."""
-    if a["outcome"] == "operated":
-        return "commits nothing" if a["actions"] is None else "commits"
-    return "fails: " + a.get("message", "")[:300]
+    if a["outcome"] != "operated":
+        return "fails: " + a.get("message", "")[:300]
+    if a["actions"] is None:
+        return "commits nothing"
+    kinds = {}
+    for action in a["actions"]:
+        for kind in action:
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return "commits " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
 
 
 def _stats_records(add):

@@ -72,6 +72,13 @@ import org.apache.spark.sql.delta.actions.RemoveFile;
 import scala.jdk.javaapi.CollectionConverters;
 
 public final class DeltaSparkJudge {
+  // Delta's operations whose changesData is true (DeltaOperations), by commitInfo name.
+  private static final java.util.Set<String> DATA_CHANGING_OPERATIONS =
+      java.util.Set.of(
+          "WRITE", "STREAMING UPDATE", "DELETE", "TRUNCATE", "CONVERT", "MERGE", "UPDATE",
+          "CREATE TABLE AS SELECT", "REPLACE TABLE", "REPLACE TABLE AS SELECT",
+          "CREATE OR REPLACE TABLE", "CREATE OR REPLACE TABLE AS SELECT", "RESTORE", "CLONE");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private DeltaSparkJudge() {}
@@ -137,9 +144,16 @@ public final class DeltaSparkJudge {
             table.resolve("_delta_log").resolve(name), copy.resolve("_delta_log").resolve(name));
       }
       List<Action> actions = new ArrayList<>();
+      // Delta's operation for the commit: one that changes data when the loser's statement does
+      // (its commitInfo names a data-changing operation) or a file action changes data. Under
+      // WriteSerializable that keeps an empty DELETE at the table's level, as Delta's own DELETE.
       boolean changesData = false;
       for (JsonNode a : c.path("actions")) {
-        if (a.has("commitInfo")) continue;  // Delta writes its own
+        if (a.has("commitInfo")) {
+          changesData = changesData
+              || DATA_CHANGING_OPERATIONS.contains(a.get("commitInfo").path("operation").asText());
+          continue;  // Delta writes its own
+        }
         if (a.has("add") || a.has("remove")) {
           JsonNode f = a.has("add") ? a.get("add") : a.get("remove");
           changesData = changesData || f.path("dataChange").asBoolean(true);
