@@ -268,32 +268,37 @@ bool DeltasOwnOnceReadLater(const scenario::Scenario& s, const scenario::Scenari
   return moved && FailsWithTheSameRows(later, r, dir);
 }
 
-// `s` with each of `winners` committing right before `loser` starts; false when none moved, or
-// when one cannot: it started after the loser, or has a step between the loser's start and its
-// commit (its commit would pass its own steps).
+// `s` with each of `winners` committing right before `loser` starts (a winner that started after
+// the loser starting there too, when no commit lies between, so that it reads what it read);
+// false when none moved or one cannot. The moved winner's rebases after the loser's start are
+// dropped: with every flag off its commit's check covers every commit since its read.
 bool CommitBefore(scenario::Scenario& s, const std::string& loser,
                   const std::set<std::string>& winners) {
   using K = scenario::Step::Kind;
   bool moved = false;
   for (const std::string& winner : winners) {
-    const auto at = [&](const std::string& txn, K kind) {
-      return std::find_if(s.steps.begin(), s.steps.end(), [&](const scenario::Step& step) {
-        return step.txn == txn && step.kind == kind;
+    const auto index = [&](const std::string& txn, K kind) {
+      const auto it = std::find_if(s.steps.begin(), s.steps.end(), [&](const scenario::Step& x) {
+        return x.txn == txn && x.kind == kind;
       });
+      return static_cast<size_t>(it - s.steps.begin());
     };
-    const auto loser_start = at(loser, K::kStart), start = at(winner, K::kStart);
-    const auto commit = at(winner, K::kCommit);
-    if (loser_start == s.steps.end() || commit == s.steps.end() || start > loser_start)
-      return false;
+    const size_t loser_start = index(loser, K::kStart), start = index(winner, K::kStart);
+    const size_t commit = index(winner, K::kCommit), end = s.steps.size();
+    if (loser_start == end || start == end || commit == end) return false;
     if (commit < loser_start) continue;  // it committed before the loser started already
-    if (std::any_of(loser_start, commit,
-                    [&](const scenario::Step& step) { return step.txn == winner; })) {
-      return false;
+    for (size_t i = loser_start; i < start; ++i) {
+      if (s.steps[i].kind == K::kCommit) return false;  // starting earlier, it would read less
     }
-    const scenario::Step step = *commit;
-    const auto insert_at = loser_start - s.steps.begin();
-    s.steps.erase(commit);
-    s.steps.insert(s.steps.begin() + insert_at, step);
+    std::vector<scenario::Step> first;
+    if (start > loser_start) first.push_back(s.steps[start]);
+    first.push_back(s.steps[commit]);
+    std::vector<scenario::Step> steps(s.steps.begin(), s.steps.begin() + loser_start);
+    steps.insert(steps.end(), first.begin(), first.end());
+    for (size_t i = loser_start; i < end; ++i) {
+      if (s.steps[i].txn != winner) steps.push_back(s.steps[i]);
+    }
+    s.steps = std::move(steps);
     moved = true;
   }
   return moved;

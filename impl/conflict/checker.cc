@@ -47,6 +47,17 @@ bool Resolved(const std::set<std::string>& resolved, const std::string& path) {
   return !resolved.empty() && resolved.count(DecodedPath(path)) != 0;
 }
 
+// The event of 1b's added-files arm: `count` re-adds left out of the added-files check.
+Event ReAddsLeftOut(int64_t winner_version, size_t count) {
+  Event e;
+  e.name = kFilesSkippedEvent;
+  e.winner_version = winner_version;
+  e.data = {{"arm", "reAdd"},
+            {"candidateFiles", std::to_string(count)},
+            {"skippedFiles", std::to_string(count)}};
+  return e;
+}
+
 // Checks 5-7 on the winner's files minus what the cases resolved or left out (Case 3's decision
 // is taken by the caller: it also moves the loser's reads).
 std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
@@ -63,14 +74,20 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
 
   if (AddedFilesMatter(c)) {
     AddList adds;
+    size_t re_added = 0;
     for (size_t i = 0; i < winner.added_files.size(); ++i) {
       const delta::AddFile& add = winner.added_files[i];
       if (Resolved(resolved, add.path)) continue;  // doubt: reconciled by a rewriting case
       if (!no_data_change.add_left_out.empty() && no_data_change.add_left_out[i])
-        continue;                                    // doubt: left out by Case 3
-      if (!re_adds.empty() && re_adds[i]) continue;  // doubt: a re-add 1b shows brings no row
+        continue;                            // doubt: left out by Case 3
+      if (!re_adds.empty() && re_adds[i]) {  // doubt: a re-add 1b shows brings no row
+        ++re_added;
+        continue;
+      }
       adds.push_back(&add);
     }
+    // Like every reconcile, one that left a re-add out says so, naming the winner.
+    if (re_added > 0) events.push_back(ReAddsLeftOut(winner.version, re_added));
     if (flags.On(CaseId::kDataSkipping) && !adds.empty())
       adds = SkipAddedFiles(skipping, winner.version, adds, events);
     if (auto abort = FirstConflictingAdd(c, adds)) return abort;

@@ -106,6 +106,18 @@ TEST(ClassifyHistory, RowsDeltasRulesGiveOnceTheWinnersCommitFirstAreDeltasOwn) 
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaEveryFlagOff);
 }
 
+TEST(ClassifyHistory, AWinnerThatStartedAfterTheLoserMayRunFirstToo) {
+  // T3 started after T1 (no commit between): it starts and commits before T1 starts.
+  EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_once_winners_first_started_later.scenario")),
+            ViolationOwner::kDeltaOnceWinnersFirst);
+}
+
+TEST(ClassifyHistory, A1bReAddNamesItsWinner) {
+  // 1b's added-files arm left T3's re-add out of T1's check; its event names T3.
+  EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_once_winners_first_re_add.scenario")),
+            ViolationOwner::kDeltaOnceWinnersFirst);
+}
+
 TEST(ClassifyHistory, AWrongReconcileIsNotDeltasOwnOnceTheLoserReadsLater) {
   // With the guard removed, the MERGE commits past the INSERT; read after it (or with the INSERT
   // committing before it starts), the MERGE meets row 6 twice and fails, so the rows differ and
