@@ -871,10 +871,11 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
 
 namespace {
 
-// What Delta's data skipping can use of a predicate: comparisons of a column with a literal,
-// IS [NOT] NULL, AND, OR, NOT, and anything on partition columns alone (partition pruning
-// evaluates it). A remainder of a data column (`id % 2 = 1`) is an expression its statistics
-// skipping does not evaluate, though a file's bounds may decide it (min = max). Positive: a
+// What Delta's data skipping can use of a data filter: comparisons of a data column with a
+// literal, IS [NOT] NULL, AND, OR, NOT. A partition column has no statistics, so a part on it is
+// unknown here (only a filter on partition columns alone prunes by them); a remainder
+// (`id % 2 = 1`) is an expression it does not evaluate, though a file's bounds may decide it
+// (min = max). Positive: a
 // predicate the given one implies; negative (under a NOT): one that implies it. nullopt stands for
 // TRUE (positive) or FALSE (negative): nothing to skip by.
 std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
@@ -883,8 +884,13 @@ std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
   using Kind = model::Predicate::Kind;
   switch (p.kind) {
     case Kind::kCompare:
-      if (p.modulus != 0 && std::find(partition_columns.begin(), partition_columns.end(),
-                                      p.column) == partition_columns.end())
+    case Kind::kIsNull:
+    case Kind::kIsNotNull:
+      // Data skipping knows statistics only: a partition column has none, and a remainder is
+      // an expression it does not evaluate.
+      if (std::find(partition_columns.begin(), partition_columns.end(), p.column) !=
+              partition_columns.end() ||
+          p.modulus != 0)
         return std::nullopt;
       return p;
     case Kind::kNot: {
@@ -917,28 +923,56 @@ std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
   }
 }
 
-// The files a Delta scan of `predicate` reads: every file its partition values and statistics
-// cannot rule out by the parts of it Delta's skipping evaluates (a file without statistics is
-// always read, and so is every file for `id % 2 = 1` alone). Delta registers these, not
-// the files of the matched rows, as the transaction's read files: a winner removing any of them
-// aborts the loser (ConcurrentDeleteReadException) even when none of its rows matched.
-void AddScannedFiles(const delta::Snapshot& log, const model::Predicate& predicate,
+// Whether `p` names partition columns only (Delta's partition filter, which it evaluates whole).
+bool OnPartitionColumnsOnly(const model::Predicate& p, const std::vector<std::string>& partition) {
+  if (!p.column.empty() &&
+      std::find(partition.begin(), partition.end(), p.column) == partition.end())
+    return false;
+  return std::all_of(p.children.begin(), p.children.end(), [&](const model::Predicate& c) {
+    return OnPartitionColumnsOnly(c, partition);
+  });
+}
+
+// The top-level conjuncts of `p`.
+void Conjuncts(const model::Predicate& p, std::vector<model::Predicate>& out) {
+  if (p.kind != model::Predicate::Kind::kAnd) return out.push_back(p);
+  for (const model::Predicate& c : p.children) Conjuncts(c, out);
+}
+
+// The files a Delta scan of `filters` reads. Delta sorts the filters one by one: one on partition
+// columns alone prunes partitions (evaluated whole); any other is a data filter, of which its
+// statistics skipping uses what it can evaluate (DeltaSkippable: never a partition column). A file
+// is read unless some filter rules it out; a file without statistics passes every data filter,
+// and every file passes `id % 2 = 1` alone. Delta registers these, not the files of the matched
+// rows, as the transaction's read files: a winner removing any of them aborts the loser
+// (ConcurrentDeleteReadException) even when none of its rows matched.
+void AddScannedFiles(const delta::Snapshot& log, const std::vector<model::Predicate>& filters,
                      std::set<std::string>& files) {
-  std::optional<conflict::ReadPredicateMatcher> matcher;
+  std::vector<conflict::ReadPredicateMatcher> by_partition, by_statistics;
   if (log.metadata.has_value()) {
-    const std::optional<model::Predicate> skippable =
-        DeltaSkippable(predicate, log.metadata->partition_columns, /*positive=*/true);
-    if (skippable.has_value())
-      matcher.emplace(std::vector{model::ToString(*skippable)}, *log.metadata);
+    const std::vector<std::string>& partition = log.metadata->partition_columns;
+    for (const model::Predicate& f : filters) {
+      if (OnPartitionColumnsOnly(f, partition)) {
+        by_partition.emplace_back(std::vector{model::ToString(f)}, *log.metadata);
+      } else if (std::optional<model::Predicate> skippable =
+                     DeltaSkippable(f, partition, /*positive=*/true)) {
+        by_statistics.emplace_back(std::vector{model::ToString(*skippable)}, *log.metadata);
+      }
+    }
   }
   for (const auto& [path, add] : log.files) {
     bool read = true;
-    if (matcher.has_value() && matcher->bound()) {
-      read = matcher->MayMatch(add.partition_values);  // partition pruning
-      if (read && add.stats.has_value()) {             // data skipping
-        Result<delta::FileStats> stats = delta::ParseStats(*add.stats);
-        if (stats.ok()) read = matcher->MayMatchFilePerRead(*stats, add.partition_values).at(0);
-      }
+    for (const conflict::ReadPredicateMatcher& m : by_partition) {
+      if (m.bound() && !m.MayMatch(add.partition_values)) read = false;
+    }
+    std::optional<delta::FileStats> stats;
+    if (read && add.stats.has_value() && !by_statistics.empty()) {
+      Result<delta::FileStats> parsed = delta::ParseStats(*add.stats);
+      if (parsed.ok()) stats = std::move(parsed).value();
+    }
+    for (const conflict::ReadPredicateMatcher& m : by_statistics) {
+      if (read && stats.has_value() && m.bound() && !m.MayMatchFilePerRead(*stats, {}).at(0))
+        read = false;
     }
     if (read) files.insert(add.path);
   }
@@ -1013,9 +1047,18 @@ void Simulator::RecordReads(const Snapshot& s, Transaction& t) const {
     for (const model::PredicateRead& read : t.effect.reads) registered.push_back(read.predicate);
   }
   std::set<std::string> read_files;
+  // DELETE, UPDATE and the scan of an INSERT ... SELECT pass Delta's scan their condition's
+  // conjuncts; a MERGE passes its registered predicate as one filter.
+  const bool merge = std::holds_alternative<model::Merge>(t.operation);
   for (const model::Predicate& p : registered) {
     t.pending.read_predicates.push_back(model::ToString(p));
-    AddScannedFiles(*s.log, p, read_files);
+    std::vector<model::Predicate> filters;
+    if (merge) {
+      filters.push_back(p);
+    } else {
+      Conjuncts(p, filters);
+    }
+    AddScannedFiles(*s.log, filters, read_files);
   }
   // Statistics never rule out a matched row's file; kept so that no bug in them narrows reads.
   for (const model::PredicateRead& read : t.effect.reads) {
@@ -1227,7 +1270,9 @@ Status Simulator::AddReads(Transaction& transaction,
       continue;
     }
     pending.read_predicates.push_back(model::ToString(p));
-    AddScannedFiles(*s.log, p, files);
+    std::vector<model::Predicate> filters;
+    Conjuncts(p, filters);  // the judge registers extra reads as conjuncts
+    AddScannedFiles(*s.log, filters, files);
     for (const auto& [id, row] : s.table.rows) {
       if (model::Qualifies(p, s.table, row)) files.insert(s.files().at(*s.where.at(id).first).path);
     }

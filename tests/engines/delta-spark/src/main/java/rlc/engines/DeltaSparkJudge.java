@@ -324,8 +324,12 @@ public final class DeltaSparkJudge {
       txn.filterFiles(CollectionConverters.asScala(conjuncts).toSeq(), false);
       predicates = true;
     }
-    if (!predicates && c.path("readFiles").size() > 0) {
-      // No predicate, yet files read: an OPTIMIZE's compacted files (trackFilesRead).
+    // A MERGE statement registers more files than a scan of its predicate here reads (its
+    // predicate is one filter, which prunes no partition): its read files, which operation
+    // fidelity holds to the files Delta's own MERGE statement registers, are tracked as read.
+    boolean merge = "MERGE".equals(operationOf(c));
+    if ((!predicates || merge) && c.path("readFiles").size() > 0) {
+      // No predicate, yet files read (an OPTIMIZE's compacted files), or a MERGE's.
       List<String> paths = new ArrayList<>();
       c.path("readFiles").forEach(f -> paths.add(f.asText()));
       List<AddFile> read = new ArrayList<>();
@@ -338,12 +342,15 @@ public final class DeltaSparkJudge {
   }
 
   private static boolean isOptimize(JsonNode c) {
+    return "OPTIMIZE".equals(operationOf(c));
+  }
+
+  // The operation the loser's commitInfo names ("" when none).
+  private static String operationOf(JsonNode c) {
     for (JsonNode a : c.path("actions")) {
-      if (a.has("commitInfo")) {
-        return a.get("commitInfo").path("operation").asText().equals("OPTIMIZE");
-      }
+      if (a.has("commitInfo")) return a.get("commitInfo").path("operation").asText();
     }
-    return false;
+    return "";
   }
 
   private static boolean isConcurrentModification(Throwable t) {
