@@ -246,6 +246,28 @@ bool StartAfter(scenario::Scenario& s, const std::string& loser,
   return true;
 }
 
+// A rearrangement of a history around one loser and the winners a case carried it past: false
+// when it moved nothing.
+using Rearrange = bool (*)(scenario::Scenario&, const std::string& loser,
+                           const std::set<std::string>& winners);
+
+// Whether `s`, every flag off and rearranged around each loser a case reconciled, fails the same
+// way with the same rows.
+bool DeltasOwnOnceRearranged(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                             const Scratch& dir, Rearrange rearrange) {
+  if (!r.invariant_findings.empty()) return false;
+  scenario::Scenario variant = WithoutFlags(s);
+  bool moved = false;
+  for (const scenario::TxnReport& t : r.txns) {
+    std::set<std::string> winners;
+    for (const std::string& name : t.event_winner_names) {
+      if (!name.empty()) winners.insert(name);
+    }
+    if (!winners.empty() && rearrange(variant, t.name, winners)) moved = true;
+  }
+  return moved && FailsWithTheSameRows(variant, r, dir);
+}
+
 // Whether the violation is Delta's own once each loser the cases reconciled had read after the
 // winners they carried it past. A reconcile says those winners change nothing the loser read or
 // wrote; run with every flag off and each such loser starting after them, Delta's rules alone
@@ -255,17 +277,7 @@ bool StartAfter(scenario::Scenario& s, const std::string& loser,
 // loser that reads later sees what the winner changed.
 bool DeltasOwnOnceReadLater(const scenario::Scenario& s, const scenario::ScenarioReport& r,
                             const Scratch& dir) {
-  if (!r.invariant_findings.empty()) return false;
-  scenario::Scenario later = WithoutFlags(s);
-  bool moved = false;
-  for (const scenario::TxnReport& t : r.txns) {
-    std::set<std::string> winners;
-    for (const std::string& name : t.event_winner_names) {
-      if (!name.empty()) winners.insert(name);
-    }
-    if (!winners.empty() && StartAfter(later, t.name, winners)) moved = true;
-  }
-  return moved && FailsWithTheSameRows(later, r, dir);
+  return DeltasOwnOnceRearranged(s, r, dir, StartAfter);
 }
 
 // `s` with each of `winners` committing right before `loser` starts (a winner that started after
@@ -312,17 +324,7 @@ bool CommitBefore(scenario::Scenario& s, const std::string& loser,
 // a wrong reconcile shows in them, as above.
 bool DeltasOwnOnceWinnersFirst(const scenario::Scenario& s, const scenario::ScenarioReport& r,
                                const Scratch& dir) {
-  if (!r.invariant_findings.empty()) return false;
-  scenario::Scenario first = WithoutFlags(s);
-  bool moved = false;
-  for (const scenario::TxnReport& t : r.txns) {
-    std::set<std::string> winners;
-    for (const std::string& name : t.event_winner_names) {
-      if (!name.empty()) winners.insert(name);
-    }
-    if (!winners.empty() && CommitBefore(first, t.name, winners)) moved = true;
-  }
-  return moved && FailsWithTheSameRows(first, r, dir);
+  return DeltasOwnOnceRearranged(s, r, dir, CommitBefore);
 }
 
 // Whether the violation is Delta's own in one of the ways above, the cases only having made the
