@@ -161,10 +161,10 @@ void WriteLikeAnotherEngine(std::vector<delta::Action>& actions) {
 
 // Statistics that claim other rows than the file holds: every bound moved past every value a
 // generated table holds (longs by 1000, strings after '~'), or one physical row more.
-std::optional<std::string> LyingStats(const std::optional<std::string>& stats,
-                                      WriterQuirks::RemoveStats lie) {
+std::optional<delta::StatsJson> LyingStats(const std::optional<delta::StatsJson>& stats,
+                                           WriterQuirks::RemoveStats lie) {
   if (!stats.has_value()) return stats;
-  nlohmann::json j = nlohmann::json::parse(*stats, nullptr, false);
+  nlohmann::json j = nlohmann::json::parse(stats->Json(), nullptr, false);
   if (!j.is_object()) return stats;
   if (lie == WriterQuirks::RemoveStats::kLyingCount) {
     if (j.contains("numRecords") && j["numRecords"].is_number_integer())

@@ -6,9 +6,10 @@
 //   - ParseCommit(input) ok => every action round-trips the same way; each non-empty line (split
 //     on '\n', one trailing '\r' dropped, as ParseCommit does) parses alone with ParseActionLine
 //     to the same action; WriteCommitFile(actions) parses back with ParseCommit to equal actions;
-//   - the input as an add's statistics: ParseStatsOf (whose own reader takes the common text and
-//     hands the rest to the general one) accepts it exactly when ParseStats does, with the same
-//     message when not, and says of its columns what ParseStats says.
+//   - the input as an add's statistics, plain and escaped as a commit holds them: ParseStatsOf
+//     (whose own reader takes the common text and hands the rest to the general one) accepts it
+//     exactly when ParseStats does, with the same message when not, and says of its columns what
+//     ParseStats says.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -59,11 +60,11 @@ rlc::delta::StatValue Owned(const rlc::delta::StatValueView& v) {
   return std::monostate{};
 }
 
-void CheckStatsOf(std::string_view json) {
+void CheckStatsOf(const rlc::delta::StatsJson& stats, const std::string& json) {
   const std::vector<rlc::delta::ColumnPath> columns = {{"a"}, {"b", "c"}, {"id"}};
   const rlc::Result<rlc::delta::FileStats> whole = rlc::delta::ParseStats(json);
   rlc::delta::StatsView view;
-  const rlc::Status of = rlc::delta::ParseStatsOf(json, columns, &view);
+  const rlc::Status of = rlc::delta::ParseStatsOf(stats, columns, &view);
   FUZZ_CHECK(of.ok() == whole.ok());
   if (!of.ok()) {
     FUZZ_CHECK(of.message() == whole.status().message());
@@ -89,7 +90,9 @@ void CheckStatsOf(std::string_view json) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  CheckStatsOf(input);
+  const std::string json(input);
+  CheckStatsOf(json, json);
+  CheckStatsOf(rlc::delta::StatsJson::EscapedCopyOf(json), json);
 
   rlc::Result<Action> action = rlc::delta::ParseActionLine(input);
   if (action.ok()) CheckLineRoundTrip(*action);

@@ -47,7 +47,7 @@ std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string
 }
 
 // A complete scan must have visited numRecords rows, when the statistics say how many.
-bool RowCountAgrees(const Scan& scan, const std::optional<std::string>& stats) {
+bool RowCountAgrees(const Scan& scan, const std::optional<delta::StatsJson>& stats) {
   if (scan.stopped || !stats.has_value()) return true;
   Result<std::optional<int64_t>> num_records = delta::ParseNumRecords(*stats);
   if (!num_records.ok()) return false;  // doubt: numRecords unparsable
@@ -74,7 +74,7 @@ kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
 }
 
 // The statistics tier's answer for a file (true: keep).
-bool StatisticsKeep(const SkippingInputs& in, const std::optional<std::string>& stats_json,
+bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
                     const delta::StringMap& partition_values) {
   kernel::SkippingGuards g = LoserGuards(in);
   std::vector<bool> per_read;
@@ -161,7 +161,7 @@ std::optional<std::string> RemovedRowsMayMatch(
   const std::optional<TableView::Removed> removed = in.view.RemovedFile(remove);
   if (!removed.has_value())  // doubt: a remove the view cannot vouch for
     return "it names no active version, or its statistics contradict that version's";
-  const std::optional<std::string>& pre_stats = removed->stats;
+  const std::optional<delta::StatsJson>& pre_stats = removed->stats;
   // The pre-image's statistics bound every physical row, removed ones included.
   if (!StatisticsKeep(in, pre_stats, removed->partition_values))
     return std::nullopt;  // doubt: statistics rule the file out
@@ -262,7 +262,7 @@ std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSum
 bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path,
                                const dv::RowBitmap& base, const dv::RowBitmap& winner_dv,
                                const dv::RowBitmap& loser_dv,
-                               const std::optional<std::string>& pre_stats,
+                               const std::optional<delta::StatsJson>& pre_stats,
                                const delta::StringMap& partition_values) {
   const dv::RowBitmap newly_deleted = winner_dv.Difference(base).Difference(loser_dv);
   if (newly_deleted.IsEmpty()) return false;  // nothing to judge

@@ -88,7 +88,7 @@ const delta::RemoveFile* FirstRemovedFileThatMayMatch(const SkippingInputs& in,
 bool WinnerDeletedRowsMayMatch(const SkippingInputs& in, const std::string& path,
                                const dv::RowBitmap& base, const dv::RowBitmap& winner_dv,
                                const dv::RowBitmap& loser_dv,
-                               const std::optional<std::string>& pre_stats,
+                               const std::optional<delta::StatsJson>& pre_stats,
                                const delta::StringMap& partition_values);
 
 }  // namespace rlc::conflict

@@ -24,7 +24,7 @@ std::string ColumnKey(const delta::ColumnPath& path) {
 }
 
 // The kernel's view of one file: its physical rows, its DV's size, and its non-NULL bounds.
-File ToRelocatedFile(const std::optional<std::string>& stats_json,
+File ToRelocatedFile(const std::optional<delta::StatsJson>& stats_json,
                      const std::optional<dv::DvDescriptor>& dv) {
   File f;
   f.deleted_rows = dv.has_value() ? dv->cardinality : 0;

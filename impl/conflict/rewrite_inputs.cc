@@ -17,7 +17,7 @@ std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
   delta::AddFile out = add;
   out.deletion_vector = dv;
   if (add.stats.has_value()) {
-    Result<std::string> wide = delta::WithWideBounds(*add.stats);
+    Result<delta::StatsJson> wide = delta::WithWideBounds(*add.stats);
     if (!wide.ok()) return std::nullopt;
     out.stats = *wide;
   }

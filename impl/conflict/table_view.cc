@@ -7,7 +7,7 @@
 namespace rlc::conflict {
 namespace {}  // namespace
 
-bool StatisticsAgree(const std::string& remove, const std::string& add) {
+bool StatisticsAgree(const delta::StatsJson& remove, const delta::StatsJson& add) {
   if (remove == add) return true;
   Result<delta::FileStats> r = delta::ParseStats(remove);
   Result<delta::FileStats> a = delta::ParseStats(add);

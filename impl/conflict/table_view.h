@@ -43,7 +43,7 @@ class TableView {
   // version; nullopt (doubt) when it names no active version or its own statistics (if any)
   // contradict that version's.
   struct Removed {
-    std::optional<std::string> stats;
+    std::optional<delta::StatsJson> stats;
     delta::StringMap partition_values;
     int64_t size_bytes = 0;
   };
@@ -69,7 +69,7 @@ class TableView {
 // each bound, each null count) has the add's value. Engines often copy only part of them (a
 // Databricks remove carries numRecords alone); leaving a field out is no disagreement, stating
 // another value is. tightBounds aside; unparsable statistics agree with nothing.
-bool StatisticsAgree(const std::string& remove, const std::string& add);
+bool StatisticsAgree(const delta::StatsJson& remove, const delta::StatsJson& add);
 
 }  // namespace rlc::conflict
 

@@ -22,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "impl/delta/stats_json.h"
 #include "impl/dv/descriptor.h"
 
 namespace rlc::delta {
@@ -42,7 +43,7 @@ struct AddFile {
   int64_t size_bytes = 0;
   int64_t modification_time_ms = 0;
   bool data_change = true;
-  std::optional<std::string> stats;  // the stats JSON string, parsed on demand (stats.h)
+  std::optional<StatsJson> stats;  // parsed on demand (stats.h), unescaped only when read
   std::optional<StringMap> tags;
   std::optional<dv::DvDescriptor> deletion_vector;
   std::optional<int64_t> base_row_id;                 // carried through, never relied upon
@@ -59,7 +60,7 @@ struct RemoveFile {
   std::optional<bool> extended_file_metadata;
   std::optional<StringMap> partition_values;
   std::optional<int64_t> size_bytes;
-  std::optional<std::string> stats;
+  std::optional<StatsJson> stats;
   std::optional<StringMap> tags;  // where compactedInto / compactionInfo live (composition_tags.h)
   std::optional<dv::DvDescriptor> deletion_vector;
   std::optional<int64_t> base_row_id;

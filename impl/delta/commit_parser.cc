@@ -147,6 +147,13 @@ class FieldReader {
 
 using R = FieldReader;
 
+// Whether a key is `name`: the size first, then a comparison of known length the compiler
+// writes inline (a call to compare strings per key was a measurable part of a parse).
+template <size_t N>
+bool Is(std::string_view key, const char (&name)[N]) {
+  return key.size() == N - 1 && std::memcmp(key.data(), name, N - 1) == 0;
+}
+
 // Iterates an object's fields, calling on_field(key, field) for each.
 template <typename OnField>
 Status ForEachField(od::value& v, std::string_view what, OnField on_field) {
@@ -195,27 +202,27 @@ Status ParseDescriptor(od::value& v, std::string_view field, std::optional<dv::D
   const DescriptorFieldNames& names = NamesFor(field);
   RLC_RETURN_IF_ERROR(ForEachField(v, field, [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "storageType") {
+    if (Is(key, "storageType")) {
       std::string s;
       RLC_RETURN_IF_ERROR(R::String(x, names.storage_type, &s));
       if (s.size() != 1) return R::Fail(names.storage_type, "one character");
       d.storage_type = s[0];
       has_type = true;
-    } else if (key == "pathOrInlineDv") {
+    } else if (Is(key, "pathOrInlineDv")) {
       has_path = true;
       return R::String(x, names.path, &d.path_or_inline_dv);
-    } else if (key == "offset") {
+    } else if (Is(key, "offset")) {
       if (R::IsNull(x)) return Status::Ok();
       int32_t o = 0;
       RLC_RETURN_IF_ERROR(R::Int32(x, names.offset, &o));
       d.offset = o;
-    } else if (key == "sizeInBytes") {
+    } else if (Is(key, "sizeInBytes")) {
       has_size = true;
       return R::Int32(x, names.size, &d.size_bytes);
-    } else if (key == "cardinality") {
+    } else if (Is(key, "cardinality")) {
       has_cardinality = true;
       return R::Int64(x, names.cardinality, &d.cardinality);
-    } else if (key == "maxRowIndex") {
+    } else if (Is(key, "maxRowIndex")) {
       return R::OptInt64(x, names.max_row_index, &d.max_row_index);
     }
     return Status::Ok();  // unknown descriptor fields are ignored
@@ -228,38 +235,63 @@ Status ParseDescriptor(od::value& v, std::string_view field, std::optional<dv::D
   return Status::Ok();
 }
 
-Status ParseAdd(od::value& v, AddFile* a) {
+// Where a parse keeps its actions' statistics (stats_json.h): the escaped text of each, copied
+// into chunks shared by the commit's actions, never unescaped here.
+struct StatsSink {
+  StatsChunks chunks;
+  size_t remaining = 0;  // bytes of the input from the current line on: a bound of what is left
+};
+
+Status ReadStats(od::value& v, std::string_view field, StatsSink& sink,
+                 std::optional<StatsJson>* out) {
+  if (R::IsNull(v)) {
+    out->reset();
+    return Status::Ok();
+  }
+  std::string_view raw = v.raw_json_token();  // the string with its quotes, then any whitespace
+  while (!raw.empty() &&
+         (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r')) {
+    raw.remove_suffix(1);
+  }
+  if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return R::Fail(field, "a string");
+  const std::string_view escaped = raw.substr(1, raw.size() - 2);
+  if (!IsJsonStringInside(escaped)) return R::Fail(field, "a string (an escape JSON allows)");
+  *out = sink.chunks.Keep(escaped, sink.remaining);
+  return Status::Ok();
+}
+
+Status ParseAdd(od::value& v, AddFile* a, StatsSink& sink) {
   bool has_path = false, has_pv = false, has_size = false, has_mtime = false, has_dc = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "add", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") {
+    if (Is(key, "path")) {
       has_path = true;
       return R::String(x, "add.path", &a->path);
     }
-    if (key == "partitionValues") {
+    if (Is(key, "partitionValues")) {
       has_pv = true;
       return R::Map(x, "add.partitionValues", &a->partition_values);
     }
-    if (key == "size") {
+    if (Is(key, "size")) {
       has_size = true;
       return R::Int64(x, "add.size", &a->size_bytes);
     }
-    if (key == "modificationTime") {
+    if (Is(key, "modificationTime")) {
       has_mtime = true;
       return R::Int64(x, "add.modificationTime", &a->modification_time_ms);
     }
-    if (key == "dataChange") {
+    if (Is(key, "dataChange")) {
       has_dc = true;
       return R::Bool(x, "add.dataChange", &a->data_change);
     }
-    if (key == "stats") return R::OptString(x, "add.stats", &a->stats);
-    if (key == "tags") return R::OptMap(x, "add.tags", &a->tags);
-    if (key == "deletionVector")
+    if (Is(key, "stats")) return ReadStats(x, "add.stats", sink, &a->stats);
+    if (Is(key, "tags")) return R::OptMap(x, "add.tags", &a->tags);
+    if (Is(key, "deletionVector"))
       return ParseDescriptor(x, "add.deletionVector", &a->deletion_vector);
-    if (key == "baseRowId") return R::OptInt64(x, "add.baseRowId", &a->base_row_id);
-    if (key == "defaultRowCommitVersion")
+    if (Is(key, "baseRowId")) return R::OptInt64(x, "add.baseRowId", &a->base_row_id);
+    if (Is(key, "defaultRowCommitVersion"))
       return R::OptInt64(x, "add.defaultRowCommitVersion", &a->default_row_commit_version);
-    if (key == "clusteringProvider")
+    if (Is(key, "clusteringProvider"))
       return R::OptString(x, "add.clusteringProvider", &a->clustering_provider);
     return R::Unknown(f, key, "add", &a->unknown_fields);
   }));
@@ -271,31 +303,31 @@ Status ParseAdd(od::value& v, AddFile* a) {
   return Status::Ok();
 }
 
-Status ParseRemove(od::value& v, RemoveFile* r) {
+Status ParseRemove(od::value& v, RemoveFile* r, StatsSink& sink) {
   bool has_path = false, has_dc = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "remove", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") {
+    if (Is(key, "path")) {
       has_path = true;
       return R::String(x, "remove.path", &r->path);
     }
-    if (key == "deletionTimestamp")
+    if (Is(key, "deletionTimestamp"))
       return R::OptInt64(x, "remove.deletionTimestamp", &r->deletion_timestamp_ms);
-    if (key == "dataChange") {
+    if (Is(key, "dataChange")) {
       has_dc = true;
       return R::Bool(x, "remove.dataChange", &r->data_change);
     }
-    if (key == "extendedFileMetadata")
+    if (Is(key, "extendedFileMetadata"))
       return R::OptBool(x, "remove.extendedFileMetadata", &r->extended_file_metadata);
-    if (key == "partitionValues")
+    if (Is(key, "partitionValues"))
       return R::OptMap(x, "remove.partitionValues", &r->partition_values);
-    if (key == "size") return R::OptInt64(x, "remove.size", &r->size_bytes);
-    if (key == "stats") return R::OptString(x, "remove.stats", &r->stats);
-    if (key == "tags") return R::OptMap(x, "remove.tags", &r->tags);
-    if (key == "deletionVector")
+    if (Is(key, "size")) return R::OptInt64(x, "remove.size", &r->size_bytes);
+    if (Is(key, "stats")) return ReadStats(x, "remove.stats", sink, &r->stats);
+    if (Is(key, "tags")) return R::OptMap(x, "remove.tags", &r->tags);
+    if (Is(key, "deletionVector"))
       return ParseDescriptor(x, "remove.deletionVector", &r->deletion_vector);
-    if (key == "baseRowId") return R::OptInt64(x, "remove.baseRowId", &r->base_row_id);
-    if (key == "defaultRowCommitVersion")
+    if (Is(key, "baseRowId")) return R::OptInt64(x, "remove.baseRowId", &r->base_row_id);
+    if (Is(key, "defaultRowCommitVersion"))
       return R::OptInt64(x, "remove.defaultRowCommitVersion", &r->default_row_commit_version);
     return R::Unknown(f, key, "remove", &r->unknown_fields);
   }));
@@ -309,28 +341,29 @@ Status ParseMetadata(od::value& v, Metadata* m) {
   RLC_RETURN_IF_ERROR(
       ForEachField(v, "metaData", [&](std::string_view key, od::field& f) -> Status {
         od::value x = f.value();
-        if (key == "id") {
+        if (Is(key, "id")) {
           has_id = true;
           return R::String(x, "metaData.id", &m->id);
         }
-        if (key == "name") return R::OptString(x, "metaData.name", &m->name);
-        if (key == "description") return R::OptString(x, "metaData.description", &m->description);
-        if (key == "schemaString") {
+        if (Is(key, "name")) return R::OptString(x, "metaData.name", &m->name);
+        if (Is(key, "description")) return R::OptString(x, "metaData.description", &m->description);
+        if (Is(key, "schemaString")) {
           has_schema = true;
           return R::String(x, "metaData.schemaString", &m->schema_string);
         }
-        if (key == "partitionColumns")
+        if (Is(key, "partitionColumns"))
           return R::StringList(x, "metaData.partitionColumns", &m->partition_columns);
-        if (key == "configuration") return R::Map(x, "metaData.configuration", &m->configuration);
-        if (key == "createdTime")
+        if (Is(key, "configuration")) return R::Map(x, "metaData.configuration", &m->configuration);
+        if (Is(key, "createdTime"))
           return R::OptInt64(x, "metaData.createdTime", &m->created_time_ms);
-        if (key == "format") {
+        if (Is(key, "format")) {
           return ForEachField(
               x, "metaData.format", [&](std::string_view k, od::field& g) -> Status {
                 od::value y = g.value();
-                if (k == "provider")
+                if (Is(k, "provider"))
                   return R::String(y, "metaData.format.provider", &m->format_provider);
-                if (k == "options") return R::Map(y, "metaData.format.options", &m->format_options);
+                if (Is(k, "options"))
+                  return R::Map(y, "metaData.format.options", &m->format_options);
                 return Status::Ok();
               });
         }
@@ -346,21 +379,21 @@ Status ParseProtocol(od::value& v, Protocol* p) {
   RLC_RETURN_IF_ERROR(
       ForEachField(v, "protocol", [&](std::string_view key, od::field& f) -> Status {
         od::value x = f.value();
-        if (key == "minReaderVersion") {
+        if (Is(key, "minReaderVersion")) {
           has_reader = true;
           return R::Int32(x, "protocol.minReaderVersion", &p->min_reader_version);
         }
-        if (key == "minWriterVersion") {
+        if (Is(key, "minWriterVersion")) {
           has_writer = true;
           return R::Int32(x, "protocol.minWriterVersion", &p->min_writer_version);
         }
-        if (key == "readerFeatures") {
+        if (Is(key, "readerFeatures")) {
           std::vector<std::string> list;
           RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.readerFeatures", &list));
           p->reader_features = std::move(list);
           return Status::Ok();
         }
-        if (key == "writerFeatures") {
+        if (Is(key, "writerFeatures")) {
           std::vector<std::string> list;
           RLC_RETURN_IF_ERROR(R::StringList(x, "protocol.writerFeatures", &list));
           p->writer_features = std::move(list);
@@ -376,14 +409,14 @@ Status ParseProtocol(od::value& v, Protocol* p) {
 Status ParseCommitInfo(od::value& v, CommitInfo* c) {
   return ForEachField(v, "commitInfo", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "timestamp") return R::OptInt64(x, "commitInfo.timestamp", &c->timestamp_ms);
-    if (key == "operation") return R::OptString(x, "commitInfo.operation", &c->operation);
-    if (key == "readVersion") return R::OptInt64(x, "commitInfo.readVersion", &c->read_version);
-    if (key == "isolationLevel")
+    if (Is(key, "timestamp")) return R::OptInt64(x, "commitInfo.timestamp", &c->timestamp_ms);
+    if (Is(key, "operation")) return R::OptString(x, "commitInfo.operation", &c->operation);
+    if (Is(key, "readVersion")) return R::OptInt64(x, "commitInfo.readVersion", &c->read_version);
+    if (Is(key, "isolationLevel"))
       return R::OptString(x, "commitInfo.isolationLevel", &c->isolation_level);
-    if (key == "isBlindAppend")
+    if (Is(key, "isBlindAppend"))
       return R::OptBool(x, "commitInfo.isBlindAppend", &c->is_blind_append);
-    if (key == "operationParameters") {
+    if (Is(key, "operationParameters")) {
       return ForEachField(
           x, "commitInfo.operationParameters", [&](std::string_view k, od::field& g) {
             return R::Unknown(g, k, "commitInfo.operationParameters", &c->operation_parameters);
@@ -397,15 +430,15 @@ Status ParseTxn(od::value& v, Txn* t) {
   bool has_app = false, has_version = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "txn", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "appId") {
+    if (Is(key, "appId")) {
       has_app = true;
       return R::String(x, "txn.appId", &t->app_id);
     }
-    if (key == "version") {
+    if (Is(key, "version")) {
       has_version = true;
       return R::Int64(x, "txn.version", &t->version);
     }
-    if (key == "lastUpdated") return R::OptInt64(x, "txn.lastUpdated", &t->last_updated_ms);
+    if (Is(key, "lastUpdated")) return R::OptInt64(x, "txn.lastUpdated", &t->last_updated_ms);
     return R::Unknown(f, key, "txn", &t->unknown_fields);
   }));
   if (!has_app || !has_version) return R::Fail("txn", "appId and version");
@@ -417,15 +450,15 @@ Status ParseDomainMetadata(od::value& v, DomainMetadata* d) {
   RLC_RETURN_IF_ERROR(
       ForEachField(v, "domainMetadata", [&](std::string_view key, od::field& f) -> Status {
         od::value x = f.value();
-        if (key == "domain") {
+        if (Is(key, "domain")) {
           has_domain = true;
           return R::String(x, "domainMetadata.domain", &d->domain);
         }
-        if (key == "configuration") {
+        if (Is(key, "configuration")) {
           has_config = true;
           return R::String(x, "domainMetadata.configuration", &d->configuration);
         }
-        if (key == "removed") {
+        if (Is(key, "removed")) {
           has_removed = true;
           return R::Bool(x, "domainMetadata.removed", &d->removed);
         }
@@ -441,14 +474,14 @@ Status ParseCdc(od::value& v, AddCdcFile* c) {
   bool has_path = false;
   RLC_RETURN_IF_ERROR(ForEachField(v, "cdc", [&](std::string_view key, od::field& f) -> Status {
     od::value x = f.value();
-    if (key == "path") {
+    if (Is(key, "path")) {
       has_path = true;
       return R::String(x, "cdc.path", &c->path);
     }
-    if (key == "partitionValues") return R::Map(x, "cdc.partitionValues", &c->partition_values);
-    if (key == "size") return R::Int64(x, "cdc.size", &c->size_bytes);
-    if (key == "dataChange") return R::Bool(x, "cdc.dataChange", &c->data_change);
-    if (key == "tags") return R::OptMap(x, "cdc.tags", &c->tags);
+    if (Is(key, "partitionValues")) return R::Map(x, "cdc.partitionValues", &c->partition_values);
+    if (Is(key, "size")) return R::Int64(x, "cdc.size", &c->size_bytes);
+    if (Is(key, "dataChange")) return R::Bool(x, "cdc.dataChange", &c->data_change);
+    if (Is(key, "tags")) return R::OptMap(x, "cdc.tags", &c->tags);
     return R::Unknown(f, key, "cdc", &c->unknown_fields);
   }));
   if (!has_path) return R::Fail("cdc.path", "a required field");
@@ -462,7 +495,17 @@ Status ParseInto(od::value& v, Action* out, ParseFn parse) {
 }
 
 // Parses the line at `line` (capacity bytes readable from there, >= size + SIMDJSON_PADDING).
-Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity, Action* out) {
+// The action of type T in `out`: the one there when `out` was just made (a default action, an
+// add: most lines are adds, and making it twice is measurable), else a new one.
+template <typename T>
+T& Slot(Action* out, bool just_made) {
+  T* made = just_made ? std::get_if<T>(out) : nullptr;
+  return made != nullptr ? *made : out->emplace<T>();
+}
+
+// Parses one line into `out`; `just_made`: `out` holds a default-constructed action.
+Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity,
+                 StatsSink& sink, bool just_made, Action* out) {
   od::document doc;
   if (simdjson::error_code error = parser.iterate(line, size, capacity).get(doc)) {
     return Status::Corrupt(std::string("not a JSON document (") + simdjson::error_message(error) +
@@ -486,21 +529,21 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
     if (++actions > 1) return Status::Corrupt("a log line must hold exactly one action");
     const std::string_view key = key_view;
     od::value v = f.value();
-    if (key == "add") {
-      RLC_RETURN_IF_ERROR(ParseInto<AddFile>(v, out, ParseAdd));
-    } else if (key == "remove") {
-      RLC_RETURN_IF_ERROR(ParseInto<RemoveFile>(v, out, ParseRemove));
-    } else if (key == "metaData") {
+    if (Is(key, "add")) {
+      RLC_RETURN_IF_ERROR(ParseAdd(v, &Slot<AddFile>(out, just_made), sink));
+    } else if (Is(key, "remove")) {
+      RLC_RETURN_IF_ERROR(ParseRemove(v, &out->emplace<RemoveFile>(), sink));
+    } else if (Is(key, "metaData")) {
       RLC_RETURN_IF_ERROR(ParseInto<Metadata>(v, out, ParseMetadata));
-    } else if (key == "protocol") {
+    } else if (Is(key, "protocol")) {
       RLC_RETURN_IF_ERROR(ParseInto<Protocol>(v, out, ParseProtocol));
-    } else if (key == "commitInfo") {
+    } else if (Is(key, "commitInfo")) {
       RLC_RETURN_IF_ERROR(ParseInto<CommitInfo>(v, out, ParseCommitInfo));
-    } else if (key == "txn") {
+    } else if (Is(key, "txn")) {
       RLC_RETURN_IF_ERROR(ParseInto<Txn>(v, out, ParseTxn));
-    } else if (key == "domainMetadata") {
+    } else if (Is(key, "domainMetadata")) {
       RLC_RETURN_IF_ERROR(ParseInto<DomainMetadata>(v, out, ParseDomainMetadata));
-    } else if (key == "cdc") {
+    } else if (Is(key, "cdc")) {
       RLC_RETURN_IF_ERROR(ParseInto<AddCdcFile>(v, out, ParseCdc));
     } else {
       std::string raw;
@@ -527,8 +570,11 @@ Result<Action> ParseActionLine(std::string_view line) {
   simdjson::padded_string padded(line);
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   Action action;
+  StatsSink sink;
+  sink.remaining = line.size();
   RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(),
-                                padded.size() + simdjson::SIMDJSON_PADDING, &action));
+                                padded.size() + simdjson::SIMDJSON_PADDING, sink,
+                                /*just_made=*/true, &action));
   return action;
 }
 
@@ -550,10 +596,11 @@ std::vector<size_t> LineEnds(std::string_view bytes) {
 }
 
 // Walks the commit's lines: `reserve(n)` learns how many there are, then each non-empty one is
-// parsed into `slot()` and handed to `done()`, whose error stops the walk.
+// parsed into `slot()` and handed to `done()`, whose error stops the walk. `slot_just_made`: each
+// slot() is a default-constructed action.
 template <typename Reserve, typename Slot, typename Done>
 Status ParseLines(std::string_view bytes, int64_t version, std::string_view file_name,
-                  Reserve reserve, Slot slot, Done done) {
+                  Reserve reserve, Slot slot, bool slot_just_made, Done done) {
   if (bytes.size() > kCommitFileBytesMax) {
     return Status::OverLimit(std::string(file_name) + ": " + std::to_string(bytes.size()) +
                              " bytes exceeds the commit size limit");
@@ -574,6 +621,7 @@ Status ParseLines(std::string_view bytes, int64_t version, std::string_view file
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
   size_t pos = 0;
   uint64_t actions = 0;
+  StatsSink sink;
   for (size_t line = 0; line < ends.size(); ++line) {
     const bool in_tail = pos >= tail_from;
     const char* start = in_tail ? tail.data() + (pos - tail_from) : bytes.data() + pos;
@@ -591,7 +639,8 @@ Status ParseLines(std::string_view bytes, int64_t version, std::string_view file
                                std::to_string(kActionsPerCommitMax) + " actions");
     }
     Action& action = slot();
-    Status s = ParseLine(parser, start, size, capacity, &action);
+    sink.remaining = bytes.size() - pos;
+    Status s = ParseLine(parser, start, size, capacity, sink, slot_just_made, &action);
     if (!s.ok()) {
       return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) +
                            ") line " + std::to_string(line + 1) + " at byte " +
@@ -612,7 +661,7 @@ Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_
   // each of them again.
   RLC_RETURN_IF_ERROR(ParseLines(
       bytes, version, file_name, [&](size_t lines) { commit.actions.reserve(lines); },
-      [&]() -> Action& { return commit.actions.emplace_back(); },
+      [&]() -> Action& { return commit.actions.emplace_back(); }, /*slot_just_made=*/true,
       [](Action&) { return Status::Ok(); }));
   return commit;
 }
@@ -626,7 +675,7 @@ Status ForEachCommitAction(std::string_view bytes, int64_t version, std::string_
       [&](size_t lines) {
         if (reserve) reserve(lines);
       },
-      [&]() -> Action& { return action; },
+      [&]() -> Action& { return action; }, /*slot_just_made=*/false,
       [&](Action& parsed) { return visit(std::move(parsed)); });
 }
 

@@ -12,6 +12,13 @@ void OptionalInt(JsonWriter& w, std::string_view key, const std::optional<T>& v)
 void OptionalString(JsonWriter& w, std::string_view key, const std::optional<std::string>& v) {
   if (v.has_value()) w.Field(key, std::string_view(*v));
 }
+// Escaped statistics are written back as they were read (their escapes were checked then).
+void OptionalStats(JsonWriter& w, std::string_view key, const std::optional<StatsJson>& v) {
+  if (!v.has_value()) return;
+  if (!v->escaped()) return w.Field(key, v->text());
+  w.Key(key);
+  w.Raw("\"" + std::string(v->text()) + "\"");
+}
 void OptionalMap(JsonWriter& w, std::string_view key, const std::optional<StringMap>& v) {
   if (v.has_value()) w.Field(key, *v);
 }
@@ -47,7 +54,7 @@ struct LineWriter {
     w.Field("size", a.size_bytes);
     w.Field("modificationTime", a.modification_time_ms);
     w.Field("dataChange", a.data_change);
-    OptionalString(w, "stats", a.stats);
+    OptionalStats(w, "stats", a.stats);
     OptionalMap(w, "tags", a.tags);
     WriteDescriptor(w, a.deletion_vector);
     OptionalInt(w, "baseRowId", a.base_row_id);
@@ -66,7 +73,7 @@ struct LineWriter {
       w.Field("extendedFileMetadata", *r.extended_file_metadata);
     OptionalMap(w, "partitionValues", r.partition_values);
     OptionalInt(w, "size", r.size_bytes);
-    OptionalString(w, "stats", r.stats);
+    OptionalStats(w, "stats", r.stats);
     OptionalMap(w, "tags", r.tags);
     WriteDescriptor(w, r.deletion_vector);
     OptionalInt(w, "baseRowId", r.base_row_id);

@@ -30,7 +30,7 @@ RemoveFile RemoveFrom(const AddFile& add, int64_t deletion_timestamp_ms, bool da
   return r;
 }
 
-std::optional<int64_t> NumRecordsOf(const std::optional<std::string>& stats) {
+std::optional<int64_t> NumRecordsOf(const std::optional<StatsJson>& stats) {
   if (!stats.has_value()) return std::nullopt;
   Result<std::optional<int64_t>> n = ParseNumRecords(*stats);
   return n.ok() ? *n : std::nullopt;

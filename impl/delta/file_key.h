@@ -33,7 +33,7 @@ bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::Dv
 RemoveFile RemoveFrom(const AddFile& add, int64_t deletion_timestamp_ms, bool data_change);
 
 // numRecords of an action's statistics; nullopt when they are absent, do not parse or lack it.
-std::optional<int64_t> NumRecordsOf(const std::optional<std::string>& stats);
+std::optional<int64_t> NumRecordsOf(const std::optional<StatsJson>& stats);
 
 }  // namespace rlc::delta
 

@@ -191,13 +191,17 @@ bool SamePath(const PathViews& a, const ColumnPath& b) {
 // an array, an integer out of range, -0, deep nesting, a value of a type the field does not
 // take, malformed text. Then the general path reads the text and gives its answer or its error,
 // so that this reader decides nothing on its own and costs no allocation.
+// It reads the text plain or as a commit holds it, escaped inside a JSON string: there every
+// quote is `\"` and, text of this grammar holding no other escape, the strings between those
+// quotes are the unescaped strings themselves (any other backslash: it gives up).
 class PlainStatsReader {
  public:
   // `path` is scratch memory, kept by the caller so that a read allocates nothing.
-  PlainStatsReader(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out,
+  PlainStatsReader(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out,
                    PathViews& path)
-      : p_(json.data()),
-        end_(json.data() + json.size()),
+      : p_(stats.text().data()),
+        end_(stats.text().data() + stats.text().size()),
+        quote_size_(stats.escaped() ? 2 : 1),
         columns_(columns),
         out_(out),
         path_(path) {
@@ -231,17 +235,23 @@ class PlainStatsReader {
     p_ += word.size();
     return Delimited();
   }
+  bool AtQuote() const {
+    if (quote_size_ == 1) return p_ < end_ && *p_ == '"';
+    return end_ - p_ >= 2 && p_[0] == '\\' && p_[1] == '"';
+  }
   bool String(std::string_view* out) {
-    if (!Take('"')) return false;
+    Ws();
+    if (!AtQuote()) return false;
+    p_ += quote_size_;
     const char* start = p_;
-    while (p_ < end_ && *p_ != '"') {
+    while (p_ < end_ && *p_ != '"' && *p_ != '\\') {
       const auto c = static_cast<unsigned char>(*p_);
-      if (c < 0x20 || c >= 0x80 || c == '\\') return false;
+      if (c < 0x20 || c >= 0x80) return false;
       ++p_;
     }
-    if (p_ == end_) return false;
+    if (!AtQuote()) return false;  // the end, or an escape: the general path's to read
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
-    ++p_;
+    p_ += quote_size_;
     return true;
   }
   bool Integer(int64_t* out) {
@@ -277,6 +287,7 @@ class PlainStatsReader {
 
   const char* p_;
   const char* const end_;
+  const int quote_size_;  // 1: `"`; 2: `\"`, the text being escaped
   const std::vector<ColumnPath>& columns_;
   StatsView* const out_;
   PathViews& path_;
@@ -286,7 +297,7 @@ bool PlainStatsReader::Leaf(StatValueView* v) {
   using K = StatValueView::Kind;
   *v = StatValueView{};
   if (p_ == end_) return false;
-  if (*p_ == '"') return v->kind = K::kString, String(&v->text);
+  if (AtQuote()) return v->kind = K::kString, String(&v->text);
   if (*p_ == 't' || *p_ == 'f') {
     v->kind = K::kBool, v->boolean = *p_ == 't';
     return Word(v->boolean ? "true" : "false");
@@ -347,9 +358,16 @@ bool PlainStatsReader::TopField(std::string_view key) {
   return true;
 }
 
-}  // namespace
+// The JSON text of `stats`: a view of the plain text, or of the unescaped text in `buffer`.
+Result<std::string_view> JsonText(const StatsJson& stats, std::string& buffer) {
+  if (!stats.escaped()) return stats.text();
+  Result<std::string> json = stats.Json();
+  if (!json.ok()) return json.status();
+  buffer = std::move(json).value();
+  return std::string_view(buffer);
+}
 
-Result<FileStats> ParseStats(std::string_view json) {
+Result<FileStats> ParseStatsText(std::string_view json) {
   FileStats stats;
   RLC_RETURN_IF_ERROR(WalkStats(
       json, &stats.num_records, &stats.tight_bounds,
@@ -369,15 +387,8 @@ Result<FileStats> ParseStats(std::string_view json) {
   return stats;
 }
 
-Status ParseStatsOf(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out) {
-  out->num_records.reset();
-  out->tight_bounds = true;
-  out->columns.assign(columns.size(), ColumnStats{});
-  thread_local PathViews path;
-  if (PlainStatsReader(json, columns, out, path).Read()) return Status::Ok();
-  out->num_records.reset();
-  out->tight_bounds = true;
-  out->columns.assign(columns.size(), ColumnStats{});
+// ParseStatsOf's general path, over the JSON text.
+Status WalkStatsOf(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out) {
   return WalkStats(json, &out->num_records, &out->tight_bounds,
                    [&](std::string_view section, const PathViews& p, od::value& x) -> Status {
                      ColumnStats* kept = nullptr;
@@ -397,20 +408,51 @@ Status ParseStatsOf(std::string_view json, const std::vector<ColumnPath>& column
                    });
 }
 
-Result<std::optional<int64_t>> ParseNumRecords(std::string_view json) {
+}  // namespace
+
+Result<FileStats> ParseStats(const StatsJson& stats) {
+  std::string buffer;
+  Result<std::string_view> json = JsonText(stats, buffer);
+  if (!json.ok()) return json.status();
+  return ParseStatsText(*json);
+}
+
+Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns,
+                    StatsView* out) {
+  out->num_records.reset();
+  out->tight_bounds = true;
+  out->columns.assign(columns.size(), ColumnStats{});
+  thread_local PathViews path;
+  if (PlainStatsReader(stats, columns, out, path).Read()) return Status::Ok();
+  out->num_records.reset();
+  out->tight_bounds = true;
+  out->columns.assign(columns.size(), ColumnStats{});
+  thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
+  Result<std::string_view> json = JsonText(stats, unescaped);
+  if (!json.ok()) return json.status();
+  return WalkStatsOf(*json, columns, out);
+}
+
+Result<std::optional<int64_t>> ParseNumRecords(const StatsJson& stats) {
+  std::string buffer;
+  Result<std::string_view> json = JsonText(stats, buffer);
+  if (!json.ok()) return json.status();
   std::optional<int64_t> num_records;
-  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
+  RLC_RETURN_IF_ERROR(ForEachTopField(*json, [&](std::string_view key, od::value& v) -> Status {
     if (key == "numRecords") return ReadNumRecords(v, &num_records);
     return Status::Ok();
   }));
   return num_records;
 }
 
-Result<std::string> WithWideBounds(std::string_view json) {
+Result<StatsJson> WithWideBounds(const StatsJson& stats) {
+  std::string buffer;
+  Result<std::string_view> json = JsonText(stats, buffer);
+  if (!json.ok()) return json.status();
   // Rebuilt from each top-level field's raw text, so every statistic rlc does not model is kept
   // byte for byte; only tightBounds changes.
   std::string out = "{";
-  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
+  RLC_RETURN_IF_ERROR(ForEachTopField(*json, [&](std::string_view key, od::value& v) -> Status {
     if (key == "tightBounds") return Status::Ok();
     std::string raw;
     if (!RawJsonValue(v, &raw))
@@ -420,7 +462,7 @@ Result<std::string> WithWideBounds(std::string_view json) {
     return Status::Ok();
   }));
   if (out.size() > 1) out += ',';
-  return out + "\"tightBounds\":false}";
+  return StatsJson(out + "\"tightBounds\":false}");
 }
 
 }  // namespace rlc::delta

@@ -1,6 +1,8 @@
 // Per-file statistics: the `stats` JSON string of an add or remove (docs/formats.md#a2).
 //
-// Concern: parse the string into typed values. numRecords counts *physical* rows (before the
+// Concern: parse the string into typed values. Each function takes the statistics as an action
+// holds them (stats_json.h), plain or still escaped; the escaped text is checked as it is read.
+// A string or a literal converts to plain statistics. numRecords counts *physical* rows (before the
 // DV); it is mandatory when a DV is present (the caller checks that). minValues, maxValues and
 // nullCount nest like the schema; leaves are keyed by their column path. tightBounds absent
 // means true; with wide bounds (false) min/max still bound the live rows, and nullCount says
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "impl/base/status.h"
+#include "impl/delta/stats_json.h"
 
 namespace rlc::delta {
 
@@ -38,7 +41,7 @@ struct FileStats {
 };
 
 // Errors (kCorrupt) name the field, e.g. "stats.minValues.a.b: expected a number".
-Result<FileStats> ParseStats(std::string_view json);
+Result<FileStats> ParseStats(const StatsJson& stats);
 
 // A statistic's value as a view: a string points into the parse's own buffer (see StatsView).
 struct StatValueView {
@@ -58,25 +61,26 @@ struct ColumnStats {
 
 // The statistics of the columns one asked for, without building any map: the conflict check
 // judges every add of a winner (a hundred thousand) against a few columns. Valid until the next
-// call of a function of this header on the same thread (the strings are views into that
-// thread's parse buffer).
+// call of a function of this header on the same thread, and while the StatsJson read lives (the
+// strings are views into that thread's parse buffer or into the statistics' own text).
 struct StatsView {
   std::optional<int64_t> num_records;
   bool tight_bounds = true;
   std::vector<ColumnStats> columns;  // columns[i] answers the i-th column asked for
 };
 
-// Parses `json` exactly as ParseStats does (the same checks of every field, the same errors) but
-// keeps only what it says of `columns`, in `out` (whose memory is reused).
-Status ParseStatsOf(std::string_view json, const std::vector<ColumnPath>& columns, StatsView* out);
+// Parses `stats` exactly as ParseStats does (the same checks of every field, the same errors) but
+// keeps only what it says of `columns`, in `out` (whose memory is reused). Statistics of the
+// common form are read where they lie, escaped or not, without unescaping or copying them.
+Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out);
 
 // The same statistics with tightBounds=false (a DV changed which rows are live, so min, max and
 // nullCount now describe a superset of them; docs/formats.md#a2). Every other field is kept
-// as written. kCorrupt when `json` is not an object.
-Result<std::string> WithWideBounds(std::string_view json);
+// as written. kCorrupt when the statistics are not an object.
+Result<StatsJson> WithWideBounds(const StatsJson& stats);
 
 // Only numRecords, without building the maps (the replay's hot path).
-Result<std::optional<int64_t>> ParseNumRecords(std::string_view json);
+Result<std::optional<int64_t>> ParseNumRecords(const StatsJson& stats);
 
 }  // namespace rlc::delta
 

@@ -59,10 +59,10 @@ namespace rlc::delta {
 namespace {
 
 TEST(WithWideBounds, SetsTightBoundsFalseAndKeepsEverythingElse) {
-  Result<std::string> wide = WithWideBounds(
+  Result<StatsJson> wide = WithWideBounds(
       R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"tightBounds":true,"other":[1,2]})");
   ASSERT_TRUE(wide.ok()) << wide.status().ToString();
-  EXPECT_EQ(*wide,
+  EXPECT_EQ(wide->Json(),
             R"({"numRecords":3,"minValues":{"a":1,"s":"x\"y"},"other":[1,2],"tightBounds":false})");
   Result<FileStats> parsed = ParseStats(*wide);
   ASSERT_TRUE(parsed.ok());
@@ -96,50 +96,56 @@ StatValue Owned(const std::optional<StatValueView>& v) {
 }
 
 // ParseStatsOf answers for its columns what ParseStats answers, and refuses what it refuses with
-// the same message, whichever columns are asked for.
+// the same message, whichever columns are asked for, and whether the statistics are plain or
+// escaped as a commit holds them.
 TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
   const std::vector<ColumnPath> columns = {{"a"}, {"n", "x"}, {"missing"}, {"n"}};
-  for (const std::string json : {
-           R"({"numRecords":7,"minValues":{"a":1,"n":{"x":2.5},"s":"q"},"maxValues":{"a":9,)"
-           R"("n":{"x":null},"s":"z"},"nullCount":{"a":0,"n":{"x":3},"s":1},"tightBounds":false})",
-           R"({"minValues":{"a":"text","a":true},"nullCount":{"a":null}})",
-           R"({"numRecords":null,"other":[1,{"x":2}],"maxValues":{}})",
-           R"({"numRecords":-1})",
-           R"({"nullCount":{"a":{"b":"x"}}})",
-           R"({"minValues":{"a":[1]}})",
-           R"({"tightBounds":"no"})",
-           R"({"numRecords":1} x)",
-           R"([1])",
-           R"({"minValues":{"s":"unterminated})",
-       }) {
-    const Result<FileStats> whole = ParseStats(json);
-    StatsView view;
-    const Status of = ParseStatsOf(json, columns, &view);
-    ASSERT_EQ(whole.ok(), of.ok()) << json;
-    if (!of.ok()) {
-      EXPECT_EQ(whole.status().message(), of.message()) << json;
-      continue;
-    }
-    EXPECT_EQ(view.num_records, whole->num_records) << json;
-    EXPECT_EQ(view.tight_bounds, whole->tight_bounds) << json;
-    ASSERT_EQ(view.columns.size(), columns.size());
-    for (size_t i = 0; i < columns.size(); ++i) {
-      const ColumnStats& c = view.columns[i];
-      const auto min = whole->min_values.find(columns[i]);
-      const auto max = whole->max_values.find(columns[i]);
-      const auto nulls = whole->null_count.find(columns[i]);
-      EXPECT_EQ(c.min.has_value(), min != whole->min_values.end()) << json << " " << i;
-      EXPECT_EQ(c.max.has_value(), max != whole->max_values.end()) << json << " " << i;
-      if (c.min.has_value() && min != whole->min_values.end()) {
-        EXPECT_EQ(Owned(c.min), min->second);
+  for (
+      const std::string json : {
+          R"({"numRecords":7,"minValues":{"a":1,"n":{"x":2.5},"s":"q"},"maxValues":{"a":9,)"
+          R"("n":{"x":null},"s":"z"},"nullCount":{"a":0,"n":{"x":3},"s":1},"tightBounds":false})",
+          R"({"minValues":{"a":"text","a":true},"nullCount":{"a":null}})",
+          R"({"numRecords":null,"other":[1,{"x":2}],"maxValues":{}})",
+          R"({"numRecords":-1})",
+          R"({"nullCount":{"a":{"b":"x"}}})",
+          R"({"minValues":{"a":[1]}})",
+          R"({"tightBounds":"no"})",
+          R"({"numRecords":1} x)",
+          R"([1])",
+          R"({"minValues":{"s":"unterminated})",
+          R"({"numRecords":2,"minValues":{"a":"x\"y\\z","n":{"x":"\u00e9"}},"maxValues":{"a":"q"}})",
+          "{\"numRecords\":\n3,\t\"minValues\":{\"a\":1}}",
+      }) {
+    for (const StatsJson& stats : {StatsJson(json), StatsJson::EscapedCopyOf(json)}) {
+      const Result<FileStats> whole = ParseStats(json);
+      StatsView view;
+      const Status of = ParseStatsOf(stats, columns, &view);
+      ASSERT_EQ(whole.ok(), of.ok()) << json;
+      if (!of.ok()) {
+        EXPECT_EQ(whole.status().message(), of.message()) << json;
+        continue;
       }
-      if (c.max.has_value() && max != whole->max_values.end()) {
-        EXPECT_EQ(Owned(c.max), max->second);
+      EXPECT_EQ(view.num_records, whole->num_records) << json;
+      EXPECT_EQ(view.tight_bounds, whole->tight_bounds) << json;
+      ASSERT_EQ(view.columns.size(), columns.size());
+      for (size_t i = 0; i < columns.size(); ++i) {
+        const ColumnStats& c = view.columns[i];
+        const auto min = whole->min_values.find(columns[i]);
+        const auto max = whole->max_values.find(columns[i]);
+        const auto nulls = whole->null_count.find(columns[i]);
+        EXPECT_EQ(c.min.has_value(), min != whole->min_values.end()) << json << " " << i;
+        EXPECT_EQ(c.max.has_value(), max != whole->max_values.end()) << json << " " << i;
+        if (c.min.has_value() && min != whole->min_values.end()) {
+          EXPECT_EQ(Owned(c.min), min->second);
+        }
+        if (c.max.has_value() && max != whole->max_values.end()) {
+          EXPECT_EQ(Owned(c.max), max->second);
+        }
+        EXPECT_EQ(c.null_count, nulls == whole->null_count.end()
+                                    ? std::nullopt
+                                    : std::optional<int64_t>(nulls->second))
+            << json << " " << i;
       }
-      EXPECT_EQ(c.null_count, nulls == whole->null_count.end()
-                                  ? std::nullopt
-                                  : std::optional<int64_t>(nulls->second))
-          << json << " " << i;
     }
   }
 }

@@ -75,6 +75,10 @@ class Appender {
     auto* s = static_cast<::arrow::StringBuilder*>(b);
     Keep(v ? s->Append(*v) : s->AppendNull());
   }
+  void Stats(ArrayBuilder* b, const std::optional<delta::StatsJson>& v) {
+    auto* s = static_cast<::arrow::StringBuilder*>(b);
+    Keep(v ? s->Append(v->Json()) : s->AppendNull());  // a checkpoint holds the JSON itself
+  }
   void Long(ArrayBuilder* b, std::optional<int64_t> v) {
     auto* n = static_cast<::arrow::Int64Builder*>(b);
     Keep(v ? n->Append(*v) : n->AppendNull());
@@ -141,7 +145,7 @@ void AppendAdd(Row row, const delta::AddFile& add) {
   a.Long(s->field_builder(3), add.modification_time_ms);
   // A checkpoint records state, not a change: Delta Spark and delta-rs write every add false.
   a.Bool(s->field_builder(4), false);
-  a.String(s->field_builder(5), add.stats);
+  a.Stats(s->field_builder(5), add.stats);
   a.Map(s->field_builder(6), add.tags);
   if (add.deletion_vector) {
     const dv::DvDescriptor& d = *add.deletion_vector;

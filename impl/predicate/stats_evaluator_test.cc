@@ -33,7 +33,7 @@ BoundExpr BindOn(const TableSchema& schema, std::string_view text) {
 bool May(std::string_view text, std::string_view stats_json) {
   static const TableSchema* schema =
       new TableSchema(*TableSchema::Parse(kSchema, ColumnMappingMode::kNone, {}));
-  Result<delta::FileStats> stats = delta::ParseStats(stats_json);
+  Result<delta::FileStats> stats = delta::ParseStats(std::string(stats_json));
   EXPECT_TRUE(stats.ok()) << stats_json << ": " << stats.status().ToString();
   return MayMatch(BindOn(*schema, text), *stats);
 }
