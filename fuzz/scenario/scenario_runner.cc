@@ -538,12 +538,8 @@ Status WriteTransactionRecords(const ScenarioRun& s, const std::string& work_dir
     j["operationError"] =
         effect.error.has_value() ? nlohmann::ordered_json(*effect.error) : nlohmann::ordered_json();
     j["deltaMergeVerdict"] = run.prepared.delta_merge_verdict;
-    const model::Operation& op = run.prepared.operation;
-    const bool writes_rows =
-        std::holds_alternative<model::Delete>(op) || std::holds_alternative<model::Update>(op) ||
-        std::holds_alternative<model::Merge>(op) || std::holds_alternative<model::InsertSelect>(op);
-    j["changesNothing"] = writes_rows && run.report.skipped && !effect.error && !effect.skipped &&
-                          run.prepared.refused.empty() && effect.writes.empty();
+    j["changesNothing"] =
+        run.prepared.changes_no_row && run.report.skipped && run.prepared.refused.empty();
     j["committed"] = run.report.committed;
     j["version"] = run.report.version;
     j["exception"] = run.report.abort;

@@ -844,8 +844,9 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
                            std::holds_alternative<model::Update>(operation) ||
                            std::holds_alternative<model::Merge>(operation) ||
                            std::holds_alternative<model::InsertSelect>(operation);
-  if (writes_rows && t.effect.writes.empty() && !RecordsEmptyCommits(*s.log))
-    t.commits_nothing = true;
+  t.changes_no_row =
+      writes_rows && t.effect.writes.empty() && !t.effect.error.has_value() && !t.effect.skipped;
+  if (t.changes_no_row && !RecordsEmptyCommits(*s.log)) t.commits_nothing = true;
   if (const auto* merge = std::get_if<model::Merge>(&operation); merge && t.effect.error) {
     RecordReads(s, t);  // Delta's scan, which decides whether Delta's MERGE sees the matches
     t.delta_merge_verdict = DeltaMergeVerdict(s, *merge, t.pending.read_files);

@@ -155,6 +155,9 @@ struct Transaction {
   // The model skipped the operation or it failed, or a DELETE, UPDATE or MERGE changed no row
   // (Delta commits those only when needed).
   bool commits_nothing = false;
+  // A DELETE, UPDATE, MERGE or INSERT ... SELECT the model ran that changes no row: it commits
+  // nothing, or under WriteSerializable its commitInfo alone (Delta's commitIfNeeded).
+  bool changes_no_row = false;
   bool raw_actions = false;  // pending.actions were given, not derived from `operation`
   std::string refused;       // why the engine does not write at all (commits_nothing)
   // A MERGE the model fails (several source rows match a target row): what Delta's own MERGE

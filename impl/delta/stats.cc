@@ -359,12 +359,10 @@ bool PlainStatsReader::TopField(std::string_view key) {
 }
 
 // The JSON text of `stats`: a view of the plain text, or of the unescaped text in `buffer`.
-Result<std::string_view> JsonText(const StatsJson& stats, std::string& buffer) {
+std::string_view JsonText(const StatsJson& stats, std::string& buffer) {
   if (!stats.escaped()) return stats.text();
-  Result<std::string> json = stats.Json();
-  if (!json.ok()) return json.status();
-  buffer = std::move(json).value();
-  return std::string_view(buffer);
+  buffer = stats.Json();
+  return buffer;
 }
 
 Result<FileStats> ParseStatsText(std::string_view json) {
@@ -412,9 +410,7 @@ Status WalkStatsOf(std::string_view json, const std::vector<ColumnPath>& columns
 
 Result<FileStats> ParseStats(const StatsJson& stats) {
   std::string buffer;
-  Result<std::string_view> json = JsonText(stats, buffer);
-  if (!json.ok()) return json.status();
-  return ParseStatsText(*json);
+  return ParseStatsText(JsonText(stats, buffer));
 }
 
 Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns,
@@ -428,31 +424,27 @@ Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& colum
   out->tight_bounds = true;
   out->columns.assign(columns.size(), ColumnStats{});
   thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
-  Result<std::string_view> json = JsonText(stats, unescaped);
-  if (!json.ok()) return json.status();
-  return WalkStatsOf(*json, columns, out);
+  return WalkStatsOf(JsonText(stats, unescaped), columns, out);
 }
 
 Result<std::optional<int64_t>> ParseNumRecords(const StatsJson& stats) {
   std::string buffer;
-  Result<std::string_view> json = JsonText(stats, buffer);
-  if (!json.ok()) return json.status();
   std::optional<int64_t> num_records;
-  RLC_RETURN_IF_ERROR(ForEachTopField(*json, [&](std::string_view key, od::value& v) -> Status {
-    if (key == "numRecords") return ReadNumRecords(v, &num_records);
-    return Status::Ok();
-  }));
+  RLC_RETURN_IF_ERROR(
+      ForEachTopField(JsonText(stats, buffer), [&](std::string_view key, od::value& v) -> Status {
+        if (key == "numRecords") return ReadNumRecords(v, &num_records);
+        return Status::Ok();
+      }));
   return num_records;
 }
 
 Result<StatsJson> WithWideBounds(const StatsJson& stats) {
   std::string buffer;
-  Result<std::string_view> json = JsonText(stats, buffer);
-  if (!json.ok()) return json.status();
+  const std::string_view json = JsonText(stats, buffer);
   // Rebuilt from each top-level field's raw text, so every statistic rlc does not model is kept
   // byte for byte; only tightBounds changes.
   std::string out = "{";
-  RLC_RETURN_IF_ERROR(ForEachTopField(*json, [&](std::string_view key, od::value& v) -> Status {
+  RLC_RETURN_IF_ERROR(ForEachTopField(json, [&](std::string_view key, od::value& v) -> Status {
     if (key == "tightBounds") return Status::Ok();
     std::string raw;
     if (!RawJsonValue(v, &raw))

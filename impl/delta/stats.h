@@ -1,7 +1,7 @@
 // Per-file statistics: the `stats` JSON string of an add or remove (docs/formats.md#a2).
 //
 // Concern: parse the string into typed values. Each function takes the statistics as an action
-// holds them (stats_json.h), plain or still escaped; the escaped text is checked as it is read.
+// holds them (stats_json.h), plain or still escaped (its escapes were checked when it was kept).
 // A string or a literal converts to plain statistics. numRecords counts *physical* rows (before the
 // DV); it is mandatory when a DV is present (the caller checks that). minValues, maxValues and
 // nullCount nest like the schema; leaves are keyed by their column path. tightBounds absent
@@ -73,6 +73,9 @@ struct StatsView {
 // keeps only what it says of `columns`, in `out` (whose memory is reused). Statistics of the
 // common form are read where they lie, escaped or not, without unescaping or copying them.
 Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out);
+// A temporary (a string converted on the way in) would die before the views into it.
+Status ParseStatsOf(StatsJson&& stats, const std::vector<ColumnPath>& columns,
+                    StatsView* out) = delete;
 
 // The same statistics with tightBounds=false (a DV changed which rows are live, so min, max and
 // nullCount now describe a superset of them; docs/formats.md#a2). Every other field is kept

@@ -108,11 +108,12 @@ bool IsJsonStringInside(std::string_view text) {
   return after_backslash == 0 || EscapesAllowed(text);
 }
 
-StatsJson StatsJson::EscapedCopyOf(std::string_view json) {
+std::optional<StatsJson> StatsJson::EscapedCopyOf(std::string_view json) {
   std::string quoted;
   AppendJsonQuoted(json, &quoted);
   auto owner = std::make_shared<const std::string>(quoted.substr(1, quoted.size() - 2));
   const std::string_view text = *owner;
+  if (!ParsesAsJsonString(text, nullptr)) return std::nullopt;
   return Escaped(std::move(owner), text);
 }
 

@@ -19,6 +19,7 @@
 #define RLC_IMPL_DELTA_STATS_JSON_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,8 +35,9 @@ class StatsJson {
   // Escaped text (see above), a view into `owner`, which keeps it alive.
   // REQUIRES: IsJsonStringInside(escaped).
   static StatsJson Escaped(std::shared_ptr<const std::string> owner, std::string_view escaped);
-  // `json` escaped as a commit writes it (tests compare both forms' answers).
-  static StatsJson EscapedCopyOf(std::string_view json);
+  // `json` escaped as a commit writes it (tests compare both forms' answers); nullopt when it
+  // cannot stand inside a JSON string (it is not UTF-8), as no commit's statistics can.
+  static std::optional<StatsJson> EscapedCopyOf(std::string_view json);
 
   bool escaped() const { return escaped_; }
   // The text as held: plain JSON, or escaped as between a JSON string's quotes.

@@ -63,7 +63,7 @@ TEST(IsJsonStringInside, AgreesWithTheGrammarOnRandomText) {
 TEST(StatsJson, BothFormsGiveTheSameJsonAndCompareEqual) {
   const std::string json = R"({"numRecords":2,"minValues":{"s":"x\"y"}})";
   const StatsJson plain(json);
-  const StatsJson escaped = StatsJson::EscapedCopyOf(json);
+  const StatsJson escaped = *StatsJson::EscapedCopyOf(json);
   EXPECT_FALSE(plain.escaped());
   EXPECT_TRUE(escaped.escaped());
   EXPECT_EQ(escaped.text(), R"({\"numRecords\":2,\"minValues\":{\"s\":\"x\\\"y\"}})");
@@ -71,7 +71,8 @@ TEST(StatsJson, BothFormsGiveTheSameJsonAndCompareEqual) {
   EXPECT_EQ(escaped.Json(), json);
   EXPECT_EQ(plain, escaped);
   EXPECT_FALSE(plain == StatsJson(R"({"numRecords":3})"));
-  EXPECT_FALSE(escaped == StatsJson::EscapedCopyOf(R"({"numRecords":3})"));
+  EXPECT_FALSE(escaped == *StatsJson::EscapedCopyOf(R"({"numRecords":3})"));
+  EXPECT_FALSE(StatsJson::EscapedCopyOf("{\"s\":\"\xff\"}").has_value());  // not UTF-8
 }
 
 TEST(StatsChunks, KeepsEachTextWhileChunksFill) {

@@ -116,7 +116,7 @@ TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
           R"({"numRecords":2,"minValues":{"a":"x\"y\\z","n":{"x":"\u00e9"}},"maxValues":{"a":"q"}})",
           "{\"numRecords\":\n3,\t\"minValues\":{\"a\":1}}",
       }) {
-    for (const StatsJson& stats : {StatsJson(json), StatsJson::EscapedCopyOf(json)}) {
+    for (const StatsJson& stats : {StatsJson(json), *StatsJson::EscapedCopyOf(json)}) {
       const Result<FileStats> whole = ParseStats(json);
       StatsView view;
       const Status of = ParseStatsOf(stats, columns, &view);

@@ -408,13 +408,15 @@ RC_GTEST_PROP(PredicateSoundnessProperty, TheStatisticsOfThePredicatesColumnsJud
     if (!column.is_partition && column.physical_path) columns.push_back(*column.physical_path);
   }
   rlc::delta::StatsView view;
-  RC_ASSERT(rlc::delta::ParseStatsOf(json, columns, &view).ok());
+  const rlc::delta::StatsJson plain(json);
+  RC_ASSERT(rlc::delta::ParseStatsOf(plain, columns, &view).ok());
   const rlc::delta::StringMap partition = {
       {"p", *rc::gen::element<std::optional<std::string>>(std::nullopt, "1", "4")}};
   const bool kept = rlc::predicate::MayMatchFile(bound, &*whole, partition);
   RC_ASSERT(rlc::predicate::MayMatchFile(bound, view, columns, partition) == kept);
-  RC_ASSERT(
-      rlc::delta::ParseStatsOf(rlc::delta::StatsJson::EscapedCopyOf(json), columns, &view).ok());
+  const std::optional<rlc::delta::StatsJson> escaped = rlc::delta::StatsJson::EscapedCopyOf(json);
+  RC_ASSERT(escaped.has_value());
+  RC_ASSERT(rlc::delta::ParseStatsOf(*escaped, columns, &view).ok());
   RC_ASSERT(rlc::predicate::MayMatchFile(bound, view, columns, partition) == kept);
 }
 
@@ -460,7 +462,8 @@ RC_GTEST_PROP(PredicateSoundnessProperty, ColumnMappedStatsNeverSkipAMatch, ()) 
     if (!column.is_partition && column.physical_path) columns.push_back(*column.physical_path);
   }
   rlc::delta::StatsView view;
-  RC_ASSERT(rlc::delta::ParseStatsOf(json, columns, &view).ok());
+  const rlc::delta::StatsJson stats(json);
+  RC_ASSERT(rlc::delta::ParseStatsOf(stats, columns, &view).ok());
   const rlc::delta::StringMap partition = {
       {"x", p.is_null() ? std::nullopt : std::optional<std::string>(std::to_string(p.int_value))}};
   const bool matches = SomeRowIsTrue(*bound, rows);
