@@ -248,11 +248,8 @@ Status ReadStats(od::value& v, std::string_view field, StatsSink& sink,
     out->reset();
     return Status::Ok();
   }
-  std::string_view raw = v.raw_json_token();  // the string with its quotes, then any whitespace
-  while (!raw.empty() &&
-         (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r')) {
-    raw.remove_suffix(1);
-  }
+  // The string with its quotes (On Demand's raw token, less the whitespace after it).
+  const std::string_view raw = WithoutTrailingWhitespace(v.raw_json_token());
   if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return R::Fail(field, "a string");
   const std::string_view escaped = raw.substr(1, raw.size() - 2);
   if (!IsJsonStringInside(escaped)) return R::Fail(field, "a string (an escape JSON allows)");
@@ -495,17 +492,8 @@ Status ParseInto(od::value& v, Action* out, ParseFn parse) {
 }
 
 // Parses the line at `line` (capacity bytes readable from there, >= size + SIMDJSON_PADDING).
-// The action of type T in `out`: the one there when `out` was just made (a default action, an
-// add: most lines are adds, and making it twice is measurable), else a new one.
-template <typename T>
-T& Slot(Action* out, bool just_made) {
-  T* made = just_made ? std::get_if<T>(out) : nullptr;
-  return made != nullptr ? *made : out->emplace<T>();
-}
-
-// Parses one line into `out`; `just_made`: `out` holds a default-constructed action.
 Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capacity,
-                 StatsSink& sink, bool just_made, Action* out) {
+                 StatsSink& sink, Action* out) {
   od::document doc;
   if (simdjson::error_code error = parser.iterate(line, size, capacity).get(doc)) {
     return Status::Corrupt(std::string("not a JSON document (") + simdjson::error_message(error) +
@@ -530,7 +518,7 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
     const std::string_view key = key_view;
     od::value v = f.value();
     if (Is(key, "add")) {
-      RLC_RETURN_IF_ERROR(ParseAdd(v, &Slot<AddFile>(out, just_made), sink));
+      RLC_RETURN_IF_ERROR(ParseAdd(v, &out->emplace<AddFile>(), sink));
     } else if (Is(key, "remove")) {
       RLC_RETURN_IF_ERROR(ParseRemove(v, &out->emplace<RemoveFile>(), sink));
     } else if (Is(key, "metaData")) {
@@ -550,12 +538,8 @@ Status ParseLine(od::parser& parser, const char* line, size_t size, size_t capac
       RLC_RETURN_IF_ERROR(R::Raw(v, key, &raw));  // validates the value (see Raw)
       // Trailing whitespace is not kept: ParseCommit drops a line's last '\r', so a raw line
       // ending in '\r' would not survive WriteCommitFile -> ParseCommit.
-      std::string_view raw_line(line, size);
-      while (!raw_line.empty() && (raw_line.back() == ' ' || raw_line.back() == '\t' ||
-                                   raw_line.back() == '\r' || raw_line.back() == '\n')) {
-        raw_line.remove_suffix(1);
-      }
-      *out = UnknownAction{std::string(key), std::string(raw_line)};
+      *out = UnknownAction{std::string(key),
+                           std::string(WithoutTrailingWhitespace(std::string_view(line, size)))};
     }
   }
   if (actions == 0) return Status::Corrupt("a log line must hold exactly one action");
@@ -573,8 +557,7 @@ Result<Action> ParseActionLine(std::string_view line) {
   StatsSink sink;
   sink.remaining = line.size();
   RLC_RETURN_IF_ERROR(ParseLine(parser, padded.data(), line.size(),
-                                padded.size() + simdjson::SIMDJSON_PADDING, sink,
-                                /*just_made=*/true, &action));
+                                padded.size() + simdjson::SIMDJSON_PADDING, sink, &action));
   return action;
 }
 
@@ -596,11 +579,10 @@ std::vector<size_t> LineEnds(std::string_view bytes) {
 }
 
 // Walks the commit's lines: `reserve(n)` learns how many there are, then each non-empty one is
-// parsed into `slot()` and handed to `done()`, whose error stops the walk. `slot_just_made`: each
-// slot() is a default-constructed action.
+// parsed into `slot()` and handed to `done()`, whose error stops the walk.
 template <typename Reserve, typename Slot, typename Done>
 Status ParseLines(std::string_view bytes, int64_t version, std::string_view file_name,
-                  Reserve reserve, Slot slot, bool slot_just_made, Done done) {
+                  Reserve reserve, Slot slot, Done done) {
   if (bytes.size() > kCommitFileBytesMax) {
     return Status::OverLimit(std::string(file_name) + ": " + std::to_string(bytes.size()) +
                              " bytes exceeds the commit size limit");
@@ -640,7 +622,7 @@ Status ParseLines(std::string_view bytes, int64_t version, std::string_view file
     }
     Action& action = slot();
     sink.remaining = bytes.size() - pos;
-    Status s = ParseLine(parser, start, size, capacity, sink, slot_just_made, &action);
+    Status s = ParseLine(parser, start, size, capacity, sink, &action);
     if (!s.ok()) {
       return s.WithContext(std::string(file_name) + " (version " + std::to_string(version) +
                            ") line " + std::to_string(line + 1) + " at byte " +
@@ -661,7 +643,7 @@ Result<Commit> ParseCommit(std::string_view bytes, int64_t version, std::string_
   // each of them again.
   RLC_RETURN_IF_ERROR(ParseLines(
       bytes, version, file_name, [&](size_t lines) { commit.actions.reserve(lines); },
-      [&]() -> Action& { return commit.actions.emplace_back(); }, /*slot_just_made=*/true,
+      [&]() -> Action& { return commit.actions.emplace_back(); },
       [](Action&) { return Status::Ok(); }));
   return commit;
 }
@@ -675,7 +657,7 @@ Status ForEachCommitAction(std::string_view bytes, int64_t version, std::string_
       [&](size_t lines) {
         if (reserve) reserve(lines);
       },
-      [&]() -> Action& { return action; }, /*slot_just_made=*/false,
+      [&]() -> Action& { return action; },
       [&](Action& parsed) { return visit(std::move(parsed)); });
 }
 

@@ -17,11 +17,7 @@ bool RawJsonValue(simdjson::ondemand::value& v, std::string* out) {
     error = v.get_array().get(arr);
     if (!error) error = arr.raw_json().get(raw);
   } else {
-    raw = v.raw_json_token();
-    while (!raw.empty() &&
-           (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r')) {
-      raw.remove_suffix(1);
-    }
+    raw = WithoutTrailingWhitespace(v.raw_json_token());
   }
   if (error) return false;
   if (type == od::json_type::object || type == od::json_type::array) {
@@ -31,6 +27,14 @@ bool RawJsonValue(simdjson::ondemand::value& v, std::string* out) {
   }
   out->assign(raw);
   return true;
+}
+
+std::string_view WithoutTrailingWhitespace(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
+                           text.back() == '\r')) {
+    text.remove_suffix(1);
+  }
+  return text;
 }
 
 }  // namespace rlc::delta

@@ -14,11 +14,15 @@
 #include <simdjson.h>
 
 #include <string>
+#include <string_view>
 
 namespace rlc::delta {
 
 // False when `v` is not a valid JSON value; `out` is then unspecified.
 bool RawJsonValue(simdjson::ondemand::value& v, std::string* out);
+
+// `text` without the JSON whitespace at its end (On Demand's raw tokens carry it).
+std::string_view WithoutTrailingWhitespace(std::string_view text);
 
 }  // namespace rlc::delta
 
