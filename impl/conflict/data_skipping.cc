@@ -77,13 +77,15 @@ kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
 bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
                     const delta::StringMap& partition_values) {
   kernel::SkippingGuards g = LoserGuards(in);
-  std::vector<bool> per_read;
+  // The thread's memory, reused: this runs for every add of every winner.
+  thread_local std::vector<bool> per_read;
+  per_read.clear();
   if (stats_json.has_value()) {
-    // Only the columns the reads name, as views: this runs for every add of every winner.
+    // Only the columns the reads name, as views.
     thread_local delta::StatsView stats;
     g.statistics_usable = delta::ParseStatsOf(*stats_json, in.matcher.stats_columns(), &stats).ok();
     if (kernel::StatisticsMayDecide(g))
-      per_read = in.matcher.MayMatchFilePerRead(stats, partition_values);
+      in.matcher.MayMatchFilePerRead(stats, partition_values, &per_read);
   }
   return kernel::KeepAddedFile(Domain{}, g, per_read);
 }

@@ -1,6 +1,7 @@
 #include "impl/conflict/partition_filter.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "impl/base/assert.h"
 #include "impl/predicate/bind.h"
@@ -13,8 +14,22 @@ namespace rlc::conflict {
 struct ReadPredicateMatcher::State {
   std::vector<predicate::BoundExpr> predicates;
   std::vector<delta::ColumnPath> stats_columns;
+  // The predicates compiled, over the two vectors above (State never moves).
+  std::optional<predicate::FilePredicates> compiled;
   std::string match_all_reason;  // non-empty: match every file
 };
+
+namespace {
+
+// Whether some answer is true. The answers' memory is the thread's: no allocation per file.
+template <typename Ask>
+bool AnyMayMatch(const Ask& ask) {
+  thread_local std::vector<bool> answers;
+  ask(&answers);
+  return std::find(answers.begin(), answers.end(), true) != answers.end();
+}
+
+}  // namespace
 
 ReadPredicateMatcher::ReadPredicateMatcher(const std::vector<std::string>& predicates,
                                            const delta::Metadata& read_metadata)
@@ -43,6 +58,7 @@ ReadPredicateMatcher::ReadPredicateMatcher(const std::vector<std::string>& predi
         columns.push_back(*column.physical_path);
     }
   }
+  state_->compiled.emplace(state_->predicates, columns);
 }
 
 ReadPredicateMatcher::~ReadPredicateMatcher() = default;
@@ -50,10 +66,9 @@ ReadPredicateMatcher::ReadPredicateMatcher(ReadPredicateMatcher&&) noexcept = de
 
 bool ReadPredicateMatcher::MayMatch(const delta::StringMap& partition_values) const {
   if (!state_->match_all_reason.empty()) return true;
-  for (const predicate::BoundExpr& p : state_->predicates) {
-    if (predicate::MayMatchPartition(p, partition_values)) return true;
-  }
-  return false;
+  return AnyMayMatch([&](std::vector<bool>* answers) {
+    state_->compiled->MayMatchPerPredicate(partition_values, answers);
+  });
 }
 
 const std::string& ReadPredicateMatcher::match_all_reason() const {
@@ -66,10 +81,7 @@ std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
     const delta::FileStats& stats, const delta::StringMap& partition_values) const {
   RLC_ASSERT(bound());
   std::vector<bool> answers;
-  answers.reserve(state_->predicates.size());
-  for (const predicate::BoundExpr& p : state_->predicates) {
-    answers.push_back(predicate::MayMatchFile(p, &stats, partition_values));
-  }
+  state_->compiled->MayMatchPerPredicate(stats, partition_values, &answers);
   return answers;
 }
 
@@ -79,13 +91,16 @@ const std::vector<delta::ColumnPath>& ReadPredicateMatcher::stats_columns() cons
 
 std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
     const delta::StatsView& stats, const delta::StringMap& partition_values) const {
-  RLC_ASSERT(bound());
   std::vector<bool> answers;
-  answers.reserve(state_->predicates.size());
-  for (const predicate::BoundExpr& p : state_->predicates) {
-    answers.push_back(predicate::MayMatchFile(p, stats, state_->stats_columns, partition_values));
-  }
+  MayMatchFilePerRead(stats, partition_values, &answers);
   return answers;
+}
+
+void ReadPredicateMatcher::MayMatchFilePerRead(const delta::StatsView& stats,
+                                               const delta::StringMap& partition_values,
+                                               std::vector<bool>* answers) const {
+  RLC_ASSERT(bound());
+  state_->compiled->MayMatchPerPredicate(stats, partition_values, answers);
 }
 
 bool ReadPredicateMatcher::RowMayMatch(const predicate::RowLookup& row) const {

@@ -48,6 +48,9 @@ class ReadPredicateMatcher {
   // the conflict check asks of every add of a winner. REQUIRES: bound().
   std::vector<bool> MayMatchFilePerRead(const delta::StatsView& stats,
                                         const delta::StringMap& partition_values) const;
+  // The same into `answers`, whose memory is reused from file to file.
+  void MayMatchFilePerRead(const delta::StatsView& stats, const delta::StringMap& partition_values,
+                           std::vector<bool>* answers) const;
   // Whether some read predicate is TRUE on the row. A row that cannot be evaluated (a missing
   // column, a value of the wrong type) counts as matching. REQUIRES: bound().
   bool RowMayMatch(const predicate::RowLookup& row) const;

@@ -6,6 +6,10 @@
 #include <charconv>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "impl/base/limits.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/raw_json.h"
@@ -194,33 +198,87 @@ bool SamePath(const PathViews& a, const ColumnPath& b) {
 // It reads the text plain or as a commit holds it, escaped inside a JSON string: there every
 // quote is `\"` and, text of this grammar holding no other escape, the strings between those
 // quotes are the unescaped strings themselves (any other backslash: it gives up).
+// The shape of statistics text the reader last read in full: every byte between its values
+// (keys, punctuation, whitespace), and what each value is. The statistics of one commit are
+// written by one engine and mostly share their shape, so the next text is read by comparing its
+// bytes between values with these and reading only the values (PlainStatsReader::Replay): the
+// same reads of the same values, in the same roles, as a full read would make of that text.
+struct StatsShape {
+  enum class Role : uint8_t { kNumRecords, kTightBounds, kOther, kMinValue, kMaxValue, kNullCount };
+  struct Slot {
+    uint32_t literal_end;  // the bytes before the value: literals[previous literal_end, this)
+    Role role;
+    int32_t column;  // kMinValue, kMaxValue, kNullCount: the column asked for, or -1
+  };
+  bool escaped = false;
+  std::vector<ColumnPath> columns;  // the columns it was read for
+  std::string literals;             // the bytes between values, one run after another
+  std::vector<Slot> slots;          // one per value; the bytes after the last: to the end
+
+  bool Fits(bool text_escaped, const std::vector<ColumnPath>& asked) const {
+    return !slots.empty() && escaped == text_escaped && columns == asked;
+  }
+};
+
 class PlainStatsReader {
  public:
   // `path` is scratch memory, kept by the caller so that a read allocates nothing.
   PlainStatsReader(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out,
                    PathViews& path)
-      : p_(stats.text().data()),
-        end_(stats.text().data() + stats.text().size()),
-        quote_size_(stats.escaped() ? 2 : 1),
+      : begin_(stats.text().data()),
+        p_(begin_),
+        end_(begin_ + stats.text().size()),
+        escaped_(stats.escaped()),
         columns_(columns),
         out_(out),
         path_(path) {
     path_.clear();
   }
 
-  bool Read() {
+  // The whole text; when `shape` is not null, its shape is recorded there.
+  bool Read(StatsShape* shape) {
+    shape_ = shape;
+    if (shape_ != nullptr) {
+      shape_->escaped = escaped_;
+      shape_->columns = columns_;
+      shape_->literals.clear();
+      shape_->slots.clear();
+    }
     Ws();
     if (!Take('{')) return false;
     if (!Members([&](std::string_view key) { return TopField(key); })) return false;
     Ws();
-    return p_ == end_;
+    if (p_ != end_) return false;
+    if (shape_ != nullptr) shape_->literals.append(mark_, p_);
+    return true;
+  }
+
+  // The text, when it has `shape` (REQUIRES: shape.Fits(...) for this text and columns): each run
+  // of bytes between values compared, each value read and used as a full read would.
+  bool Replay(const StatsShape& shape) {
+    uint32_t literal = 0;
+    for (const StatsShape::Slot& slot : shape.slots) {
+      const size_t n = slot.literal_end - literal;
+      if (static_cast<size_t>(end_ - p_) < n ||
+          std::memcmp(p_, shape.literals.data() + literal, n) != 0)
+        return false;
+      p_ += n;
+      literal = slot.literal_end;
+      StatValueView v;
+      if (!Leaf(&v) || !Use(slot.role, slot.column, v)) return false;
+    }
+    const size_t n = shape.literals.size() - literal;
+    return static_cast<size_t>(end_ - p_) == n &&
+           std::memcmp(p_, shape.literals.data() + literal, n) == 0;
   }
 
  private:
   static constexpr int kDepthMax = 16;
+  enum class Section : uint8_t { kMinValues, kMaxValues, kNullCount };
 
-  void Ws() {
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) ++p_;
+  static bool IsWs(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  void Ws() {  // engines write none: one compare when there is none
+    while (p_ < end_ && static_cast<unsigned char>(*p_) <= ' ' && IsWs(*p_)) ++p_;
   }
   bool Take(char c) {
     Ws();
@@ -228,7 +286,9 @@ class PlainStatsReader {
     ++p_;
     return true;
   }
-  bool Delimited() const { return p_ == end_ || std::strchr(",}] \t\n\r", *p_) != nullptr; }
+  bool Delimited() const {
+    return p_ == end_ || *p_ == ',' || *p_ == '}' || *p_ == ']' || IsWs(*p_);
+  }
   bool Word(std::string_view word) {
     if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
       return false;
@@ -236,34 +296,66 @@ class PlainStatsReader {
     return Delimited();
   }
   bool AtQuote() const {
-    if (quote_size_ == 1) return p_ < end_ && *p_ == '"';
+    if (!escaped_) return p_ < end_ && *p_ == '"';
     return end_ - p_ >= 2 && p_[0] == '\\' && p_[1] == '"';
+  }
+  // The first byte at or after p_ that ends a plain string's body: a quote, a backslash, a
+  // control character or a byte of a multi-byte character (or end_).
+  const char* StringStop(const char* p) const {
+#if defined(__SSE2__)
+    // Sixteen bytes at a time where sixteen remain: a signed compare below 0x20 catches both the
+    // control characters and the bytes >= 0x80.
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end_ - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i stop =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                       _mm_cmplt_epi8(v, space));
+      const int mask = _mm_movemask_epi8(stop);
+      if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+      p += 16;
+    }
+#endif
+    while (p < end_) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) return p;
+      ++p;
+    }
+    return p;
   }
   bool String(std::string_view* out) {
     Ws();
     if (!AtQuote()) return false;
-    p_ += quote_size_;
+    p_ += escaped_ ? 2 : 1;
     const char* start = p_;
-    while (p_ < end_ && *p_ != '"' && *p_ != '\\') {
-      const auto c = static_cast<unsigned char>(*p_);
-      if (c < 0x20 || c >= 0x80) return false;
-      ++p_;
-    }
-    if (!AtQuote()) return false;  // the end, or an escape: the general path's to read
+    p_ = StringStop(p_);
+    if (!AtQuote())
+      return false;  // the end, an escape or a byte it does not read: the general path's
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
-    p_ += quote_size_;
+    p_ += escaped_ ? 2 : 1;
     return true;
   }
+  // JSON's integer grammar, as simdjson reads it into an int64: at most 19 digits, no leading
+  // zero, no -0 (the general path's to judge), not followed by a fraction or an exponent.
   bool Integer(int64_t* out) {
-    const char* start = p_;
-    if (p_ < end_ && *p_ == '-') ++p_;
-    if (p_ == end_ || *p_ < '0' || *p_ > '9') return false;
-    if (*p_ == '0' && (p_ + 1 < end_ && p_[1] >= '0' && p_[1] <= '9')) return false;
-    if (*start == '-' && *p_ == '0') return false;  // -0: the general path's to judge
-    const auto [after, ec] = std::from_chars(start, end_, *out);
-    if (ec != std::errc() || (after < end_ && (*after == '.' || *after == 'e' || *after == 'E')))
-      return false;
-    p_ = after;
+    const bool negative = p_ < end_ && *p_ == '-';
+    const char* digits = p_ + (negative ? 1 : 0);
+    const char* q = digits;
+    uint64_t value = 0;
+    while (q < end_ && *q >= '0' && *q <= '9' && q - digits < 20) {
+      value = value * 10 + static_cast<uint64_t>(*q - '0');
+      ++q;
+    }
+    const ptrdiff_t n = q - digits;
+    if (n == 0 || n > 19 || (*digits == '0' && (n > 1 || negative))) return false;
+    if (q < end_ && (*q == '.' || *q == 'e' || *q == 'E' || (*q >= '0' && *q <= '9'))) return false;
+    // 19 digits may exceed int64 (the limit 9223372036854775807; -9223372036854775808 below).
+    const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
+    if (value > limit) return false;
+    *out = negative ? static_cast<int64_t>(0 - value) : static_cast<int64_t>(value);
+    p_ = q;
     return Delimited();
   }
   // `{` taken: each member's key to on_member, which reads the value; then `}`.
@@ -281,16 +373,24 @@ class PlainStatsReader {
     }
   }
   bool Leaf(StatValueView* v);
+  // What a value means in its role: whether it is allowed there, and where it is kept.
+  bool Use(StatsShape::Role role, int column, const StatValueView& v);
+  // The value at p_, in its role (recorded in the shape, when one is recorded).
+  bool Value(StatsShape::Role role, int column);
   bool Skip(int depth);
-  bool Section(std::string_view section, int depth);
+  int Kept(std::string_view key) const;
+  bool SectionMembers(Section section, int depth);
   bool TopField(std::string_view key);
 
+  const char* const begin_;
   const char* p_;
   const char* const end_;
-  const int quote_size_;  // 1: `"`; 2: `\"`, the text being escaped
+  const bool escaped_;  // a quote is `\"`: the text is escaped
   const std::vector<ColumnPath>& columns_;
   StatsView* const out_;
   PathViews& path_;
+  StatsShape* shape_ = nullptr;  // where Read records the shape, or nullptr
+  const char* mark_ = begin_;    // the end of the last value recorded
 };
 
 bool PlainStatsReader::Leaf(StatValueView* v) {
@@ -306,56 +406,94 @@ bool PlainStatsReader::Leaf(StatValueView* v) {
   return v->kind = K::kInt, Integer(&v->integer);
 }
 
+bool PlainStatsReader::Use(StatsShape::Role role, int column, const StatValueView& v) {
+  using K = StatValueView::Kind;
+  using R = StatsShape::Role;
+  ColumnStats* kept = column < 0 ? nullptr : &out_->columns[static_cast<size_t>(column)];
+  switch (role) {
+    case R::kNumRecords:
+      if (v.kind == K::kNull) return true;
+      if (v.kind != K::kInt || v.integer < 0) return false;
+      out_->num_records = v.integer;
+      return true;
+    case R::kTightBounds:
+      if (v.kind != K::kBool) return false;
+      out_->tight_bounds = v.boolean;
+      return true;
+    case R::kOther:
+      return true;
+    case R::kNullCount:
+      if (v.kind != K::kNull && (v.kind != K::kInt || v.integer < 0)) return false;
+      if (kept != nullptr && v.kind == K::kInt) kept->null_count = v.integer;
+      return true;
+    case R::kMinValue:
+    case R::kMaxValue:
+      if (kept != nullptr) (role == R::kMinValue ? kept->min : kept->max) = v;
+      return true;
+  }
+  return false;
+}
+
+bool PlainStatsReader::Value(StatsShape::Role role, int column) {
+  if (shape_ != nullptr) {
+    shape_->literals.append(mark_, p_);
+    shape_->slots.push_back({static_cast<uint32_t>(shape_->literals.size()), role, column});
+  }
+  StatValueView v;
+  if (!Leaf(&v) || !Use(role, column, v)) return false;
+  mark_ = p_;
+  return true;
+}
+
 // Any value of the reader's grammar, kept nowhere.
 bool PlainStatsReader::Skip(int depth) {
   if (p_ < end_ && *p_ == '{') {
     ++p_;
     return depth < kDepthMax && Members([&](std::string_view) { return Skip(depth + 1); });
   }
-  StatValueView ignored;
-  return Leaf(&ignored);
+  return Value(StatsShape::Role::kOther, -1);
+}
+
+// The index of the column asked for that the leaf `key` under path_ is, or -1.
+int PlainStatsReader::Kept(std::string_view key) const {
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    const ColumnPath& column = columns_[i];
+    if (column.size() != path_.size() + 1) continue;
+    const std::string& name = column.back();
+    // The first byte before the whole name: most keys are other columns.
+    if (name.size() != key.size() || (!key.empty() && name[0] != key[0]) || name != key) continue;
+    if (std::equal(path_.begin(), path_.end(), column.begin())) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // The members of minValues, maxValues or nullCount at `path_`, each leaf kept when it is one of
 // the columns asked for.
-bool PlainStatsReader::Section(std::string_view section, int depth) {
+bool PlainStatsReader::SectionMembers(Section section, int depth) {
   if (depth >= kDepthMax || !Take('{')) return false;
   return Members([&](std::string_view key) {
-    path_.push_back(key);
-    bool ok = true;
     if (p_ < end_ && *p_ == '{') {
-      ok = Section(section, depth + 1);
-    } else {
-      ColumnStats* kept = nullptr;
-      for (size_t i = 0; i < columns_.size() && kept == nullptr; ++i) {
-        if (SamePath(path_, columns_[i])) kept = &out_->columns[i];
-      }
-      StatValueView v;
-      ok = Leaf(&v);
-      if (section == "nullCount") {
-        using K = StatValueView::Kind;
-        ok = ok && (v.kind == K::kNull || (v.kind == K::kInt && v.integer >= 0));
-        if (ok && kept != nullptr && v.kind == K::kInt) kept->null_count = v.integer;
-      } else if (ok && kept != nullptr) {
-        (section == "minValues" ? kept->min : kept->max) = v;
-      }
+      path_.push_back(key);
+      const bool ok = SectionMembers(section, depth + 1);
+      path_.pop_back();
+      return ok;
     }
-    path_.pop_back();
-    return ok;
+    using R = StatsShape::Role;
+    const R role = section == Section::kMinValues   ? R::kMinValue
+                   : section == Section::kMaxValues ? R::kMaxValue
+                                                    : R::kNullCount;
+    return Value(role, Kept(key));
   });
 }
 
 bool PlainStatsReader::TopField(std::string_view key) {
-  using K = StatValueView::Kind;
-  if (key == "minValues" || key == "maxValues" || key == "nullCount") return Section(key, 0);
-  if (key != "numRecords" && key != "tightBounds") return Skip(0);
-  StatValueView v;
-  if (!Leaf(&v)) return false;
-  if (key == "tightBounds") return v.kind == K::kBool && (out_->tight_bounds = v.boolean, true);
-  if (v.kind == K::kNull) return true;
-  if (v.kind != K::kInt || v.integer < 0) return false;
-  out_->num_records = v.integer;
-  return true;
+  using R = StatsShape::Role;
+  if (key == "minValues") return SectionMembers(Section::kMinValues, 0);
+  if (key == "maxValues") return SectionMembers(Section::kMaxValues, 0);
+  if (key == "nullCount") return SectionMembers(Section::kNullCount, 0);
+  if (key == "numRecords") return Value(R::kNumRecords, -1);
+  if (key == "tightBounds") return Value(R::kTightBounds, -1);
+  return Skip(0);
 }
 
 // The JSON text of `stats`: a view of the plain text, or of the unescaped text in `buffer`.
@@ -419,7 +557,18 @@ Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& colum
   out->tight_bounds = true;
   out->columns.assign(columns.size(), ColumnStats{});
   thread_local PathViews path;
-  if (PlainStatsReader(stats, columns, out, path).Read()) return Status::Ok();
+  // The shape of the last text read in full on this thread, and one being recorded.
+  thread_local StatsShape shape, recording;
+  if (shape.Fits(stats.escaped(), columns) &&
+      PlainStatsReader(stats, columns, out, path).Replay(shape))
+    return Status::Ok();
+  out->num_records.reset();
+  out->tight_bounds = true;
+  out->columns.assign(columns.size(), ColumnStats{});
+  if (PlainStatsReader(stats, columns, out, path).Read(&recording)) {
+    std::swap(shape, recording);  // the buffers stay the thread's
+    return Status::Ok();
+  }
   out->num_records.reset();
   out->tight_bounds = true;
   out->columns.assign(columns.size(), ColumnStats{});

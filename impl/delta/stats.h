@@ -71,7 +71,9 @@ struct StatsView {
 
 // Parses `stats` exactly as ParseStats does (the same checks of every field, the same errors) but
 // keeps only what it says of `columns`, in `out` (whose memory is reused). Statistics of the
-// common form are read where they lie, escaped or not, without unescaping or copying them.
+// common form are read where they lie, escaped or not, without unescaping or copying them; those
+// shaped like the last ones the thread read whole (the same bytes between the values) have only
+// their values read (docs/formats.md#a2).
 Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out);
 // A temporary (a string converted on the way in) would die before the views into it.
 Status ParseStatsOf(StatsJson&& stats, const std::vector<ColumnPath>& columns,

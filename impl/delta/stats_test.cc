@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace rlc::delta {
 namespace {
 
@@ -95,11 +97,45 @@ StatValue Owned(const std::optional<StatValueView>& v) {
   return std::monostate{};
 }
 
+// Whether ParseStatsOf of `stats` answers for `columns` what ParseStats answers of `json` (the
+// same text unescaped), and refuses what it refuses with the same message. "" when it does, else
+// what differs.
+std::string DiffersFromParseStats(const StatsJson& stats, const std::string& json,
+                                  const std::vector<ColumnPath>& columns) {
+  const Result<FileStats> whole = ParseStats(json);
+  StatsView view;
+  const Status of = ParseStatsOf(stats, columns, &view);
+  if (whole.ok() != of.ok()) return "accepted by one only";
+  if (!of.ok()) return whole.status().message() == of.message() ? "" : "another error";
+  if (view.num_records != whole->num_records) return "numRecords";
+  if (view.tight_bounds != whole->tight_bounds) return "tightBounds";
+  if (view.columns.size() != columns.size()) return "column count";
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const ColumnStats& c = view.columns[i];
+    const auto min = whole->min_values.find(columns[i]);
+    const auto max = whole->max_values.find(columns[i]);
+    const auto nulls = whole->null_count.find(columns[i]);
+    const std::string which = " of column " + std::to_string(i);
+    if (c.min.has_value() != (min != whole->min_values.end())) return "min present" + which;
+    if (c.max.has_value() != (max != whole->max_values.end())) return "max present" + which;
+    if (c.min.has_value() && Owned(c.min) != min->second) return "min" + which;
+    if (c.max.has_value() && Owned(c.max) != max->second) return "max" + which;
+    const std::optional<int64_t> null_count =
+        nulls == whole->null_count.end() ? std::nullopt : std::optional<int64_t>(nulls->second);
+    if (c.null_count != null_count) return "nullCount" + which;
+  }
+  return "";
+}
+
+const std::vector<ColumnPath>& Columns() {
+  static const std::vector<ColumnPath> columns = {{"a"}, {"n", "x"}, {"missing"}, {"n"}};
+  return columns;
+}
+
 // ParseStatsOf answers for its columns what ParseStats answers, and refuses what it refuses with
 // the same message, whichever columns are asked for, and whether the statistics are plain or
 // escaped as a commit holds them.
 TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
-  const std::vector<ColumnPath> columns = {{"a"}, {"n", "x"}, {"missing"}, {"n"}};
   for (
       const std::string json : {
           R"({"numRecords":7,"minValues":{"a":1,"n":{"x":2.5},"s":"q"},"maxValues":{"a":9,)"
@@ -117,38 +153,102 @@ TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
           "{\"numRecords\":\n3,\t\"minValues\":{\"a\":1}}",
       }) {
     for (const StatsJson& stats : {StatsJson(json), *StatsJson::EscapedCopyOf(json)}) {
-      const Result<FileStats> whole = ParseStats(json);
-      StatsView view;
-      const Status of = ParseStatsOf(stats, columns, &view);
-      ASSERT_EQ(whole.ok(), of.ok()) << json;
-      if (!of.ok()) {
-        EXPECT_EQ(whole.status().message(), of.message()) << json;
-        continue;
-      }
-      EXPECT_EQ(view.num_records, whole->num_records) << json;
-      EXPECT_EQ(view.tight_bounds, whole->tight_bounds) << json;
-      ASSERT_EQ(view.columns.size(), columns.size());
-      for (size_t i = 0; i < columns.size(); ++i) {
-        const ColumnStats& c = view.columns[i];
-        const auto min = whole->min_values.find(columns[i]);
-        const auto max = whole->max_values.find(columns[i]);
-        const auto nulls = whole->null_count.find(columns[i]);
-        EXPECT_EQ(c.min.has_value(), min != whole->min_values.end()) << json << " " << i;
-        EXPECT_EQ(c.max.has_value(), max != whole->max_values.end()) << json << " " << i;
-        if (c.min.has_value() && min != whole->min_values.end()) {
-          EXPECT_EQ(Owned(c.min), min->second);
-        }
-        if (c.max.has_value() && max != whole->max_values.end()) {
-          EXPECT_EQ(Owned(c.max), max->second);
-        }
-        EXPECT_EQ(c.null_count, nulls == whole->null_count.end()
-                                    ? std::nullopt
-                                    : std::optional<int64_t>(nulls->second))
-            << json << " " << i;
-      }
+      EXPECT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
     }
   }
 }
 
+// Statistics of one shape: the bytes between values as an engine writes them, the values free.
+std::string Shaped(const std::string& num_records, const std::string& min_a,
+                   const std::string& max_a, const std::string& nulls_x,
+                   const std::string& tight = "true") {
+  return R"({"numRecords":)" + num_records + R"(,"minValues":{"a":)" + min_a +
+         R"(,"s":"q","n":{"x":2}},"maxValues":{"a":)" + max_a +
+         R"(,"s":"z","n":{"x":5}},"nullCount":{"a":0,"n":{"x":)" + nulls_x +
+         R"(}},"tightBounds":)" + tight + "}";
+}
+
+// A read of statistics shaped like the last ones read (on this thread) compares the bytes between
+// values and reads only the values: it must answer what a full read answers, whatever the values
+// are and wherever the bytes between them differ.
+TEST(ParseStatsOf, StatisticsOfTheLastShapeReadAsAWholeRead) {
+  const std::string first = Shaped("10", "1", "9", "0");
+  const std::vector<std::string> next = {
+      Shaped("11", "2", "8", "3"),              // the same shape
+      Shaped("12", "-5", "900000000000", "0"),  // longer values
+      Shaped("null", "null", "null", "null"),   // NULLs where numbers were
+      Shaped("1", "\"t\"", "true", "1"),        // values of other types
+      Shaped("1", "1.5", "2e3", "1"),           // numbers the general path reads
+      Shaped("-1", "1", "2", "1"),              // a negative numRecords: refused
+      Shaped("1", "1", "2", "-3"),              // a negative nullCount: refused
+      Shaped("1", "1", "2", "1", "\"yes\""),    // a tightBounds that is no boolean: refused
+      Shaped("1", "01", "2", "1"),              // a leading zero: refused
+      Shaped("1", "{\"b\":1}", "2", "1"),       // an object where a value was
+      Shaped("1", "1", "2", "1") + " x",        // trailing bytes: refused
+      Shaped("1", "1", "2", "1") + " ",         // trailing whitespace
+      Shaped("1", "1", "2", "1").substr(1),     // the first byte missing
+      R"({"numRecords":1,"maxValues":{"a":1,"s":"q","n":{"x":2}},"minValues":{"a":3,"s":"z",)"
+      R"("n":{"x":5}},"nullCount":{"a":0,"n":{"x":1}},"tightBounds":true})",  // sections swapped
+      R"({"numRecords":1,"minValues":{"b":1,"s":"q","n":{"x":2}},"maxValues":{"a":3,"s":"z",)"
+      R"("n":{"x":5}},"nullCount":{"a":0,"n":{"x":1}},"tightBounds":true})",  // another column
+      R"({"numRecords":1,"minValues":{"a":1,"s":"q","n":{"y":2}},"maxValues":{"a":3,"s":"z",)"
+      R"("n":{"x":5}},"nullCount":{"a":0,"n":{"x":1}},"tightBounds":true})",  // a nested key
+      R"({"numRecords":1,"minValues":{"a":1,"s":"q\"","n":{"x":2}},"maxValues":{"a":3,"s":"z",)"
+      R"("n":{"x":5}},"nullCount":{"a":0,"n":{"x":1}},"tightBounds":true})",  // an escape
+  };
+  for (const std::string& json : next) {
+    for (const bool escaped : {false, true}) {
+      const auto form = [&](const std::string& text) {
+        return escaped ? *StatsJson::EscapedCopyOf(text) : StatsJson(text);
+      };
+      const StatsJson shape = form(first);
+      const StatsJson stats = form(json);
+      // The first text's shape is the thread's last; then the next text is read.
+      ASSERT_EQ(DiffersFromParseStats(shape, first, Columns()), "");
+      EXPECT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
+      // Asked for other columns, the shape is not reused.
+      ASSERT_EQ(DiffersFromParseStats(shape, first, Columns()), "");
+      EXPECT_EQ(DiffersFromParseStats(stats, json, {{"s"}, {"a"}}), "") << json;
+    }
+  }
+}
+
+// The same, over random statistics and random damage: each text is read after the one before
+// it, so most are read by the shape of the last, and each must be read as a whole read reads it.
+TEST(ParseStatsOf, RandomTextsAfterOneAnotherReadAsWholeReads) {
+  std::mt19937_64 rng(20261204);
+  const auto pick = [&](std::initializer_list<const char*> options) {
+    return std::string(*(options.begin() + rng() % options.size()));
+  };
+  // Mostly values the shape's reader reads itself, so that most texts are read by the shape.
+  const auto value = [&] {
+    if (rng() % 5 != 0)
+      return pick({"0", "1", "-7", "42", "9223372036854775807", "null", "true", "\"t\"", "\"\""});
+    return pick({"9223372036854775808", "-0", "1.5", "\"x\\\"y\"", "\"\\u00e9\"", "[1]", "{}"});
+  };
+  int compared = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string json = Shaped(value(), value(), value(), value(), pick({"true", "false"}));
+    if (rng() % 4 == 0) {  // damage: a byte replaced, removed or inserted
+      const size_t at = rng() % json.size();
+      const char byte = "{}[]\":,0a \\"[rng() % 12];
+      switch (rng() % 3) {
+        case 0:
+          json[at] = byte;
+          break;
+        case 1:
+          json.erase(at, 1);
+          break;
+        default:  // the end as often as anywhere else
+          json.insert(rng() % 2 == 0 ? json.size() : at, 1, byte);
+      }
+    }
+    const std::optional<StatsJson> escaped = StatsJson::EscapedCopyOf(json);
+    const StatsJson stats = rng() % 2 == 0 || !escaped.has_value() ? StatsJson(json) : *escaped;
+    ASSERT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 20000);
+}
 }  // namespace
 }  // namespace rlc::delta

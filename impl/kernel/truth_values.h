@@ -25,6 +25,8 @@
 #define RLC_IMPL_KERNEL_TRUTH_VALUES_H_
 
 #include <cstddef>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include "impl/base/mutants.h"
@@ -76,8 +78,10 @@ MayTake<D> FinishConnective(const D& d, const ConnectiveFold<D>& fold) {
   return {fold.any_secondary, fold.all_primary, unknown};
 }
 
+// The children as a span (a vector converts): D is deduced from `d` alone.
 template <ValueOrder D>
-MayTake<D> Connective(const D& d, const std::vector<MayTake<D>>& children, bool is_and) {
+MayTake<D> Connective(const D& d, std::span<const MayTake<std::type_identity_t<D>>> children,
+                      bool is_and) {
   ConnectiveFold<D> fold = BeginConnective(d, is_and);
   for (size_t i = 0; i < children.size(); ++i) {
     if (RLC_MUTANT("data-skipping-or-first-disjunct") && !is_and && i >= 1)

@@ -16,45 +16,45 @@ enum class Side : uint8_t { kLower, kUpper };
 
 // A float column's value, given the shortest text of the float read as a double: the float
 // itself is (float)d; one float step either way covers a writer that rounded differently.
-std::optional<Literal> FloatBound(double d, Side side) {
+std::optional<ValueRef> FloatBound(double d, Side side) {
   if (!(std::fabs(d) <= std::numeric_limits<float>::max())) return std::nullopt;  // NaN too
   const float f = static_cast<float>(d);
   const float inf = std::numeric_limits<float>::infinity();
   const float widened = std::nextafter(f, side == Side::kLower ? -inf : inf);
   if (std::isinf(widened)) return std::nullopt;
-  return Literal::Double(static_cast<double>(widened));
+  return ValueRef::Double(static_cast<double>(widened));
 }
 
-std::optional<Literal> TimestampBound(std::string_view text, ColumnType type, Side side) {
+std::optional<ValueRef> TimestampBound(std::string_view text, ColumnType type, Side side) {
   std::optional<ParsedTimestamp> ts = ParseTimestamp(text);
   if (!ts.has_value()) return std::nullopt;
   int64_t slack = kTimestampStatsSlackMicros;
   if (!ts->has_zone && type == ColumnType::kTimestamp) slack += kZoneSlackMicros;
-  return Literal::Timestamp(side == Side::kLower ? ts->micros - slack : ts->micros + slack);
+  return ValueRef::Timestamp(side == Side::kLower ? ts->micros - slack : ts->micros + slack);
 }
 
 // A min (kLower) or max (kUpper) statistic as a bound for the column's type.
-std::optional<Literal> StatBound(const delta::StatValueView& v, ColumnType type, Side side) {
+std::optional<ValueRef> StatBound(const delta::StatValueView& v, ColumnType type, Side side) {
   using K = delta::StatValueView::Kind;
   const std::string_view* s = v.kind == K::kString ? &v.text : nullptr;
   switch (CategoryOf(type)) {
     case ValueCategory::kNumeric:
       if (type == ColumnType::kDecimal) return std::nullopt;
-      if (v.kind == K::kInt) return Literal::Long(v.integer);
+      if (v.kind == K::kInt) return ValueRef::Long(v.integer);
       if (v.kind != K::kDouble || std::isnan(v.number)) return std::nullopt;
       if (type == ColumnType::kFloat) return FloatBound(v.number, side);
-      return Literal::Double(v.number);
+      return ValueRef::Double(v.number);
     case ValueCategory::kString:
       if (s == nullptr) return std::nullopt;
-      return Literal::String(std::string(*s));
+      return ValueRef::String(*s);  // a view of the statistics
     case ValueCategory::kBoolean:
       if (v.kind != K::kBool) return std::nullopt;
-      return Literal::Bool(v.boolean);
+      return ValueRef::Bool(v.boolean);
     case ValueCategory::kDate: {
       if (s == nullptr) return std::nullopt;
       std::optional<int64_t> days = ParseDate(*s);
       if (!days.has_value()) return std::nullopt;
-      return Literal::Date(*days);
+      return ValueRef::Date(*days);
     }
     case ValueCategory::kTimestamp:
       if (s == nullptr) return std::nullopt;
@@ -64,32 +64,33 @@ std::optional<Literal> StatBound(const delta::StatValueView& v, ColumnType type,
   }
 }
 
-// An exact partition value of the column's type; nullopt when it does not parse.
-std::optional<Literal> PartitionLiteral(const std::string& text, ColumnType type) {
+// An exact partition value of the column's type (a string viewed); nullopt when it does not
+// parse.
+std::optional<ValueRef> PartitionLiteral(const std::string& text, ColumnType type) {
   const char* first = text.data();
   const char* last = text.data() + text.size();
   if (IsIntegral(type)) {
     int64_t v = 0;
     const std::from_chars_result r = std::from_chars(first, last, v);
     if (r.ec != std::errc() || r.ptr != last) return std::nullopt;
-    return Literal::Long(v);
+    return ValueRef::Long(v);
   }
   if (type == ColumnType::kDouble) {
     double v = 0;
     const std::from_chars_result r = std::from_chars(first, last, v);
     if (r.ec != std::errc() || r.ptr != last || std::isnan(v)) return std::nullopt;
-    return Literal::Double(v);
+    return ValueRef::Double(v);
   }
-  if (type == ColumnType::kString) return Literal::String(text);
+  if (type == ColumnType::kString) return ValueRef::String(text);
   if (type == ColumnType::kBoolean) {
-    if (text == "true" || text == "TRUE" || text == "True") return Literal::Bool(true);
-    if (text == "false" || text == "FALSE" || text == "False") return Literal::Bool(false);
+    if (text == "true" || text == "TRUE" || text == "True") return ValueRef::Bool(true);
+    if (text == "false" || text == "FALSE" || text == "False") return ValueRef::Bool(false);
     return std::nullopt;
   }
   if (type == ColumnType::kDate) {
     std::optional<int64_t> days = ParseDate(text);
     if (!days.has_value()) return std::nullopt;
-    return Literal::Date(*days);
+    return ValueRef::Date(*days);
   }
   return std::nullopt;
 }
@@ -116,7 +117,7 @@ ColumnDomain DomainFromColumnStats(const ResolvedColumn& column, std::optional<i
   if (!d.may_be_null && !d.may_be_non_null) return d;  // no live row: bounds say nothing more
   if (c.min.has_value()) d.lower = StatBound(*c.min, column.type, Side::kLower);
   if (c.max.has_value()) d.upper = StatBound(*c.max, column.type, Side::kUpper);
-  d.upper_is_prefix = d.upper.has_value() && d.upper->kind == Literal::Kind::kString;
+  d.upper_is_prefix = d.upper.has_value() && d.upper->kind == ValueRef::Kind::kString;
   if (d.lower.has_value() && d.upper.has_value()) {
     std::optional<int> cmp = CompareValues(*d.lower, *d.upper);
     if (!cmp.has_value() || *cmp > 0) {  // contradictory statistics: use neither
@@ -163,8 +164,8 @@ ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,
     if (!ts.has_value()) return ColumnDomain::Anything();
     const int64_t slack =
         !ts->has_zone && column.type == ColumnType::kTimestamp ? kZoneSlackMicros : 0;
-    d.lower = Literal::Timestamp(ts->micros - slack);
-    d.upper = Literal::Timestamp(ts->micros + slack);
+    d.lower = ValueRef::Timestamp(ts->micros - slack);
+    d.upper = ValueRef::Timestamp(ts->micros + slack);
     return d;
   }
   if (column.type == ColumnType::kDecimal) return d;  // non-NULL, no bounds
@@ -177,10 +178,10 @@ ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,
     d.upper = FloatBound(v, Side::kUpper);
     return d;
   }
-  std::optional<Literal> exact = PartitionLiteral(*value, column.type);
+  std::optional<ValueRef> exact = PartitionLiteral(*value, column.type);
   if (!exact.has_value()) return ColumnDomain::Anything();
   d.lower = exact;
-  d.upper = std::move(exact);
+  d.upper = exact;
   return d;
 }
 

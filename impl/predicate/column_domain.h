@@ -41,6 +41,7 @@
 #include "impl/predicate/ast.h"
 #include "impl/predicate/datetime.h"
 #include "impl/predicate/schema.h"
+#include "impl/predicate/value_order.h"
 
 namespace rlc::predicate {
 
@@ -49,12 +50,14 @@ inline constexpr int64_t kTimestampStatsSlackMicros = 1000;
 // A timestamp written without a zone may be in any zone: Java's offsets reach +-18:00.
 inline constexpr int64_t kZoneSlackMicros = 18 * 3600 * kMicrosPerSecond;
 
+// The bounds view the strings they came from (value_order.h's ValueRef): the statistics, the
+// partition values or the predicate's literals must outlive the domain.
 struct ColumnDomain {
-  bool may_be_null = true;       // some live row may hold NULL
-  bool may_be_non_null = true;   // some live row may hold a non-NULL value
-  std::optional<Literal> lower;  // every live non-NULL value is >= lower
-  std::optional<Literal> upper;  // every live non-NULL value is <= upper, or (if
-  bool upper_is_prefix = false;  //   upper_is_prefix) is a string that starts with upper
+  bool may_be_null = true;        // some live row may hold NULL
+  bool may_be_non_null = true;    // some live row may hold a non-NULL value
+  std::optional<ValueRef> lower;  // every live non-NULL value is >= lower
+  std::optional<ValueRef> upper;  // every live non-NULL value is <= upper, or (if
+  bool upper_is_prefix = false;   //   upper_is_prefix) is a string that starts with upper
 
   static ColumnDomain Anything() { return ColumnDomain{}; }
   // Every live non-NULL value equals lower (== upper).

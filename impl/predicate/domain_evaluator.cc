@@ -1,5 +1,6 @@
 #include "impl/predicate/domain_evaluator.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -14,20 +15,20 @@ namespace {
 
 // Whether cmp(a, b) may satisfy `test`; values the order cannot compare count as "may".
 template <typename Test>
-bool May(const Literal& a, const Literal& b, Test test) {
+bool May(const ValueRef& a, const ValueRef& b, Test test) {
   std::optional<int> cmp = CompareValues(a, b);
   return !cmp.has_value() || test(*cmp);
 }
 
 kernel::ValueBounds<LiteralOrder> BoundsOf(const ColumnDomain& d) {
   // An absent bound's value is never read (the kernel tests has_lower / has_upper first).
-  return {d.lower.has_value(), d.lower.value_or(Literal::Null()), d.upper.has_value(),
-          d.upper.value_or(Literal::Null()), d.upper_is_prefix};
+  return {d.lower.has_value(), d.lower.value_or(ValueRef()), d.upper.has_value(),
+          d.upper.value_or(ValueRef()), d.upper_is_prefix};
 }
 
-bool StartsWithUpper(const ColumnDomain& d, const Literal& x) {
-  return d.upper.has_value() && x.kind == Literal::Kind::kString &&
-         d.upper->kind == Literal::Kind::kString &&
+bool StartsWithUpper(const ColumnDomain& d, const ValueRef& x) {
+  return d.upper.has_value() && x.kind == ValueRef::Kind::kString &&
+         d.upper->kind == ValueRef::Kind::kString &&
          x.string_value.starts_with(d.upper->string_value);
 }
 
@@ -51,20 +52,20 @@ kernel::LeafOp LeafOpOf(CompareOp op) {
 }
 
 // {can be true, can be false} of `v op x` over the domain's non-NULL values v.
-std::pair<bool, bool> CompareNonNull(const ColumnDomain& d, CompareOp op, const Literal& x) {
+std::pair<bool, bool> CompareNonNull(const ColumnDomain& d, CompareOp op, const ValueRef& x) {
   const kernel::LeafPossible<LiteralOrder> p = kernel::CompareWithLiteral(
       LiteralOrder{}, BoundsOf(d), LeafOpOf(op), x, StartsWithUpper(d, x));
   return {p.can_be_true, p.can_be_false};
 }
 
-bool MayBeEqual(const ColumnDomain& d, const Literal& x) {
+bool MayBeEqual(const ColumnDomain& d, const ValueRef& x) {
   return CompareNonNull(d, CompareOp::kEq, x).first;
 }
-bool AllEqual(const ColumnDomain& d, const Literal& x) {
+bool AllEqual(const ColumnDomain& d, const ValueRef& x) {
   return !CompareNonNull(d, CompareOp::kEq, x).second;
 }
 
-ColumnDomain LiteralDomain(const Literal& literal) {
+ColumnDomain LiteralDomain(const ValueRef& literal) {
   ColumnDomain d;
   if (literal.is_null()) {
     d.may_be_non_null = false;
@@ -81,67 +82,29 @@ ColumnDomain ModuloDomain(const ColumnDomain& c, int64_t k) {
   ColumnDomain d;
   d.may_be_null = c.may_be_null;
   d.may_be_non_null = c.may_be_non_null;
-  if (c.IsSingleValue() && c.lower->kind == Literal::Kind::kLong) {
+  if (c.IsSingleValue() && c.lower->kind == ValueRef::Kind::kLong) {
     const int64_t v = k == -1 ? 0 : c.lower->int_value % k;
-    d.lower = Literal::Long(v);
-    d.upper = Literal::Long(v);
+    d.lower = ValueRef::Long(v);
+    d.upper = ValueRef::Long(v);
     return d;
   }
   const int64_t m = k == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max()
                                                              : (k < 0 ? -k : k) - 1;
-  const Literal zero = Literal::Long(0);
+  const ValueRef zero = ValueRef::Long(0);
   const bool non_negative = c.lower && !May(*c.lower, zero, [](int cmp) { return cmp < 0; });
   const bool non_positive = c.upper && !May(*c.upper, zero, [](int cmp) { return cmp > 0; });
-  d.lower = Literal::Long(non_negative ? 0 : -m);
-  d.upper = Literal::Long(non_positive ? 0 : m);
+  d.lower = ValueRef::Long(non_negative ? 0 : -m);
+  d.upper = ValueRef::Long(non_positive ? 0 : m);
   return d;
 }
 
 using MayTake = kernel::MayTake<LiteralOrder>;
 
 Possible FromKernel(const MayTake& m) { return {m.can_be_true, m.can_be_false, m.can_be_unknown}; }
-MayTake ToKernel(const Possible& p) { return {p.can_be_true, p.can_be_false, p.can_be_unknown}; }
 
-class DomainEval {
- public:
-  DomainEval(const BoundExpr& bound, const DomainLookup& lookup) : bound_(bound), lookup_(lookup) {}
-
-  Possible Condition(const Expr& e);
-
- private:
-  // The column's domain. The reference is used before the next call (Operand copies it).
-  const ColumnDomain& Column(const ColumnPath& path) {
-    for (size_t i = 0; i < cached_; ++i) {
-      if (*cache_[i].first == path) return cache_[i].second;
-    }
-    if (cached_ == cache_.size()) return uncached_ = lookup_(bound_.column(path));
-    cache_[cached_] = {&path, lookup_(bound_.column(path))};
-    return cache_[cached_++].second;
-  }
-  ColumnDomain Operand(const Expr& e) {
-    if (e.kind == Expr::Kind::kLiteral) return LiteralDomain(e.literal);
-    if (e.kind == Expr::Kind::kModulo) return ModuloDomain(Column(e.column), e.modulus);
-    RLC_ASSERT(e.kind == Expr::Kind::kColumn);
-    return Column(e.column);
-  }
-  Possible Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r);
-  // Compare(l, op, LiteralDomain(x)) without building the literal's domain: the common shape
-  // (`column op literal`), judged for every file a read predicate meets.
-  Possible CompareToLiteral(const ColumnDomain& l, CompareOp op, const Literal& x);
-  Possible In(const Expr& e);
-
-  const BoundExpr& bound_;
-  const DomainLookup& lookup_;
-  // Each column's domain, asked once per evaluation: a predicate names few columns, so a small
-  // array (no allocation per column, as a map's nodes were, for every file of every winner);
-  // columns beyond it are asked each time they are met.
-  std::array<std::pair<const ColumnPath*, ColumnDomain>, 4> cache_;
-  size_t cached_ = 0;
-  ColumnDomain uncached_;
-};
-
-Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r) {
-  // The leaf runs on single values only; between two ranges any answer is possible.
+// `l op r` over two domains. The leaf runs on single values only; between two ranges any answer
+// is possible.
+MayTake Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r) {
   std::pair<bool, bool> tf{true, true};
   if (l.may_be_non_null && r.may_be_non_null) {
     if (r.IsSingleValue())
@@ -149,75 +112,191 @@ Possible DomainEval::Compare(const ColumnDomain& l, CompareOp op, const ColumnDo
     else if (l.IsSingleValue())
       tf = CompareNonNull(r, FlipCompareOp(op), *l.lower);
   }
-  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null,
-                                       r.may_be_null, r.may_be_non_null, tf.first, tf.second));
+  return kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, r.may_be_null,
+                            r.may_be_non_null, tf.first, tf.second);
 }
 
-Possible DomainEval::CompareToLiteral(const ColumnDomain& l, CompareOp op, const Literal& x) {
+// Compare(l, op, LiteralDomain(x)) without building the literal's domain: the common shape
+// (`column op literal`), judged for every file a read predicate meets.
+MayTake CompareToLiteral(const ColumnDomain& l, CompareOp op, const ValueRef& x) {
   // LiteralDomain(x) admits NULL alone or x alone, and is a single value when x is not NULL.
   const bool x_is_null = x.is_null();
   std::pair<bool, bool> tf{true, true};
   if (l.may_be_non_null && !x_is_null) tf = CompareNonNull(l, op, x);
-  return FromKernel(kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, x_is_null,
-                                       !x_is_null, tf.first, tf.second));
+  return kernel::Comparison(LiteralOrder{}, l.may_be_null, l.may_be_non_null, x_is_null, !x_is_null,
+                            tf.first, tf.second);
 }
 
-Possible DomainEval::In(const Expr& e) {
-  const ColumnDomain d = Operand(e.children.at(0));
-  std::vector<kernel::InListItem<LiteralOrder>> items;
-  items.reserve(e.in_list.size());
-  for (const Literal& item : e.in_list) {
+MayTake In(const ColumnDomain& d, const std::vector<Literal>& list) {
+  const LiteralOrder order;
+  kernel::InListFold<LiteralOrder> fold = kernel::BeginInList(order);
+  for (const Literal& item : list) {
     if (item.is_null()) {
-      items.push_back({true, false, false});
+      fold = kernel::StepInList(order, fold, {true, false, false});
       continue;
     }
     // The leaf's answers mean something only for a column that may hold a value.
     const bool values = d.may_be_non_null;
-    items.push_back({false, values && MayBeEqual(d, item), values && AllEqual(d, item)});
+    fold = kernel::StepInList(order, fold,
+                              {false, values && MayBeEqual(d, item), values && AllEqual(d, item)});
   }
-  return FromKernel(kernel::InList(LiteralOrder{}, items, d.may_be_null, d.may_be_non_null));
+  return kernel::FinishInList(order, fold, d.may_be_null, d.may_be_non_null);
 }
 
-Possible DomainEval::Condition(const Expr& e) {
-  using K = Expr::Kind;
-  switch (e.kind) {
-    case K::kColumn:
-    case K::kLiteral:
-    case K::kModulo:
-      return Compare(Operand(e), CompareOp::kEq, LiteralDomain(Literal::Bool(true)));
-    case K::kCompare: {
-      const Expr& left = e.children.at(0);
-      const Expr& right = e.children.at(1);
-      if (left.kind == K::kColumn && right.kind == K::kLiteral)
-        return CompareToLiteral(Column(left.column), e.op, right.literal);
-      return Compare(Operand(left), e.op, Operand(right));
-    }
-    case K::kIn:
-      return In(e);
-    case K::kIsNull:
-    case K::kIsNotNull: {
-      const ColumnDomain d = Operand(e.children.at(0));
-      return FromKernel(
-          kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, e.kind == K::kIsNull));
-    }
-    case K::kNot:
-      return FromKernel(kernel::Negation(LiteralOrder{}, ToKernel(Condition(e.children.at(0)))));
-    case K::kAnd:
-    case K::kOr: {
-      std::vector<MayTake> children;
-      children.reserve(e.children.size());
-      for (const Expr& child : e.children) children.push_back(ToKernel(Condition(child)));
-      return FromKernel(kernel::Connective(LiteralOrder{}, children, e.kind == K::kAnd));
-    }
+// What a value standing as a condition is compared with (`flag` is `flag = TRUE`).
+const Literal& True() {
+  static const Literal kTrue = Literal::Bool(true);
+  return kTrue;
+}
+
+// The index of the column at `path` in the table, added when absent.
+uint32_t ColumnIndex(const BoundExpr& bound, const ColumnPath& path, ColumnTable* columns) {
+  const ResolvedColumn& column = bound.column(path);
+  for (size_t i = 0; i < columns->size(); ++i) {
+    if ((*columns)[i]->logical_path == column.logical_path) return static_cast<uint32_t>(i);
   }
-  return Possible{true, true, true};
+  columns->push_back(&column);
+  return static_cast<uint32_t>(columns->size() - 1);
 }
 
 }  // namespace
 
+DomainProgram::DomainProgram(const BoundExpr& bound, ColumnTable* columns) {
+  Compile(bound, bound.expr(), columns);
+  RLC_ASSERT(depth_ == 1);
+}
+
+void DomainProgram::Push(Step step, size_t pops) {
+  RLC_ASSERT(depth_ >= pops);
+  depth_ = depth_ - pops + 1;
+  max_depth_ = std::max(max_depth_, depth_);
+  steps_.push_back(step);
+}
+
+DomainProgram::Operand DomainProgram::OperandOf(const BoundExpr& bound, const Expr& e,
+                                                ColumnTable* columns) {
+  Operand o;
+  if (e.kind == Expr::Kind::kLiteral) {
+    o.literal = &e.literal;
+    return o;
+  }
+  RLC_ASSERT(e.kind == Expr::Kind::kColumn || e.kind == Expr::Kind::kModulo);
+  o.kind = e.kind == Expr::Kind::kColumn ? Operand::Kind::kColumn : Operand::Kind::kModulo;
+  o.column = ColumnIndex(bound, e.column, columns);
+  o.modulus = e.modulus;
+  return o;
+}
+
+void DomainProgram::Compile(const BoundExpr& bound, const Expr& e, ColumnTable* columns) {
+  using K = Expr::Kind;
+  Step step;
+  switch (e.kind) {
+    case K::kColumn:
+    case K::kLiteral:
+    case K::kModulo:  // a value standing as a condition: `v = TRUE`
+      step.left = OperandOf(bound, e, columns);
+      step.right.literal = &True();
+      return Push(step, 0);
+    case K::kCompare:
+      step.op = e.op;
+      step.left = OperandOf(bound, e.children.at(0), columns);
+      step.right = OperandOf(bound, e.children.at(1), columns);
+      return Push(step, 0);
+    case K::kIn:
+      step.kind = Step::Kind::kIn;
+      step.left = OperandOf(bound, e.children.at(0), columns);
+      step.in = &e.in_list;
+      return Push(step, 0);
+    case K::kIsNull:
+    case K::kIsNotNull:
+      step.kind = Step::Kind::kNullTest;
+      step.flag = e.kind == K::kIsNull;
+      step.left = OperandOf(bound, e.children.at(0), columns);
+      return Push(step, 0);
+    case K::kNot:
+      Compile(bound, e.children.at(0), columns);
+      step.kind = Step::Kind::kNot;
+      return Push(step, 1);
+    case K::kAnd:
+    case K::kOr:
+      for (const Expr& child : e.children) Compile(bound, child, columns);
+      step.kind = Step::Kind::kConnective;
+      step.flag = e.kind == K::kAnd;
+      step.children = static_cast<uint32_t>(e.children.size());
+      return Push(step, e.children.size());
+  }
+  RLC_ASSERT(false);  // every kind is compiled above
+}
+
+namespace {
+
+// An operand's domain: a column's is read in place (`scratch` is unused), a literal's or a
+// modulo's is built in `scratch`.
+template <typename Operand>
+const ColumnDomain& DomainOf(const Operand& o, std::span<const ColumnDomain> domains,
+                             ColumnDomain* scratch) {
+  using K = typename Operand::Kind;
+  if (o.kind == K::kLiteral) return *scratch = LiteralDomain(*o.literal);
+  RLC_ASSERT(o.column < domains.size());
+  if (o.kind == K::kModulo) return *scratch = ModuloDomain(domains[o.column], o.modulus);
+  return domains[o.column];
+}
+
+}  // namespace
+
+Possible DomainProgram::Run(std::span<const ColumnDomain> domains) const {
+  // The stack of results: on the caller's stack unless the predicate is unusually wide.
+  std::array<MayTake, 16> local;
+  std::vector<MayTake> wide;
+  MayTake* stack = local.data();
+  if (max_depth_ > local.size()) {
+    wide.resize(max_depth_);
+    stack = wide.data();
+  }
+  size_t top = 0;
+  ColumnDomain left_scratch, right_scratch;
+  for (const Step& step : steps_) {
+    switch (step.kind) {
+      case Step::Kind::kCompare: {
+        const ColumnDomain& l = DomainOf(step.left, domains, &left_scratch);
+        if (step.right.kind == Operand::Kind::kLiteral) {
+          stack[top++] = CompareToLiteral(l, step.op, *step.right.literal);
+        } else {
+          stack[top++] = Compare(l, step.op, DomainOf(step.right, domains, &right_scratch));
+        }
+        break;
+      }
+      case Step::Kind::kIn:
+        stack[top++] = In(DomainOf(step.left, domains, &left_scratch), *step.in);
+        break;
+      case Step::Kind::kNullTest: {
+        const ColumnDomain& d = DomainOf(step.left, domains, &left_scratch);
+        stack[top++] =
+            kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, step.flag);
+        break;
+      }
+      case Step::Kind::kNot:
+        stack[top - 1] = kernel::Negation(LiteralOrder{}, stack[top - 1]);
+        break;
+      case Step::Kind::kConnective:
+        top -= step.children;
+        stack[top] = kernel::Connective(
+            LiteralOrder{}, std::span<const MayTake>(stack + top, step.children), step.flag);
+        ++top;
+        break;
+    }
+  }
+  RLC_ASSERT(top == 1);
+  return FromKernel(stack[0]);
+}
+
 Possible EvaluateOverDomains(const BoundExpr& bound, const DomainLookup& domains) {
-  DomainEval eval(bound, domains);
-  return eval.Condition(bound.expr());
+  ColumnTable columns;
+  const DomainProgram program(bound, &columns);
+  std::vector<ColumnDomain> of;
+  of.reserve(columns.size());
+  for (const ResolvedColumn* column : columns) of.push_back(domains(*column));
+  return program.Run(of);
 }
 
 }  // namespace rlc::predicate

@@ -1,7 +1,7 @@
 // LiteralOrder: the production instantiation of the kernels' ValueOrder
-// (impl/kernel/value_domain.h) for the statistics evaluator: booleans, 64-bit counts and
-// predicate literals, so that its leaf decisions run the kernel text proofs/ checks
-// (impl/kernel/stats_leaf.h).
+// (impl/kernel/value_domain.h) for the statistics evaluator: booleans, 64-bit counts and values
+// (value_order.h's ValueRef: literals, statistics, partition values), so that its leaf decisions
+// run the kernel text proofs/ checks (impl/kernel/stats_leaf.h).
 //
 // Concern: ValueLe is CompareValues (value_order.h) <= 0, and false for values it cannot compare
 // (NULL, different categories), as the kernel expects. Counts are row counts read from
@@ -22,9 +22,15 @@
 namespace rlc::predicate {
 
 struct LiteralOrder : kernel::ConcreteScalars<int64_t> {
-  using Value = Literal;
+  using Value = ValueRef;  // a literal, a statistic or a partition value, viewed
 
   Bool ValueLe(const Value& a, const Value& b) const {
+    // The common cases here (a leaf asks up to twelve of these per file); the order is
+    // CompareValues's, which decides every other case.
+    using K = Value::Kind;
+    if (a.kind == b.kind && (a.kind == K::kLong || a.kind == K::kDate || a.kind == K::kTimestamp))
+      return a.int_value <= b.int_value;
+    if (a.kind == K::kString && b.kind == K::kString) return a.string_value <= b.string_value;
     const std::optional<int> cmp = CompareValues(a, b);
     return cmp.has_value() && *cmp <= 0;
   }

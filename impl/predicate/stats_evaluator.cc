@@ -1,5 +1,8 @@
 #include "impl/predicate/stats_evaluator.h"
 
+#include <array>
+#include <span>
+
 #include "impl/base/mutants.h"
 #include "impl/predicate/column_domain.h"
 #include "impl/predicate/domain_evaluator.h"
@@ -30,29 +33,41 @@ bool MayMatchPartition(const BoundExpr& bound, const delta::StringMap& partition
 
 namespace {
 
-// MayMatchFile's rule, the non-partition columns' domains from `from_stats` (has_stats false:
-// no statistics at all).
+// A column's domain in a file: partition columns from the partition values, the others from
+// `from_stats` (has_stats false: no statistics at all).
+template <typename FromStats>
+ColumnDomain DomainInFile(const ResolvedColumn& column, bool has_stats,
+                          const delta::StringMap& partition_values, const FromStats& from_stats) {
+  if (column.is_partition) {
+    if (RLC_MUTANT("data-skipping-partition-ignored") && has_stats) {
+      ColumnDomain none;
+      none.may_be_null = none.may_be_non_null = false;
+      return none;
+    }
+    return PartitionDomain(column, partition_values);
+  }
+  if (!has_stats) return ColumnDomain::Anything();
+  return from_stats(column);
+}
+
+// MayMatchFile's rule, the non-partition columns' domains from `from_stats`.
 template <typename FromStats>
 bool MayMatchWith(const BoundExpr& bound, bool has_stats, std::optional<int64_t> num_records,
                   const delta::StringMap& partition_values, const FromStats& from_stats) {
   if (has_stats && num_records.has_value() && *num_records == 0) return false;
-  const auto domain = [&](const ResolvedColumn& column) {
-    if (column.is_partition) {
-      if (RLC_MUTANT("data-skipping-partition-ignored") && has_stats) {
-        ColumnDomain none;
-        none.may_be_null = none.may_be_non_null = false;
-        return none;
-      }
-      return PartitionDomain(column, partition_values);
-    }
-    if (!has_stats) return ColumnDomain::Anything();
-    return from_stats(column);
-  };
-  // One reference captured, so that the DomainLookup holds it without allocating (this runs for
-  // every file of every winner the statistics tier judges).
-  const Possible p = EvaluateOverDomains(
-      bound, [&domain](const ResolvedColumn& column) { return domain(column); });
+  const Possible p = EvaluateOverDomains(bound, [&](const ResolvedColumn& column) {
+    return DomainInFile(column, has_stats, partition_values, from_stats);
+  });
   return p.can_be_true;
+}
+
+// What the statistics of `columns` say of `column` (nullptr: nothing).
+const delta::ColumnStats* StatsOf(const ResolvedColumn& column, const delta::StatsView& stats,
+                                  const std::vector<ColumnPath>& columns) {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (column.physical_path == columns[i]) return &stats.columns[i];
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -68,14 +83,74 @@ bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
 bool MayMatchFile(const BoundExpr& bound, const delta::StatsView& stats,
                   const std::vector<ColumnPath>& columns,
                   const delta::StringMap& partition_values) {
-  return MayMatchWith(bound, true, stats.num_records, partition_values,
-                      [&](const ResolvedColumn& column) {
-                        const delta::ColumnStats* of = nullptr;
-                        for (size_t i = 0; i < columns.size() && of == nullptr; ++i) {
-                          if (column.physical_path == columns[i]) of = &stats.columns[i];
-                        }
-                        return DomainFromColumnStats(column, stats.num_records, of);
-                      });
+  return MayMatchWith(
+      bound, true, stats.num_records, partition_values, [&](const ResolvedColumn& column) {
+        return DomainFromColumnStats(column, stats.num_records, StatsOf(column, stats, columns));
+      });
+}
+
+FilePredicates::FilePredicates(const std::vector<BoundExpr>& predicates,
+                               const std::vector<ColumnPath>& stats_columns) {
+  programs_.reserve(predicates.size());
+  for (const BoundExpr& p : predicates) programs_.emplace_back(p, &columns_);
+  for (const ResolvedColumn* column : columns_) {
+    int index = -1;
+    for (size_t i = 0; i < stats_columns.size() && index < 0; ++i) {
+      if (column->physical_path == stats_columns[i]) index = static_cast<int>(i);
+    }
+    stats_index_.push_back(index);
+  }
+}
+
+template <typename FromStats>
+void FilePredicates::Judge(bool has_stats, std::optional<int64_t> num_records,
+                           const delta::StringMap& partition_values, const FromStats& from_stats,
+                           std::vector<bool>* answers) const {
+  answers->assign(programs_.size(), false);
+  if (has_stats && num_records.has_value() && *num_records == 0) return;  // no row at all
+  // The domains on the caller's stack unless the predicates name unusually many columns.
+  std::array<ColumnDomain, 8> local;
+  std::vector<ColumnDomain> many;
+  std::span<ColumnDomain> domains(local.data(), columns_.size());
+  if (columns_.size() > local.size()) {
+    many.resize(columns_.size());
+    domains = many;
+  }
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    domains[i] = DomainInFile(*columns_[i], has_stats, partition_values,
+                              [&](const ResolvedColumn& column) { return from_stats(column, i); });
+  }
+  for (size_t i = 0; i < programs_.size(); ++i)
+    (*answers)[i] = programs_[i].Run(domains).can_be_true;
+}
+
+void FilePredicates::MayMatchPerPredicate(const delta::StatsView& stats,
+                                          const delta::StringMap& partition_values,
+                                          std::vector<bool>* answers) const {
+  Judge(
+      true, stats.num_records, partition_values,
+      [&](const ResolvedColumn& column, size_t i) {
+        const int index = stats_index_[i];
+        return DomainFromColumnStats(column, stats.num_records,
+                                     index < 0 ? nullptr : &stats.columns[index]);
+      },
+      answers);
+}
+
+void FilePredicates::MayMatchPerPredicate(const delta::FileStats& stats,
+                                          const delta::StringMap& partition_values,
+                                          std::vector<bool>* answers) const {
+  Judge(
+      true, stats.num_records, partition_values,
+      [&](const ResolvedColumn& column, size_t) { return DomainFromStats(column, stats); },
+      answers);
+}
+
+void FilePredicates::MayMatchPerPredicate(const delta::StringMap& partition_values,
+                                          std::vector<bool>* answers) const {
+  Judge(
+      false, std::nullopt, partition_values,
+      [](const ResolvedColumn&, size_t) { return ColumnDomain::Anything(); }, answers);
 }
 
 }  // namespace rlc::predicate

@@ -27,11 +27,13 @@
 #ifndef RLC_IMPL_PREDICATE_STATS_EVALUATOR_H_
 #define RLC_IMPL_PREDICATE_STATS_EVALUATOR_H_
 
+#include <optional>
 #include <vector>
 
 #include "impl/delta/actions.h"
 #include "impl/delta/stats.h"
 #include "impl/predicate/bind.h"
+#include "impl/predicate/domain_evaluator.h"
 
 namespace rlc::predicate {
 
@@ -51,6 +53,35 @@ bool MayMatchFile(const BoundExpr& bound, const delta::FileStats* stats,
 // predicate's that is not among them is one the statistics say nothing of.
 bool MayMatchFile(const BoundExpr& bound, const delta::StatsView& stats,
                   const std::vector<ColumnPath>& columns, const delta::StringMap& partition_values);
+
+// Several predicates compiled once (domain_evaluator.h) and judged file after file, each column's
+// domain built once per file for all of them: Case 1's statistics tier judges every add of a
+// winner this way. Each answer is the one MayMatchFile above gives for that predicate.
+class FilePredicates {
+ public:
+  // `predicates` and `stats_columns` (the columns given to delta::ParseStatsOf) must outlive this.
+  FilePredicates(const std::vector<BoundExpr>& predicates,
+                 const std::vector<ColumnPath>& stats_columns);
+
+  // (*answers)[i]: may a live row of the file satisfy predicates[i]?
+  void MayMatchPerPredicate(const delta::StatsView& stats, const delta::StringMap& partition_values,
+                            std::vector<bool>* answers) const;
+  void MayMatchPerPredicate(const delta::FileStats& stats, const delta::StringMap& partition_values,
+                            std::vector<bool>* answers) const;
+  // From the partition values only, as MayMatchPartition.
+  void MayMatchPerPredicate(const delta::StringMap& partition_values,
+                            std::vector<bool>* answers) const;
+
+ private:
+  template <typename FromStats>
+  void Judge(bool has_stats, std::optional<int64_t> num_records,
+             const delta::StringMap& partition_values, const FromStats& from_stats,
+             std::vector<bool>* answers) const;
+
+  ColumnTable columns_;
+  std::vector<DomainProgram> programs_;  // one per predicate
+  std::vector<int> stats_index_;  // per column of columns_: its index in stats_columns, or -1
+};
 
 }  // namespace rlc::predicate
 

@@ -27,8 +27,8 @@ int CompareLongDouble(int64_t a, double b) {
   return fraction > 0 ? -1 : (fraction < 0 ? 1 : 0);
 }
 
-int CompareNumbers(const Literal& a, const Literal& b) {
-  using K = Literal::Kind;
+int CompareNumbers(const ValueRef& a, const ValueRef& b) {
+  using K = ValueRef::Kind;
   if (a.kind == K::kLong && b.kind == K::kLong) return Sign(a.int_value, b.int_value);
   if (a.kind == K::kDouble && b.kind == K::kDouble) {
     return CompareDoubles(a.double_value, b.double_value);
@@ -37,12 +37,14 @@ int CompareNumbers(const Literal& a, const Literal& b) {
   return -CompareLongDouble(b.int_value, a.double_value);
 }
 
-bool IsNumber(Literal::Kind k) { return k == Literal::Kind::kLong || k == Literal::Kind::kDouble; }
+bool IsNumber(ValueRef::Kind k) {
+  return k == ValueRef::Kind::kLong || k == ValueRef::Kind::kDouble;
+}
 
 }  // namespace
 
-std::optional<int> CompareValues(const Literal& a, const Literal& b) {
-  using K = Literal::Kind;
+std::optional<int> CompareValues(const ValueRef& a, const ValueRef& b) {
+  using K = ValueRef::Kind;
   if (a.is_null() || b.is_null()) return std::nullopt;
   if (IsNumber(a.kind) && IsNumber(b.kind)) return CompareNumbers(a, b);
   if (a.kind != b.kind) return std::nullopt;
