@@ -79,7 +79,7 @@ BENCHMARK(BM_DataSkippingStatsTier100kAdds)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineCheck100kAdds)->Unit(benchmark::kMillisecond);
 
 // The tier's two parts alone, over the same 100,000 adds (parsed once, outside the timing): the
-// reader of each add's statistics (delta::ParseStatsOf, the predicates' columns only) and the
+// reader of each add's statistics (delta::StatsReader, the predicates' columns only) and the
 // evaluation of the three predicates on what it read.
 const std::vector<delta::Action>& WinnerActions() {
   static const auto* actions = new std::vector<delta::Action>(
@@ -95,9 +95,10 @@ void BM_StatsReader100kAdds(benchmark::State& state) {
   const conflict::ReadPredicateMatcher matcher = LoserReads();
   delta::StatsView view;
   for (auto _ : state) {
+    delta::StatsReader reader(matcher.stats_columns());  // as the check: one per winner
     for (const delta::Action& action : WinnerActions()) {
       if (const auto* add = std::get_if<delta::AddFile>(&action))
-        benchmark::DoNotOptimize(delta::ParseStatsOf(*add->stats, matcher.stats_columns(), &view));
+        benchmark::DoNotOptimize(reader.Read(*add->stats, &view));
     }
   }
   state.SetItemsProcessed(int64_t(state.iterations()) * 100000);

@@ -73,8 +73,10 @@ kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
   return g;
 }
 
-// The statistics tier's answer for a file (true: keep).
-bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
+// The statistics tier's answer for a file (true: keep), its statistics read by `reader` (over
+// the matcher's stats_columns()), which the caller keeps from file to file.
+bool StatisticsKeep(const SkippingInputs& in, delta::StatsReader& reader,
+                    const std::optional<delta::StatsJson>& stats_json,
                     const delta::StringMap& partition_values) {
   kernel::SkippingGuards g = LoserGuards(in);
   // The thread's memory, reused: this runs for every add of every winner.
@@ -83,11 +85,18 @@ bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJs
   if (stats_json.has_value()) {
     // Only the columns the reads name, as views.
     thread_local delta::StatsView stats;
-    g.statistics_usable = delta::ParseStatsOf(*stats_json, in.matcher.stats_columns(), &stats).ok();
+    g.statistics_usable = reader.Read(*stats_json, &stats).ok();
     if (kernel::StatisticsMayDecide(g))
       in.matcher.MayMatchFilePerRead(stats, partition_values, &per_read);
   }
   return kernel::KeepAddedFile(Domain{}, g, per_read);
+}
+
+// The same for a file judged alone.
+bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
+                    const delta::StringMap& partition_values) {
+  delta::StatsReader reader(in.matcher.stats_columns());
+  return StatisticsKeep(in, reader, stats_json, partition_values);
 }
 
 // Why the DV cannot be read ("" when it can: then `out` holds its positions).
@@ -219,8 +228,9 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
     return candidates;
   }
   AddList survivors;
+  delta::StatsReader reader(in.matcher.stats_columns());  // one engine's statistics, one shape
   for (const delta::AddFile* add : candidates) {
-    if (StatisticsKeep(in, add->stats, add->partition_values))
+    if (StatisticsKeep(in, reader, add->stats, add->partition_values))
       survivors.push_back(add);  // doubt: statistics keep the add
   }
   if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty()) {

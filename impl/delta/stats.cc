@@ -211,13 +211,10 @@ struct StatsShape {
     int32_t column;  // kMinValue, kMaxValue, kNullCount: the column asked for, or -1
   };
   bool escaped = false;
-  std::vector<ColumnPath> columns;  // the columns it was read for
-  std::string literals;             // the bytes between values, one run after another
-  std::vector<Slot> slots;          // one per value; the bytes after the last: to the end
+  std::string literals;     // the bytes between values, one run after another
+  std::vector<Slot> slots;  // one per value; the bytes after the last: to the end
 
-  bool Fits(bool text_escaped, const std::vector<ColumnPath>& asked) const {
-    return !slots.empty() && escaped == text_escaped && columns == asked;
-  }
+  bool Fits(bool text_escaped) const { return !slots.empty() && escaped == text_escaped; }
 };
 
 class PlainStatsReader {
@@ -240,7 +237,6 @@ class PlainStatsReader {
     shape_ = shape;
     if (shape_ != nullptr) {
       shape_->escaped = escaped_;
-      shape_->columns = columns_;
       shape_->literals.clear();
       shape_->slots.clear();
     }
@@ -253,7 +249,8 @@ class PlainStatsReader {
     return true;
   }
 
-  // The text, when it has `shape` (REQUIRES: shape.Fits(...) for this text and columns): each run
+  // The text, when it has `shape` (REQUIRES: shape.Fits(...) for this text, and the shape recorded
+  // for these columns): each run
   // of bytes between values compared, each value read and used as a full read would.
   bool Replay(const StatsShape& shape) {
     uint32_t literal = 0;
@@ -551,27 +548,49 @@ Result<FileStats> ParseStats(const StatsJson& stats) {
   return ParseStatsText(JsonText(stats, buffer));
 }
 
-Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns,
-                    StatsView* out) {
+struct StatsReader::Memory {
+  PathViews path;
+  StatsShape shape;      // of the last text read whole
+  StatsShape recording;  // being recorded
+};
+
+StatsReader::StatsReader(const std::vector<ColumnPath>& columns)
+    : columns_(columns), memory_(std::make_unique<Memory>()) {}
+
+StatsReader::~StatsReader() = default;
+
+namespace {
+
+void Clear(size_t columns, StatsView* out) {
   out->num_records.reset();
   out->tight_bounds = true;
-  out->columns.assign(columns.size(), ColumnStats{});
-  thread_local PathViews path;
-  // The shape of the last text read in full on this thread, and one being recorded.
-  thread_local StatsShape shape, recording;
-  if (shape.Fits(stats.escaped(), columns) &&
-      PlainStatsReader(stats, columns, out, path).Replay(shape))
+  out->columns.assign(columns, ColumnStats{});
+}
+
+}  // namespace
+
+Status StatsReader::Read(const StatsJson& stats, StatsView* out) {
+  Memory& m = *memory_;
+  Clear(columns_.size(), out);
+  if (m.shape.Fits(stats.escaped()) &&
+      PlainStatsReader(stats, columns_, out, m.path).Replay(m.shape))
     return Status::Ok();
-  out->num_records.reset();
-  out->tight_bounds = true;
-  out->columns.assign(columns.size(), ColumnStats{});
-  if (PlainStatsReader(stats, columns, out, path).Read(&recording)) {
-    std::swap(shape, recording);  // the buffers stay the thread's
+  Clear(columns_.size(), out);
+  if (PlainStatsReader(stats, columns_, out, m.path).Read(&m.recording)) {
+    std::swap(m.shape, m.recording);  // the buffers stay the reader's
     return Status::Ok();
   }
-  out->num_records.reset();
-  out->tight_bounds = true;
-  out->columns.assign(columns.size(), ColumnStats{});
+  Clear(columns_.size(), out);
+  thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
+  return WalkStatsOf(JsonText(stats, unescaped), columns_, out);
+}
+
+Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns,
+                    StatsView* out) {
+  Clear(columns.size(), out);
+  thread_local PathViews path;
+  if (PlainStatsReader(stats, columns, out, path).Read(nullptr)) return Status::Ok();
+  Clear(columns.size(), out);
   thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
   return WalkStatsOf(JsonText(stats, unescaped), columns, out);
 }

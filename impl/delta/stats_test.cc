@@ -100,11 +100,14 @@ StatValue Owned(const std::optional<StatValueView>& v) {
 // Whether ParseStatsOf of `stats` answers for `columns` what ParseStats answers of `json` (the
 // same text unescaped), and refuses what it refuses with the same message. "" when it does, else
 // what differs.
+// Read by `reader` when given (over `columns`), else by ParseStatsOf.
 std::string DiffersFromParseStats(const StatsJson& stats, const std::string& json,
-                                  const std::vector<ColumnPath>& columns) {
+                                  const std::vector<ColumnPath>& columns,
+                                  StatsReader* reader = nullptr) {
   const Result<FileStats> whole = ParseStats(json);
   StatsView view;
-  const Status of = ParseStatsOf(stats, columns, &view);
+  const Status of =
+      reader != nullptr ? reader->Read(stats, &view) : ParseStatsOf(stats, columns, &view);
   if (whole.ok() != of.ok()) return "accepted by one only";
   if (!of.ok()) return whole.status().message() == of.message() ? "" : "another error";
   if (view.num_records != whole->num_records) return "numRecords";
@@ -154,6 +157,8 @@ TEST(ParseStatsOf, SaysOfItsColumnsWhatParseStatsSaysAndFailsAlike) {
       }) {
     for (const StatsJson& stats : {StatsJson(json), *StatsJson::EscapedCopyOf(json)}) {
       EXPECT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
+      StatsReader reader(Columns());
+      EXPECT_EQ(DiffersFromParseStats(stats, json, Columns(), &reader), "") << json;
     }
   }
 }
@@ -168,10 +173,10 @@ std::string Shaped(const std::string& num_records, const std::string& min_a,
          R"(}},"tightBounds":)" + tight + "}";
 }
 
-// A read of statistics shaped like the last ones read (on this thread) compares the bytes between
-// values and reads only the values: it must answer what a full read answers, whatever the values
-// are and wherever the bytes between them differ.
-TEST(ParseStatsOf, StatisticsOfTheLastShapeReadAsAWholeRead) {
+// A reader's read of statistics shaped like the last ones it read whole compares the bytes
+// between values and reads only the values: it must answer what a whole read answers, whatever
+// the values are and wherever the bytes between them differ.
+TEST(StatsReader, StatisticsOfTheLastShapeReadAsAWholeRead) {
   const std::string first = Shaped("10", "1", "9", "0");
   const std::vector<std::string> next = {
       Shaped("11", "2", "8", "3"),              // the same shape
@@ -203,20 +208,24 @@ TEST(ParseStatsOf, StatisticsOfTheLastShapeReadAsAWholeRead) {
       };
       const StatsJson shape = form(first);
       const StatsJson stats = form(json);
-      // The first text's shape is the thread's last; then the next text is read.
-      ASSERT_EQ(DiffersFromParseStats(shape, first, Columns()), "");
-      EXPECT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
-      // Asked for other columns, the shape is not reused.
-      ASSERT_EQ(DiffersFromParseStats(shape, first, Columns()), "");
-      EXPECT_EQ(DiffersFromParseStats(stats, json, {{"s"}, {"a"}}), "") << json;
+      // The first text's shape is the reader's; then the next text is read, twice (the second
+      // time by its own shape when the first read it whole).
+      for (const std::vector<ColumnPath>& columns : {Columns(), {{"s"}, {"a"}}}) {
+        StatsReader reader(columns);
+        ASSERT_EQ(DiffersFromParseStats(shape, first, columns, &reader), "");
+        EXPECT_EQ(DiffersFromParseStats(stats, json, columns, &reader), "") << json;
+        EXPECT_EQ(DiffersFromParseStats(stats, json, columns, &reader), "") << json;
+      }
     }
   }
 }
 
-// The same, over random statistics and random damage: each text is read after the one before
-// it, so most are read by the shape of the last, and each must be read as a whole read reads it.
-TEST(ParseStatsOf, RandomTextsAfterOneAnotherReadAsWholeReads) {
+// The same, over random statistics and random damage: one reader reads each text after the one
+// before it, so most are read by the shape of the last, and each must be read as a whole read
+// reads it.
+TEST(StatsReader, RandomTextsAfterOneAnotherReadAsWholeReads) {
   std::mt19937_64 rng(20261204);
+  StatsReader reader(Columns());
   const auto pick = [&](std::initializer_list<const char*> options) {
     return std::string(*(options.begin() + rng() % options.size()));
   };
@@ -245,7 +254,7 @@ TEST(ParseStatsOf, RandomTextsAfterOneAnotherReadAsWholeReads) {
     }
     const std::optional<StatsJson> escaped = StatsJson::EscapedCopyOf(json);
     const StatsJson stats = rng() % 2 == 0 || !escaped.has_value() ? StatsJson(json) : *escaped;
-    ASSERT_EQ(DiffersFromParseStats(stats, json, Columns()), "") << json;
+    ASSERT_EQ(DiffersFromParseStats(stats, json, Columns(), &reader), "") << json;
     ++compared;
   }
   EXPECT_EQ(compared, 20000);

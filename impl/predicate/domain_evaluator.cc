@@ -230,19 +230,51 @@ void DomainProgram::Compile(const BoundExpr& bound, const Expr& e, ColumnTable* 
 
 namespace {
 
-// An operand's domain: a column's is read in place (`scratch` is unused), a literal's or a
-// modulo's is built in `scratch`.
+// An operand's domain, built: a literal's or a modulo's (a column's is read in place by the
+// callers, which is the common case and builds nothing).
 template <typename Operand>
-const ColumnDomain& DomainOf(const Operand& o, std::span<const ColumnDomain> domains,
-                             ColumnDomain* scratch) {
+ColumnDomain BuiltDomain(const Operand& o, std::span<const ColumnDomain> domains) {
   using K = typename Operand::Kind;
-  if (o.kind == K::kLiteral) return *scratch = LiteralDomain(*o.literal);
-  RLC_ASSERT(o.column < domains.size());
-  if (o.kind == K::kModulo) return *scratch = ModuloDomain(domains[o.column], o.modulus);
-  return domains[o.column];
+  if (o.kind == K::kLiteral) return LiteralDomain(*o.literal);
+  RLC_ASSERT(o.kind == K::kModulo && o.column < domains.size());
+  return ModuloDomain(domains[o.column], o.modulus);
+}
+
+// f(the operand's domain), without a copy of a column's.
+template <typename Operand, typename F>
+MayTake WithDomain(const Operand& o, std::span<const ColumnDomain> domains, const F& f) {
+  if (o.kind == Operand::Kind::kColumn) {
+    RLC_ASSERT(o.column < domains.size());
+    return f(domains[o.column]);
+  }
+  return f(BuiltDomain(o, domains));
 }
 
 }  // namespace
+
+MayTake DomainProgram::Leaf(const Step& step, std::span<const ColumnDomain> domains) const {
+  switch (step.kind) {
+    case Step::Kind::kCompare:
+      if (step.right.kind == Operand::Kind::kLiteral) {
+        return WithDomain(step.left, domains, [&](const ColumnDomain& l) {
+          return CompareToLiteral(l, step.op, *step.right.literal);
+        });
+      }
+      return WithDomain(step.left, domains, [&](const ColumnDomain& l) {
+        return WithDomain(step.right, domains,
+                          [&](const ColumnDomain& r) { return Compare(l, step.op, r); });
+      });
+    case Step::Kind::kIn:
+      return WithDomain(step.left, domains, [&](const ColumnDomain& d) { return In(d, *step.in); });
+    case Step::Kind::kNullTest:
+      return WithDomain(step.left, domains, [&](const ColumnDomain& d) {
+        return kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, step.flag);
+      });
+    default:
+      RLC_ASSERT(false);  // not a leaf
+      return MayTake{true, true, true};
+  }
+}
 
 Possible DomainProgram::Run(std::span<const ColumnDomain> domains) const {
   // The stack of results: on the caller's stack unless the predicate is unusually wide.
@@ -254,27 +286,8 @@ Possible DomainProgram::Run(std::span<const ColumnDomain> domains) const {
     stack = wide.data();
   }
   size_t top = 0;
-  ColumnDomain left_scratch, right_scratch;
   for (const Step& step : steps_) {
     switch (step.kind) {
-      case Step::Kind::kCompare: {
-        const ColumnDomain& l = DomainOf(step.left, domains, &left_scratch);
-        if (step.right.kind == Operand::Kind::kLiteral) {
-          stack[top++] = CompareToLiteral(l, step.op, *step.right.literal);
-        } else {
-          stack[top++] = Compare(l, step.op, DomainOf(step.right, domains, &right_scratch));
-        }
-        break;
-      }
-      case Step::Kind::kIn:
-        stack[top++] = In(DomainOf(step.left, domains, &left_scratch), *step.in);
-        break;
-      case Step::Kind::kNullTest: {
-        const ColumnDomain& d = DomainOf(step.left, domains, &left_scratch);
-        stack[top++] =
-            kernel::NullTest(LiteralOrder{}, d.may_be_null, d.may_be_non_null, step.flag);
-        break;
-      }
       case Step::Kind::kNot:
         stack[top - 1] = kernel::Negation(LiteralOrder{}, stack[top - 1]);
         break;
@@ -284,6 +297,8 @@ Possible DomainProgram::Run(std::span<const ColumnDomain> domains) const {
             LiteralOrder{}, std::span<const MayTake>(stack + top, step.children), step.flag);
         ++top;
         break;
+      default:
+        stack[top++] = Leaf(step, domains);
     }
   }
   RLC_ASSERT(top == 1);

@@ -27,8 +27,10 @@
 #include <span>
 #include <vector>
 
+#include "impl/kernel/truth_values.h"
 #include "impl/predicate/bind.h"
 #include "impl/predicate/column_domain.h"
+#include "impl/predicate/literal_order.h"
 
 namespace rlc::predicate {
 
@@ -71,6 +73,8 @@ class DomainProgram {
     uint32_t children = 0;                     // kConnective
   };
 
+  using MayTake = kernel::MayTake<LiteralOrder>;
+  MayTake Leaf(const Step& step, std::span<const ColumnDomain> domains) const;
   void Compile(const BoundExpr& bound, const Expr& e, ColumnTable* columns);
   Operand OperandOf(const BoundExpr& bound, const Expr& e, ColumnTable* columns);
   void Push(Step step, size_t pops);

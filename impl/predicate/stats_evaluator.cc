@@ -1,8 +1,5 @@
 #include "impl/predicate/stats_evaluator.h"
 
-#include <array>
-#include <span>
-
 #include "impl/base/mutants.h"
 #include "impl/predicate/column_domain.h"
 #include "impl/predicate/domain_evaluator.h"
@@ -108,14 +105,9 @@ void FilePredicates::Judge(bool has_stats, std::optional<int64_t> num_records,
                            std::vector<bool>* answers) const {
   answers->assign(programs_.size(), false);
   if (has_stats && num_records.has_value() && *num_records == 0) return;  // no row at all
-  // The domains on the caller's stack unless the predicates name unusually many columns.
-  std::array<ColumnDomain, 8> local;
-  std::vector<ColumnDomain> many;
-  std::span<ColumnDomain> domains(local.data(), columns_.size());
-  if (columns_.size() > local.size()) {
-    many.resize(columns_.size());
-    domains = many;
-  }
+  // The thread's memory, reused from file to file: each domain is overwritten below.
+  thread_local std::vector<ColumnDomain> domains;
+  domains.resize(columns_.size());
   for (size_t i = 0; i < columns_.size(); ++i) {
     domains[i] = DomainInFile(*columns_[i], has_stats, partition_values,
                               [&](const ResolvedColumn& column) { return from_stats(column, i); });

@@ -13,6 +13,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -418,6 +419,49 @@ RC_GTEST_PROP(PredicateSoundnessProperty, TheStatisticsOfThePredicatesColumnsJud
   RC_ASSERT(escaped.has_value());
   RC_ASSERT(rlc::delta::ParseStatsOf(*escaped, columns, &view).ok());
   RC_ASSERT(rlc::predicate::MayMatchFile(bound, view, columns, partition) == kept);
+}
+
+// The conflict check compiles the loser's read predicates together (predicate::FilePredicates:
+// each column's domain built once per file for all of them) and reads file after file with one
+// delta::StatsReader (most by the shape of the file before): each predicate's answer on each file
+// must be the one MayMatchFile gives it alone from the whole statistics.
+RC_GTEST_PROP(PredicateSoundnessProperty, PredicatesJudgedTogetherAnswerAsEachAlone, ()) {
+  const int count = *rc::gen::inRange(1, 4);
+  std::vector<rlc::predicate::BoundExpr> predicates;
+  std::vector<ColumnPath> columns;  // as the matcher lists them: every non-partition column once
+  for (int i = 0; i < count; ++i) {
+    predicates.push_back(MustBind(RandomExpr({kA, kS, kX, kP}, 2)));
+    for (const auto& [path, column] : predicates.back().columns()) {
+      if (column.is_partition || !column.physical_path) continue;
+      if (std::find(columns.begin(), columns.end(), *column.physical_path) == columns.end())
+        columns.push_back(*column.physical_path);
+    }
+  }
+  const rlc::predicate::FilePredicates together(predicates, columns);
+  const bool escaped = *rc::gen::arbitrary<bool>();
+  rlc::delta::StatsReader reader(columns);
+  for (int file = 0; file < 4; ++file) {
+    const std::string json = StatsJson(StatsOf(RandomRows(4), *rc::gen::arbitrary<bool>()));
+    const rlc::Result<FileStats> whole = rlc::delta::ParseStats(json);
+    RC_ASSERT(whole.ok());
+    const rlc::delta::StatsJson stats =
+        escaped ? *rlc::delta::StatsJson::EscapedCopyOf(json) : rlc::delta::StatsJson(json);
+    rlc::delta::StatsView view;
+    RC_ASSERT(reader.Read(stats, &view).ok());
+    const rlc::delta::StringMap partition = {
+        {"p", *rc::gen::element<std::optional<std::string>>(std::nullopt, "1", "4")}};
+    std::vector<bool> from_view, from_whole, from_partition;
+    together.MayMatchPerPredicate(view, partition, &from_view);
+    together.MayMatchPerPredicate(*whole, partition, &from_whole);
+    together.MayMatchPerPredicate(partition, &from_partition);
+    RC_ASSERT(from_view.size() == predicates.size());
+    for (size_t i = 0; i < predicates.size(); ++i) {
+      const bool alone = rlc::predicate::MayMatchFile(predicates[i], &*whole, partition);
+      RC_ASSERT(from_view[i] == alone);
+      RC_ASSERT(from_whole[i] == alone);
+      RC_ASSERT(from_partition[i] == rlc::predicate::MayMatchPartition(predicates[i], partition));
+    }
+  }
 }
 
 // Column mapping (mode name): statistics and partition values are keyed by physical names, and a
