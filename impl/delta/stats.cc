@@ -189,15 +189,6 @@ bool SamePath(const PathViews& a, const ColumnPath& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
-// A reader of statistics text as engines write it: objects, strings without escapes or non-ASCII
-// bytes, integers, true, false and null. It answers exactly what the general path (simdjson,
-// WalkStats) answers, or gives up (false) on anything else: an escape, a fraction or exponent,
-// an array, an integer out of range, -0, deep nesting, a value of a type the field does not
-// take, malformed text. Then the general path reads the text and gives its answer or its error,
-// so that this reader decides nothing on its own and costs no allocation.
-// It reads the text plain or as a commit holds it, escaped inside a JSON string: there every
-// quote is `\"` and, text of this grammar holding no other escape, the strings between those
-// quotes are the unescaped strings themselves (any other backslash: it gives up).
 // The shape of statistics text the reader last read in full: every byte between its values
 // (keys, punctuation, whitespace), and what each value is. The statistics of one commit are
 // written by one engine and mostly share their shape, so the next text is read by comparing its
@@ -217,6 +208,15 @@ struct StatsShape {
   bool Fits(bool text_escaped) const { return !slots.empty() && escaped == text_escaped; }
 };
 
+// A reader of statistics text as engines write it: objects, strings without escapes or non-ASCII
+// bytes, integers, true, false and null. It answers exactly what the general path (simdjson,
+// WalkStats) answers, or gives up (false) on anything else: an escape, a fraction or exponent,
+// an array, an integer out of range, -0, deep nesting, a value of a type the field does not
+// take, malformed text. Then the general path reads the text and gives its answer or its error,
+// so that this reader decides nothing on its own and costs no allocation.
+// It reads the text plain or as a commit holds it, escaped inside a JSON string: there every
+// quote is `\"` and, text of this grammar holding no other escape, the strings between those
+// quotes are the unescaped strings themselves (any other backslash: it gives up).
 class PlainStatsReader {
  public:
   // `path` is scratch memory, kept by the caller so that a read allocates nothing.
@@ -249,9 +249,9 @@ class PlainStatsReader {
     return true;
   }
 
-  // The text, when it has `shape` (REQUIRES: shape.Fits(...) for this text, and the shape recorded
-  // for these columns): each run
-  // of bytes between values compared, each value read and used as a full read would.
+  // The text, when it has `shape` (REQUIRES: shape.Fits(...) for this text, and the shape
+  // recorded for these columns): each run of bytes between values compared, each value read and
+  // used as a full read would.
   bool Replay(const StatsShape& shape) {
     uint32_t literal = 0;
     for (const StatsShape::Slot& slot : shape.slots) {
