@@ -1,5 +1,6 @@
 #include "impl/predicate/stats_evaluator.h"
 
+#include "impl/base/assert.h"
 #include "impl/base/mutants.h"
 #include "impl/predicate/column_domain.h"
 #include "impl/predicate/domain_evaluator.h"
@@ -87,7 +88,8 @@ bool MayMatchFile(const BoundExpr& bound, const delta::StatsView& stats,
 }
 
 FilePredicates::FilePredicates(const std::vector<BoundExpr>& predicates,
-                               const std::vector<ColumnPath>& stats_columns) {
+                               const std::vector<ColumnPath>& stats_columns)
+    : stats_columns_(stats_columns.size()) {
   programs_.reserve(predicates.size());
   for (const BoundExpr& p : predicates) programs_.emplace_back(p, &columns_);
   for (const ResolvedColumn* column : columns_) {
@@ -119,6 +121,7 @@ void FilePredicates::Judge(bool has_stats, std::optional<int64_t> num_records,
 void FilePredicates::MayMatchPerPredicate(const delta::StatsView& stats,
                                           const delta::StringMap& partition_values,
                                           std::vector<bool>* answers) const {
+  RLC_ASSERT(stats.columns.size() == stats_columns_);  // read for the columns compiled against
   Judge(
       true, stats.num_records, partition_values,
       [&](const ResolvedColumn& column, size_t i) {

@@ -63,7 +63,8 @@ class FilePredicates {
   FilePredicates(const std::vector<BoundExpr>& predicates,
                  const std::vector<ColumnPath>& stats_columns);
 
-  // (*answers)[i]: may a live row of the file satisfy predicates[i]?
+  // (*answers)[i]: may a live row of the file satisfy predicates[i]? REQUIRES: `stats` was read
+  // for stats_columns (one entry per column).
   void MayMatchPerPredicate(const delta::StatsView& stats, const delta::StringMap& partition_values,
                             std::vector<bool>* answers) const;
   void MayMatchPerPredicate(const delta::FileStats& stats, const delta::StringMap& partition_values,
@@ -81,6 +82,7 @@ class FilePredicates {
   ColumnTable columns_;
   std::vector<DomainProgram> programs_;  // one per predicate
   std::vector<int> stats_index_;  // per column of columns_: its index in stats_columns, or -1
+  size_t stats_columns_ = 0;      // how many stats_columns there are
 };
 
 }  // namespace rlc::predicate
