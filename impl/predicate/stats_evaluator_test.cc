@@ -109,6 +109,21 @@ TEST(StatsEvaluator, AndOrCombine) {
   EXPECT_TRUE(May("NOT (id >= 6 OR s = 'x')", kIds5To9));
 }
 
+// A connective wider than the compiled program's stack on the caller's side (domain_evaluator.h),
+// and nested ones that keep many results pending: judged as the narrow ones are.
+TEST(StatsEvaluator, WideAndDeepConnectives) {
+  std::string none = "id = 100", one = "id = 100";
+  for (int v = 101; v < 140; ++v) none += " OR id = " + std::to_string(v);
+  for (int v = 101; v < 140; ++v) one += " OR id = " + std::to_string(v == 120 ? 7 : v);
+  EXPECT_FALSE(May(none, kIds5To9));
+  EXPECT_TRUE(May(one, kIds5To9));
+  std::string nested = "id = 100";
+  for (int v = 101; v < 130; ++v) nested = "id = " + std::to_string(v) + " OR (" + nested + ")";
+  EXPECT_FALSE(May(nested, kIds5To9));
+  EXPECT_TRUE(May("id = 8 AND (" + nested + " OR id = 6)", kIds5To9));
+  EXPECT_FALSE(May("id = 8 AND (" + nested + ")", kIds5To9));
+}
+
 // tightBounds=false: min/max still bound the live rows; nullCount says something only at 0 and
 // at numRecords (column_domain.h), and then it holds for the live subset of the physical rows.
 TEST(StatsEvaluator, WideBounds) {
