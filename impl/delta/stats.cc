@@ -567,6 +567,19 @@ void Clear(size_t columns, StatsView* out) {
   out->columns.assign(columns, ColumnStats{});
 }
 
+// A whole read: the plain reader (recording the text's shape in `shape` when it is not null; then
+// *recorded says whether it read the text), else the general path.
+Status ReadWhole(const StatsJson& stats, const std::vector<ColumnPath>& columns, StatsView* out,
+                 PathViews& path, StatsShape* shape, bool* recorded) {
+  Clear(columns.size(), out);
+  const bool plain = PlainStatsReader(stats, columns, out, path).Read(shape);
+  if (recorded != nullptr) *recorded = plain;
+  if (plain) return Status::Ok();
+  Clear(columns.size(), out);
+  thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
+  return WalkStatsOf(JsonText(stats, unescaped), columns, out);
+}
+
 }  // namespace
 
 Status StatsReader::Read(const StatsJson& stats, StatsView* out) {
@@ -575,24 +588,16 @@ Status StatsReader::Read(const StatsJson& stats, StatsView* out) {
   if (m.shape.Fits(stats.escaped()) &&
       PlainStatsReader(stats, columns_, out, m.path).Replay(m.shape))
     return Status::Ok();
-  Clear(columns_.size(), out);
-  if (PlainStatsReader(stats, columns_, out, m.path).Read(&m.recording)) {
-    std::swap(m.shape, m.recording);  // the buffers stay the reader's
-    return Status::Ok();
-  }
-  Clear(columns_.size(), out);
-  thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
-  return WalkStatsOf(JsonText(stats, unescaped), columns_, out);
+  bool recorded = false;
+  const Status status = ReadWhole(stats, columns_, out, m.path, &m.recording, &recorded);
+  if (recorded) std::swap(m.shape, m.recording);  // the buffers stay the reader's
+  return status;
 }
 
 Status ParseStatsOf(const StatsJson& stats, const std::vector<ColumnPath>& columns,
                     StatsView* out) {
-  Clear(columns.size(), out);
   thread_local PathViews path;
-  if (PlainStatsReader(stats, columns, out, path).Read(nullptr)) return Status::Ok();
-  Clear(columns.size(), out);
-  thread_local std::string unescaped;  // WalkStats copies the text again: only the views matter
-  return WalkStatsOf(JsonText(stats, unescaped), columns, out);
+  return ReadWhole(stats, columns, out, path, nullptr, nullptr);
 }
 
 Result<std::optional<int64_t>> ParseNumRecords(const StatsJson& stats) {
