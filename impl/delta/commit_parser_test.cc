@@ -90,6 +90,29 @@ TEST(CommitParser, CrLfAndBlankLinesAreTolerated) {
   EXPECT_EQ(std::get<Txn>(commit->actions[1]).version, 4);
 }
 
+// A string without an escape is read as it stands in the line, one with escapes is unescaped:
+// both give the string's value, whatever whitespace surrounds them.
+TEST(CommitParser, StringsReadAsTheirValuesWithOrWithoutEscapes) {
+  const std::string line =
+      "{\"add\": {\"path\" : \"a\\/b%20c\\u00e9\\\"q\" ,\"partitionValues\":{},\"size\":1,"
+      "\"modificationTime\":2,\"dataChange\":true,\"clusteringProvider\":  \"liquid\"\t,"
+      "\"deletionVector\":{\"storageType\": \"u\" ,\"pathOrInlineDv\":\"ab^-aqEH.-t@S}K{vb[*k^\","
+      "\"sizeInBytes\":36,\"cardinality\":1} }}";
+  Result<Action> action = ParseActionLine(line);
+  ASSERT_TRUE(action.ok()) << action.status().ToString();
+  const AddFile& add = std::get<AddFile>(*action);
+  EXPECT_EQ(add.path, "a/b%20c\xc3\xa9\"q");
+  EXPECT_EQ(add.clustering_provider, "liquid");
+  ASSERT_TRUE(add.deletion_vector.has_value());
+  EXPECT_EQ(add.deletion_vector->storage_type, 'u');
+  EXPECT_EQ(add.deletion_vector->path_or_inline_dv, "ab^-aqEH.-t@S}K{vb[*k^");
+
+  Result<Action> plain =
+      ParseActionLine(R"({"remove":{"path":"part-0.parquet","dataChange":true,"tags":{"k":"v"}}})");
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  EXPECT_EQ(std::get<RemoveFile>(*plain).path, "part-0.parquet");
+}
+
 struct BadLine {
   const char* line;
   const char* reason;
@@ -123,6 +146,10 @@ INSTANTIATE_TEST_SUITE_P(
             "field 'add.size': expected a 64-bit integer"},
         BadLine{R"({"remove":{"path":"p","dataChange":"yes"}})",
                 "field 'remove.dataChange': expected true or false"},
+        BadLine{R"({"remove":{"path":7,"dataChange":true}})",
+                "field 'remove.path': expected a string"},
+        BadLine{R"({"remove":{"path":null,"dataChange":true}})",
+                "field 'remove.path': expected a string"},
         BadLine{R"({"txn":{"appId":"a","version":1},"add":{}})", "exactly one action"},
         BadLine{R"({})", "exactly one action"}, BadLine{R"([1,2])", "must be one JSON object"},
         BadLine{R"({"txn":{"appId":"a","version":1}} trailing)", "must be one JSON object"},
