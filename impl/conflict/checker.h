@@ -86,6 +86,10 @@ class ConflictCheck {
   // REQUIRES: winners are consecutive versions starting at checked_through_version() + 1.
   Result<Verdict> Continue(const std::vector<WinningCommit>& winners,
                            const CheckEnvironment& env = {});
+  // The last round: as Continue, but the check is spent, so its loser's actions and read files
+  // move into the verdict rather than being copied (a loser may hold 10,000s of them).
+  Result<Verdict> Finish(const std::vector<WinningCommit>& winners,
+                         const CheckEnvironment& env = {}) &&;
   // Every commit of the log after checked_through_version(). env.files nullptr: DVs through
   // `storage`, no row reader.
   Result<Verdict> ContinueAgainstLog(const storage::Storage& storage, std::string_view table_root,
@@ -93,7 +97,6 @@ class ConflictCheck {
 
   int64_t read_version() const;
   int64_t checked_through_version() const;
-  const Verdict& verdict() const;
 
  private:
   struct State;
