@@ -1,0 +1,118 @@
+#include "impl/conflict/winner_summary.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "impl/delta/commit_parser.h"
+
+namespace rlc::conflict {
+namespace {
+
+// Every field of two summaries, or the same error (code and message).
+void ExpectSame(const Result<WinnerSummary>& a, const Result<WinnerSummary>& b,
+                const std::string& commit) {
+  ASSERT_EQ(a.ok(), b.ok()) << commit << "\n" << (a.ok() ? b.status() : a.status()).ToString();
+  if (!a.ok()) {
+    EXPECT_EQ(a.status().code(), b.status().code()) << commit;
+    EXPECT_EQ(a.status().message(), b.status().message()) << commit;
+    return;
+  }
+  EXPECT_EQ(a->version, b->version);
+  EXPECT_EQ(a->operation, b->operation) << commit;
+  EXPECT_EQ(a->is_blind_append, b->is_blind_append) << commit;
+  EXPECT_EQ(a->added_files, b->added_files) << commit;
+  EXPECT_EQ(a->removed_files, b->removed_files) << commit;
+  EXPECT_EQ(a->protocol, b->protocol) << commit;
+  EXPECT_EQ(a->metadata, b->metadata) << commit;
+  EXPECT_EQ(a->app_transactions, b->app_transactions) << commit;
+  EXPECT_EQ(a->domains, b->domains) << commit;
+  EXPECT_EQ(a->commit_info, b->commit_info) << commit;
+}
+
+// Lines of every kind a winner holds, each distinct (its index is in it), some invalid.
+std::string Line(std::mt19937& rng, int i) {
+  const std::string n = std::to_string(i);
+  switch (rng() % 12) {
+    case 0:
+      return R"({"commitInfo":{"operation":"OP)" + n + R"(","isBlindAppend":)" +
+             (rng() % 2 ? "true" : "false") + "}}";
+    case 1:
+      return R"({"commitInfo":{"timestamp":)" + n + "}}";  // no operation
+    case 2:
+      return R"({"protocol":{"minReaderVersion":3,"minWriterVersion":)" +
+             std::to_string(2 + i % 6) + "}}";
+    case 3:
+      return R"({"metaData":{"id":"t)" + n + R"(","schemaString":"{}","partitionColumns":[]}})";
+    case 4:
+      return R"({"txn":{"appId":"app)" + n + R"(","version":)" + n + "}}";
+    case 5:
+      return R"({"domainMetadata":{"domain":"d)" + n +
+             R"(","configuration":"{}","removed":false}})";
+    case 6:
+      return R"({"remove":{"path":"f)" + n + R"(.parquet","dataChange":true}})";
+    case 7:
+      return R"({"add":{"path":"f)" + n +
+             R"(.parquet","partitionValues":{"p":"a"},"size":1,"modificationTime":2,)"
+             R"("dataChange":true,"stats":"{\"numRecords\":)" +
+             n + R"(}","tags":{"INSERTION_TIME":"1700000000000000"}}})";
+    case 8:
+      return "";  // a blank line
+    case 9:
+      return R"({"checkpointMetadata":{"version":)" + n + "}}";  // an action rlc keeps whole
+    case 10:
+      return R"({"add":{"path":"f)" + n +
+             R"(.parquet","partitionValues":{},"size":1,"modificationTime":2,"dataChange":false}})"
+             "\r";  // CRLF
+    default:
+      return R"({"add":{"path":"f)" + n + R"(.parquet","size":1}})";  // invalid: fields missing
+  }
+}
+
+// Random commits of 0-40 lines (a fifth of them with an invalid line somewhere, so in either
+// half or at the split) summarize from two halves exactly as in one pass: the same actions in
+// the same order, the last protocol, metaData and commitInfo, and the same error, named at the
+// same line and byte of the whole file.
+TEST(WinnerSummary, TwoHalvesSummarizeAsOnePass) {
+  std::mt19937 rng(20261205);
+  int errors = 0, summaries = 0;
+  for (int round = 0; round < 2000; ++round) {
+    std::string commit;
+    const int lines = static_cast<int>(rng() % 41);
+    for (int i = 0; i < lines; ++i) {
+      std::string line = Line(rng, i);
+      // Invalid lines are rare but for a fifth of the commits: most must summarize.
+      while (round % 5 != 0 && line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
+      commit += line + "\n";
+    }
+    if (rng() % 3 == 0 && !commit.empty()) commit.pop_back();  // no final newline
+    const std::string source = "_delta_log/00000000000000000007.json";
+    const Result<WinnerSummary> one_pass = SummarizeWinner(7, commit, source);
+    ExpectSame(SummarizeWinnerInTwoHalves(7, commit, source), one_pass, commit);
+    (one_pass.ok() ? summaries : errors) += 1;
+  }
+  EXPECT_GT(errors, 100);  // both outcomes were compared, many times
+  EXPECT_GT(summaries, 1000);
+}
+
+// A winner large enough for SummarizeWinner to parse its halves at once (where two CPUs are
+// free) summarizes as its parsed commit, action by action.
+TEST(WinnerSummary, LargeWinnerSummarizesAsItsCommit) {
+  std::mt19937 rng(7);
+  std::string commit;
+  for (int i = 0; commit.size() < (size_t{9} << 19); ++i) {
+    std::string line = Line(rng, i);
+    while (line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
+    commit += line + "\n";
+  }
+  Result<delta::Commit> parsed = delta::ParseCommit(commit, 9, "c.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  const Result<WinnerSummary> expected = SummarizeCommit(*std::move(parsed));
+  ExpectSame(SummarizeWinner(9, commit, "c.json"), expected, "(the large winner)");
+  ExpectSame(SummarizeWinnerInTwoHalves(9, commit, "c.json"), expected, "(the large winner)");
+}
+
+}  // namespace
+}  // namespace rlc::conflict
