@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "impl/delta/commit_writer.h"
 
 namespace rlc::delta {
@@ -188,6 +192,184 @@ TEST(CommitParser, MalformedUnknownValuesAreRejected) {
     EXPECT_NE(a.status().message().find("a valid JSON value"), std::string::npos)
         << a.status().message();
   }
+}
+
+}  // namespace
+}  // namespace rlc::delta
+
+namespace rlc::delta {
+namespace {
+
+// What ParseCommit must return, found line by line with ParseActionLine (one line, parsed
+// alone): the actions in order, or the first line's error with its place in the file.
+Result<Commit> ParseLineByLine(const std::string& bytes, int64_t version, const std::string& file) {
+  Commit commit;
+  commit.version = version;
+  size_t pos = 0;
+  for (size_t line = 1; pos <= bytes.size(); ++line) {
+    size_t end = bytes.find('\n', pos);
+    if (end == std::string::npos) end = bytes.size();
+    std::string text = bytes.substr(pos, end - pos);
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (!text.empty()) {
+      Result<Action> action = ParseActionLine(text);
+      if (!action.ok()) {
+        return action.status().WithContext(file + " (version " + std::to_string(version) +
+                                           ") line " + std::to_string(line) + " at byte " +
+                                           std::to_string(pos));
+      }
+      commit.actions.push_back(*std::move(action));
+    }
+    pos = end + 1;
+  }
+  return commit;
+}
+
+std::string ValidLine(std::mt19937& rng, int i) {
+  const std::string n = std::to_string(i);
+  switch (rng() % 5) {
+    case 0:
+      return R"({"remove":{"path":"part-)" + n +
+             R"(-c000.snappy.parquet","deletionTimestamp":1700000000000,"dataChange":true,)"
+             R"("extendedFileMetadata":true,"partitionValues":{"p":"a"},"size":)" +
+             n + "}}";
+    case 1:
+      return R"({"txn":{"appId":"app-)" + n + R"(","version":)" + n + "}}";
+    case 2:
+      return R"({"sidecar":{"path":"s)" + n + R"(","sizeInBytes":1,"tags":{"a":[1,2]}}})";
+    default:
+      return R"({"add":{"path":"part-)" + n +
+             R"(-c000.snappy.parquet","partitionValues":{"p":"a"},"size":)" + n +
+             R"(,"modificationTime":1700000000000,"dataChange":true,)"
+             R"("stats":"{\"numRecords\":)" +
+             n +
+             R"(,\"minValues\":{\"id\":1},\"maxValues\":{\"id\":9}}",)"
+             R"("deletionVector":{"storageType":"u","pathOrInlineDv":"ab^-aqEH.-t@S}K{vb[*k^",)"
+             R"("offset":1,"sizeInBytes":36,"cardinality":2},)"
+             R"("tags":{"INSERTION_TIME":"1700000000000000"}}})";
+  }
+}
+
+// One way a line can differ from one action alone on it: some parse as a line alone does and
+// must read the same, the others must fail at the same line with the same message.
+constexpr int kDisturbances = 11;
+std::string Disturbed(int kind, const std::string& line) {
+  switch (kind) {
+    case 0:
+      return "";  // a blank line before the line's own
+    case 1:
+      return "  " + line;  // leading whitespace
+    case 2:
+      return line + " \t";  // trailing whitespace
+    case 3:
+      return line + " x";  // trailing characters
+    case 4:
+      return line + line;  // two actions on one line
+    case 5: {              // one action over two lines (valid JSON across them)
+      const size_t comma = line.find(',');
+      return comma == std::string::npos
+                 ? line
+                 : line.substr(0, comma + 1) + "\n " + line.substr(comma + 1);
+    }
+    case 6:
+      return line + "\r";  // CRLF
+    case 7: {              // a byte that is not UTF-8, inside a string
+      std::string bad = line;
+      bad[bad.find('"') + 1] = '\xff';
+      return bad;
+    }
+    case 8: {  // a control character inside a string
+      std::string bad = line;
+      bad[bad.find('"') + 1] = '\x01';
+      return bad;
+    }
+    case 9:
+      return R"({"add":{"path":"p","size":1}})";  // an action without its required fields
+    default:
+      return "\r\n" + line;  // a line of a carriage return alone
+  }
+}
+
+// Commits of 64 KiB to 2.5 MiB (so through the document stream, over several of its batches),
+// a third of them clean, the rest with one to three disturbed lines anywhere (the first line
+// too), parse as their lines parsed alone: the same actions, or the same error at the same line.
+TEST(CommitParser, StreamedCommitsParseAsTheirLinesAlone) {
+  std::mt19937 rng(20261205);
+  int failed = 0, parsed = 0;
+  for (int round = 0; round < 45; ++round) {
+    const size_t target = (size_t{64} << 10) + rng() % (size_t{2500} << 10);
+    std::vector<std::string> lines;
+    size_t bytes = 0;
+    for (int i = 0; bytes < target; ++i) {
+      lines.push_back(ValidLine(rng, i));
+      bytes += lines.back().size() + 1;
+    }
+    const int disturbances = round % 3 == 0 ? 0 : 1 + static_cast<int>(rng() % 3);
+    for (int d = 0; d < disturbances; ++d) {
+      const size_t at = d == 0 && rng() % 4 == 0 ? 0 : rng() % lines.size();
+      lines[at] = Disturbed(static_cast<int>(rng() % kDisturbances), lines[at]);
+    }
+    std::string commit;
+    for (const std::string& line : lines) commit += line + "\n";
+    if (rng() % 2 == 0) commit.pop_back();  // no final newline
+    const Result<Commit> expected = ParseLineByLine(commit, 3, "c.json");
+    const Result<Commit> actual = ParseCommit(commit, 3, "c.json");
+    ASSERT_EQ(actual.ok(), expected.ok())
+        << "round " << round << ": " << (actual.ok() ? expected : actual).status().ToString();
+    if (!expected.ok()) {
+      EXPECT_EQ(actual.status().ToString(), expected.status().ToString()) << "round " << round;
+      ++failed;
+      continue;
+    }
+    ++parsed;
+    ASSERT_EQ(actual->actions.size(), expected->actions.size()) << "round " << round;
+    for (size_t i = 0; i < expected->actions.size(); ++i)
+      ASSERT_EQ(actual->actions[i], expected->actions[i]) << "round " << round << " action " << i;
+  }
+  EXPECT_GT(failed, 5);  // both outcomes were compared
+  EXPECT_GT(parsed, 15);
+}
+
+// Each disturbance on each of the lines about where the stream's first batch ends (1 MiB in):
+// the document that ends a batch is judged apart from the others (the next is not yet scanned).
+TEST(CommitParser, DisturbancesWhereTheStreamsBatchEndsParseAsAlone) {
+  std::mt19937 rng(11);
+  std::vector<std::string> clean;
+  size_t boundary_line = 0;
+  for (size_t bytes = 0; bytes < (size_t{3} << 19); bytes += clean.back().size() + 1) {
+    clean.push_back(ValidLine(rng, static_cast<int>(clean.size())));
+    if (bytes + clean.back().size() + 1 < (size_t{1} << 20)) boundary_line = clean.size();
+  }
+  for (int kind = 0; kind < kDisturbances; ++kind) {
+    for (size_t at = boundary_line - 2; at <= boundary_line + 1; ++at) {
+      std::vector<std::string> lines = clean;
+      lines[at] = Disturbed(kind, lines[at]);
+      std::string commit;
+      for (const std::string& line : lines) commit += line + "\n";
+      const Result<Commit> expected = ParseLineByLine(commit, 5, "c.json");
+      const Result<Commit> actual = ParseCommit(commit, 5, "c.json");
+      ASSERT_EQ(actual.ok(), expected.ok()) << "kind " << kind << " at line " << at;
+      if (!expected.ok()) {
+        EXPECT_EQ(actual.status().ToString(), expected.status().ToString());
+      } else {
+        EXPECT_EQ(actual->actions, expected->actions) << "kind " << kind << " at line " << at;
+      }
+    }
+  }
+}
+
+// A line longer than the stream's batch (1 MiB) and lines after it parse as they do alone.
+TEST(CommitParser, ALineLongerThanTheStreamsBatchParses) {
+  std::mt19937 rng(3);
+  std::string commit;
+  for (int i = 0; i < 2000; ++i) commit += ValidLine(rng, i) + "\n";
+  commit += R"({"sidecar":{"path":")" + std::string(size_t{1} << 21, 'a') + "\"}}\n";
+  for (int i = 2000; i < 4000; ++i) commit += ValidLine(rng, i) + "\n";
+  const Result<Commit> expected = ParseLineByLine(commit, 4, "c.json");
+  ASSERT_TRUE(expected.ok()) << expected.status().ToString();
+  const Result<Commit> actual = ParseCommit(commit, 4, "c.json");
+  ASSERT_TRUE(actual.ok()) << actual.status().ToString();
+  EXPECT_EQ(actual->actions, expected->actions);
 }
 
 }  // namespace
