@@ -265,9 +265,16 @@ struct ConflictCheck::State {
   std::set<std::string> removed_since_read;
   std::vector<PassedBlindAppend> passed_blind_appends;
   // Whether Delta's rules (every flag off) abort the loser against the winners so far; tracked
-  // only where the passed-append rule may ask (flags on, WriteSerializable).
+  // only where the passed-append rule may ask (flags on, WriteSerializable). Its winners are
+  // judged when the rule first asks (DeltaAborts), since most checks never ask: a judgement
+  // with every flag off reads only the winner and the loser as it read, so when it runs changes
+  // nothing, and it once doubled every flags-on check under WriteSerializable.
   bool track_delta_verdict = false;
   bool delta_aborts = false;
+  std::vector<std::shared_ptr<const WinnerSummary>> unjudged_by_delta;  // in version order
+
+  // Judges the winners not yet judged with every flag off, until one aborts.
+  bool DeltaAborts(CheckInputs& inputs);
   Verdict verdict;  // its actions and read files stay empty: VerdictSoFar fills them
 
   // Checks `winners`, the versions after checked_through_version, in order.
@@ -293,14 +300,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
     verdict.abort = std::move(abort);
     return Status::Ok();
   }
-  if (track_delta_verdict && !delta_aborts) {
-    PendingTransaction baseline = Original();
-    baseline.flags = Flags{};
-    const RuleContext c{baseline, read_table.metadata, read_table.protocol, isolation, winner,
-                        *matcher};
-    std::vector<Event> no_events;
-    delta_aborts = CheckOneWinner(c, inputs, baseline, no_events).has_value();
-  }
+  if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);
   if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
       if (MaySeeAppend(winner, append.winner->version))
@@ -327,13 +327,29 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
       std::any_of(passed_blind_appends.begin(), passed_blind_appends.end(),
                   [](const PassedBlindAppend& a) { return !a.followed_by.empty(); });
   if (some_append_cannot_move &&
-      delta_aborts) {  // doubt: an append that cannot move, where Delta aborts
+      DeltaAborts(inputs)) {  // doubt: an append that cannot move, where Delta aborts
     if (auto abort =
             CheckPassedBlindAppends(current, inputs, passed_blind_appends, verdict.events)) {
       verdict.abort = std::move(abort);
     }
   }
   return Status::Ok();
+}
+
+bool ConflictCheck::State::DeltaAborts(CheckInputs& inputs) {
+  if (!delta_aborts && !unjudged_by_delta.empty()) {
+    PendingTransaction baseline = Original();
+    baseline.flags = Flags{};
+    std::vector<Event> no_events;
+    for (const std::shared_ptr<const WinnerSummary>& winner : unjudged_by_delta) {
+      const RuleContext c{baseline, read_table.metadata, read_table.protocol, isolation, *winner,
+                          *matcher};
+      delta_aborts = CheckOneWinner(c, inputs, baseline, no_events).has_value();
+      if (delta_aborts) break;
+    }
+  }
+  unjudged_by_delta.clear();
+  return delta_aborts;
 }
 
 ConflictCheck::ConflictCheck(std::unique_ptr<State> state) : state_(std::move(state)) {}

@@ -2,7 +2,10 @@
 //
 // Concern: bytes -> Commit, with simdjson's On Demand parser (the hot read path of every
 // conflict check). Each line must be one JSON object with exactly one key, the action's name.
-// Empty lines are skipped; a trailing '\r' is tolerated.
+// Empty lines are skipped; a trailing '\r' is tolerated. The result is defined line by line
+// (each line as ParseActionLine reads it); a commit of 64 KiB or more is read mostly through
+// On Demand's document stream, which takes a line only where it provably holds the one document
+// a line alone would (commit_parser.cc, StreamedLines), and reads any other line alone.
 //
 // Errors (kCorrupt) name the file, the 1-based line, the line's byte offset in the file and the
 // field (e.g. "add.deletionVector.sizeInBytes"), and say what was expected. A commit over
