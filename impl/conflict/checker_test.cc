@@ -325,6 +325,21 @@ TEST(Checker, PathsCompareAfterUrlDecoding) {
               ConflictKind::kConcurrentDeleteRead, 1);
 }
 
+// The loser's paths are the escaped ones here: its read files and its removes are kept decoded.
+TEST(Checker, TheLosersEscapedPathsCompareDecodedToo) {
+  PendingTransaction reader = DeleteLoser();
+  reader.read_files = {"x%20y", "a%3Db"};
+  ExpectAbort(Check(reader, {Winner(1, {Remove("a=b")})}, Table({}, "WriteSerializable")),
+              ConflictKind::kConcurrentDeleteRead, 1);
+  PendingTransaction remover;
+  remover.read_version = 0;
+  remover.read_predicates = {"id = 1"};
+  remover.actions = {Info("DELETE", false), Remove("c%20d"), Remove("e")};
+  ExpectAbort(Check(remover, {Winner(1, {Info("DELETE", false), Remove("c d")})},
+                    Table({}, "WriteSerializable")),
+              ConflictKind::kConcurrentDeleteDelete, 1);
+}
+
 TEST(Checker, WinnersAreCheckedInOrderAndTheFirstAbortWins) {
   Verdict v = Check(DeleteLoser(),
                     {Winner(1, {Info("WRITE", true), Add("new")}),
