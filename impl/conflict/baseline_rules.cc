@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "impl/base/mutants.h"
@@ -77,6 +78,18 @@ class PathSet {
  private:
   std::unordered_set<std::string_view> paths_;
   std::deque<std::string> decoded_;  // the keys of escaped paths (a deque never moves them)
+};
+
+// A hash of partition values (names, values and which are null), for lookups by equality.
+struct StringMapHash {
+  size_t operator()(const delta::StringMap& values) const {
+    size_t h = values.size();
+    for (const auto& [name, value] : values) {
+      h = h * 31 + std::hash<std::string_view>()(name);
+      h = h * 31 + (value.has_value() ? std::hash<std::string_view>()(*value) : 0x9e3779b9u);
+    }
+    return h;
+  }
 };
 
 constexpr char kRowTrackingDomain[] = "delta.rowTracking";
@@ -182,8 +195,9 @@ bool AddedFilesMatter(const RuleContext& c) {
 std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds) {
   const bool partitioned = !c.read_metadata.partition_columns.empty();
   // A commit writes few distinct partitions: evaluate the read predicates once per distinct set
-  // of partition values.
-  std::map<delta::StringMap, bool> may_match;
+  // of partition values, found by hash (an ordered map's comparisons of whole maps were a
+  // measurable part of a 100,000-add check).
+  std::unordered_map<delta::StringMap, bool, StringMapHash> may_match;
   auto read_may_match = [&](const delta::StringMap& values) {
     auto it = may_match.find(values);
     if (it == may_match.end())
