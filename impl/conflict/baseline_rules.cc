@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
