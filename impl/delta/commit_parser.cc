@@ -590,8 +590,9 @@ bool IsJsonWhitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c =
 // (strings hold no raw newline, and any other byte outside whitespace starts a structural
 // character, so nothing else is on the line). A line that is not, or whose document ends its
 // batch (the next is not yet scanned), is parsed alone by the caller; once the stream has gone
-// astray (a first-stage error, leading whitespace, a blank line, a document that fails), so is
-// every later line. The stream only ever spares work: each line's result is ParseLine's.
+// astray (a first-stage error, leading whitespace, a document that fails or shares its line
+// with more), so is every later line. Blank lines hold no document: the caller skips them. The
+// stream only ever spares work: each line's result is ParseLine's.
 class StreamedLines {
  public:
   // `region`: whole lines, with SIMDJSON_PADDING bytes readable past its end.
