@@ -102,8 +102,15 @@ std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_v
   if (!w.ok() || !later_commit.ok()) return std::nullopt;
   std::vector<delta::Action>& actions = later_commit->actions;
   if (first_actions + actions.size() > kActionsPerCommitMax) return std::nullopt;
-  w->added_files.reserve(w->added_files.size() + actions.size());
-  w->removed_files.reserve(w->removed_files.size() + actions.size());
+  // Room for exactly the later adds and removes (the first half's reserve often holds them: no
+  // move of the first half's again).
+  size_t adds = 0, removes = 0;
+  for (const delta::Action& a : actions) {
+    adds += std::holds_alternative<delta::AddFile>(a) ? 1 : 0;
+    removes += std::holds_alternative<delta::RemoveFile>(a) ? 1 : 0;
+  }
+  w->added_files.reserve(w->added_files.size() + adds);
+  w->removed_files.reserve(w->removed_files.size() + removes);
   for (delta::Action& a : actions) Take(a, *w);
   return std::move(*w);
 }
