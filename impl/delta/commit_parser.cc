@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -686,6 +687,33 @@ struct LinePlaces {
   }
 };
 
+// The thread's parser for a commit's document stream. A stream lives across a walk's `done`
+// calls, so a `done` that parses a commit itself gets a parser of its own for its stream.
+class StreamParser {
+ public:
+  StreamParser() {
+    if (taken_) {
+      own_ = std::make_unique<od::parser>();
+    } else {
+      taken_ = true;
+    }
+  }
+  ~StreamParser() {
+    if (own_ == nullptr) taken_ = false;
+  }
+  StreamParser(const StreamParser&) = delete;
+  StreamParser& operator=(const StreamParser&) = delete;
+  od::parser& get() { return own_ != nullptr ? *own_ : ThreadParser(); }
+
+ private:
+  static od::parser& ThreadParser() {
+    thread_local od::parser parser;  // reused: it keeps its buffers between commits
+    return parser;
+  }
+  static inline thread_local bool taken_ = false;
+  std::unique_ptr<od::parser> own_;
+};
+
 // Walks the commit's lines: `reserve(n)` learns how many there are, then each non-empty one is
 // parsed into `slot()` and handed to `done()`, whose error stops the walk.
 template <typename Reserve, typename Slot, typename Done>
@@ -701,9 +729,12 @@ Status ParseLines(std::string_view bytes, int64_t version, std::string_view file
   const size_t tail_from = places.tail_from;
   const simdjson::padded_string tail(bytes.substr(std::min(tail_from, bytes.size())));
   thread_local od::parser parser;  // reused: a parser keeps its buffers between documents
-  thread_local od::parser stream_parser;
+  std::optional<StreamParser> stream_parser;  // declared before the stream it outlives
   std::optional<StreamedLines> stream;
-  if (places.stream_end > 0) stream.emplace(stream_parser, bytes.substr(0, places.stream_end));
+  if (places.stream_end > 0) {
+    stream_parser.emplace();
+    stream.emplace(stream_parser->get(), bytes.substr(0, places.stream_end));
+  }
   size_t pos = 0;
   uint64_t actions = 0;
   StatsSink sink;

@@ -358,6 +358,29 @@ TEST(CommitParser, DisturbancesWhereTheStreamsBatchEndsParseAsAlone) {
   }
 }
 
+// A walk's stream lives across its visits: a visit that parses a large commit itself (on the
+// same thread) leaves the walk's stream as it was.
+TEST(CommitParser, AVisitThatParsesACommitLeavesTheWalksStreamAlone) {
+  std::mt19937 rng(5);
+  std::string outer, inner;
+  for (int i = 0; i < 3000; ++i) outer += ValidLine(rng, i) + "\n";
+  for (int i = 0; i < 3000; ++i) inner += ValidLine(rng, 100000 + i) + "\n";
+  const Result<Commit> expected = ParseLineByLine(outer, 6, "outer.json");
+  ASSERT_TRUE(expected.ok()) << expected.status().ToString();
+  std::vector<Action> visited;
+  const Status walked =
+      ForEachCommitAction(outer, 6, "outer.json", nullptr, [&](Action&& action) -> Status {
+        if (visited.size() % 1000 == 0) {
+          Result<Commit> nested = ParseCommit(inner, 7, "inner.json");
+          if (!nested.ok()) return nested.status();
+        }
+        visited.push_back(std::move(action));
+        return Status::Ok();
+      });
+  ASSERT_TRUE(walked.ok()) << walked.ToString();
+  EXPECT_EQ(visited, expected->actions);
+}
+
 // A line longer than the stream's batch (1 MiB) and lines after it parse as they do alone.
 TEST(CommitParser, ALineLongerThanTheStreamsBatchParses) {
   std::mt19937 rng(3);
