@@ -73,30 +73,39 @@ kernel::SkippingGuards LoserGuards(const SkippingInputs& in) {
   return g;
 }
 
-// The statistics tier's answer for a file (true: keep), its statistics read by `reader` (over
-// the matcher's stats_columns()), which the caller keeps from file to file.
-bool StatisticsKeep(const SkippingInputs& in, delta::StatsReader& reader,
-                    const std::optional<delta::StatsJson>& stats_json,
-                    const delta::StringMap& partition_values) {
-  kernel::SkippingGuards g = LoserGuards(in);
-  // The thread's memory, reused: this runs for every add of every winner.
-  thread_local std::vector<bool> per_read;
-  per_read.clear();
-  if (stats_json.has_value()) {
-    // Only the columns the reads name, as views.
-    thread_local delta::StatsView stats;
-    g.statistics_usable = reader.Read(*stats_json, &stats).ok();
-    if (kernel::StatisticsMayDecide(g))
-      in.matcher.MayMatchFilePerRead(stats, partition_values, &per_read);
+// The statistics tier over the files of one winner (true: keep a file). What it keeps from file to
+// file is what makes a hundred thousand files cheap: the reader of their statistics, which learns
+// the engine's shape (delta::StatsReader), the view it reads into, the answers per read and the
+// loser's guards.
+class StatisticsTier {
+ public:
+  explicit StatisticsTier(const SkippingInputs& in)
+      : in_(in), reader_(in.matcher.stats_columns()), guards_(LoserGuards(in)) {}
+
+  bool Keep(const std::optional<delta::StatsJson>& stats_json,
+            const delta::StringMap& partition_values) {
+    kernel::SkippingGuards g = guards_;
+    per_read_.clear();
+    if (stats_json.has_value()) {
+      g.statistics_usable = reader_.Read(*stats_json, &stats_).ok();  // the reads' columns only
+      if (kernel::StatisticsMayDecide(g))
+        in_.matcher.MayMatchFilePerRead(stats_, partition_values, &per_read_);
+    }
+    return kernel::KeepAddedFile(Domain{}, g, per_read_);
   }
-  return kernel::KeepAddedFile(Domain{}, g, per_read);
-}
+
+ private:
+  const SkippingInputs& in_;
+  delta::StatsReader reader_;
+  const kernel::SkippingGuards guards_;
+  delta::StatsView stats_;
+  std::vector<bool> per_read_;
+};
 
 // The same for a file judged alone.
 bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
                     const delta::StringMap& partition_values) {
-  delta::StatsReader reader(in.matcher.stats_columns());
-  return StatisticsKeep(in, reader, stats_json, partition_values);
+  return StatisticsTier(in).Keep(stats_json, partition_values);
 }
 
 // Why the DV cannot be read ("" when it can: then `out` holds its positions).
@@ -228,9 +237,9 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
     return candidates;
   }
   AddList survivors;
-  delta::StatsReader reader(in.matcher.stats_columns());  // one engine's statistics, one shape
+  StatisticsTier tier(in);
   for (const delta::AddFile* add : candidates) {
-    if (StatisticsKeep(in, reader, add->stats, add->partition_values))
+    if (tier.Keep(add->stats, add->partition_values))
       survivors.push_back(add);  // doubt: statistics keep the add
   }
   if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty()) {

@@ -75,38 +75,46 @@ LeafPossible<D> CompareWithLiteral(const D& d, const ValueBounds<D>& b, LeafOp o
                                    const typename D::Value& x,
                                    const typename D::Bool& x_starts_with_upper) {
   using Bool = typename D::Bool;
-  const Bool prefix_reaches_x = d.And(b.upper_is_prefix, x_starts_with_upper);
+  // Each fact as a function, computed only for the operators that ask for it: the checker judges
+  // a leaf for each of a winner's files, and most operators need two or three of the five.
+  const auto prefix_reaches_x = [&] { return d.And(b.upper_is_prefix, x_starts_with_upper); };
   // Some admitted v with v < x, v <= x, v > x, v >= x, v = x.
-  const Bool may_be_below = d.Implies(b.has_lower, d.Not(d.ValueLe(x, b.lower)));
-  const Bool may_be_at_most =
-      d.Implies(b.has_lower, d.Not(d.And(d.ValueLe(x, b.lower), d.Not(d.ValueLe(b.lower, x)))));
-  const Bool may_be_above =
-      d.Implies(b.has_upper, d.Or(d.Not(d.ValueLe(b.upper, x)), prefix_reaches_x));
-  Bool may_be_at_least = d.Implies(
-      b.has_upper,
-      d.Or(d.Not(d.And(d.ValueLe(b.upper, x), d.Not(d.ValueLe(x, b.upper)))), prefix_reaches_x));
-  if (RLC_MUTANT("data-skipping-ge-off-by-one"))
-    may_be_at_least = d.Implies(b.has_upper, d.Not(d.ValueLe(b.upper, x)));
-  const Bool may_be_equal = d.And(may_be_at_most, may_be_at_least);
+  const auto may_be_below = [&] { return d.Implies(b.has_lower, d.Not(d.ValueLe(x, b.lower))); };
+  const auto may_be_at_most = [&] {
+    return d.Implies(b.has_lower,
+                     d.Not(d.And(d.ValueLe(x, b.lower), d.Not(d.ValueLe(b.lower, x)))));
+  };
+  const auto may_be_above = [&] {
+    return d.Implies(b.has_upper, d.Or(d.Not(d.ValueLe(b.upper, x)), prefix_reaches_x()));
+  };
+  const auto may_be_at_least = [&]() -> Bool {
+    if (RLC_MUTANT("data-skipping-ge-off-by-one"))
+      return d.Implies(b.has_upper, d.Not(d.ValueLe(b.upper, x)));
+    return d.Implies(b.has_upper,
+                     d.Or(d.Not(d.And(d.ValueLe(b.upper, x), d.Not(d.ValueLe(x, b.upper)))),
+                          prefix_reaches_x()));
+  };
+  const auto may_be_equal = [&] { return d.And(may_be_at_most(), may_be_at_least()); };
   // Every admitted v equals x: a single value (lower = upper, not a prefix) that is x.
-  const Bool all_equal =
-      d.And(d.And(b.has_lower, b.has_upper),
-            d.And(d.Not(b.upper_is_prefix),
-                  d.And(d.And(d.ValueLe(b.lower, b.upper), d.ValueLe(b.upper, b.lower)),
-                        d.And(d.ValueLe(b.lower, x), d.ValueLe(x, b.lower)))));
+  const auto all_equal = [&] {
+    return d.And(d.And(b.has_lower, b.has_upper),
+                 d.And(d.Not(b.upper_is_prefix),
+                       d.And(d.And(d.ValueLe(b.lower, b.upper), d.ValueLe(b.upper, b.lower)),
+                             d.And(d.ValueLe(b.lower, x), d.ValueLe(x, b.lower)))));
+  };
   switch (op) {
     case LeafOp::kEq:
-      return {may_be_equal, d.Not(all_equal)};
+      return {may_be_equal(), d.Not(all_equal())};
     case LeafOp::kNe:
-      return {d.Not(all_equal), may_be_equal};
+      return {d.Not(all_equal()), may_be_equal()};
     case LeafOp::kLt:
-      return {may_be_below, may_be_at_least};
+      return {may_be_below(), may_be_at_least()};
     case LeafOp::kLe:
-      return {may_be_at_most, may_be_above};
+      return {may_be_at_most(), may_be_above()};
     case LeafOp::kGt:
-      return {may_be_above, may_be_at_most};
+      return {may_be_above(), may_be_at_most()};
     case LeafOp::kGe:
-      return {may_be_at_least, may_be_below};
+      return {may_be_at_least(), may_be_below()};
   }
   return {d.True(), d.True()};
 }

@@ -34,7 +34,8 @@ std::optional<ValueRef> TimestampBound(std::string_view text, ColumnType type, S
 }
 
 // A min (kLower) or max (kUpper) statistic as a bound for the column's type.
-std::optional<ValueRef> StatBound(const delta::StatValueView& v, ColumnType type, Side side) {
+[[gnu::always_inline]] inline std::optional<ValueRef> StatBound(const delta::StatValueView& v,
+                                                                ColumnType type, Side side) {
   using K = delta::StatValueView::Kind;
   const std::string_view* s = v.kind == K::kString ? &v.text : nullptr;
   switch (CategoryOf(type)) {
@@ -103,29 +104,39 @@ bool ColumnDomain::IsSingleValue() const {
   return cmp.has_value() && *cmp == 0;
 }
 
-ColumnDomain DomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_t> num_records,
-                                   const delta::ColumnStats* stats) {
-  ColumnDomain d;
-  if (!column.physical_path.has_value() || column.is_partition) return d;
-  const delta::ColumnStats none;
-  const delta::ColumnStats& c = stats != nullptr ? *stats : none;
+void SetDomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_t> num_records,
+                              const delta::ColumnStats* stats, ColumnDomain* out) {
+  ColumnDomain& d = *out;
+  d.may_be_null = d.may_be_non_null = true;
+  d.lower.reset();
+  d.upper.reset();
+  d.upper_is_prefix = false;
+  if (!column.physical_path.has_value() || column.is_partition) return;
+  const std::optional<int64_t> null_count =
+      stats != nullptr ? stats->null_count : std::optional<int64_t>();
   const kernel::NullFacts<LiteralOrder> facts =
       kernel::NullFactsFromCounts(LiteralOrder{}, num_records.has_value(), num_records.value_or(0),
-                                  c.null_count.has_value(), c.null_count.value_or(0));
+                                  null_count.has_value(), null_count.value_or(0));
   d.may_be_null = facts.may_be_null;
   d.may_be_non_null = facts.may_be_non_null;
-  if (!d.may_be_null && !d.may_be_non_null) return d;  // no live row: bounds say nothing more
-  if (c.min.has_value()) d.lower = StatBound(*c.min, column.type, Side::kLower);
-  if (c.max.has_value()) d.upper = StatBound(*c.max, column.type, Side::kUpper);
+  if (!d.may_be_null && !d.may_be_non_null) return;  // no live row: bounds say nothing more
+  if (stats == nullptr) return;
+  if (stats->min.has_value()) d.lower = StatBound(*stats->min, column.type, Side::kLower);
+  if (stats->max.has_value()) d.upper = StatBound(*stats->max, column.type, Side::kUpper);
   d.upper_is_prefix = d.upper.has_value() && d.upper->kind == ValueRef::Kind::kString;
   if (d.lower.has_value() && d.upper.has_value()) {
-    std::optional<int> cmp = CompareValues(*d.lower, *d.upper);
-    if (!cmp.has_value() || *cmp > 0) {  // contradictory statistics: use neither
+    if (!ValueAtMost(*d.lower, *d.upper)) {  // contradictory statistics: use neither
       d.lower.reset();
       d.upper.reset();
       d.upper_is_prefix = false;
     }
   }
+}
+
+ColumnDomain DomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_t> num_records,
+                                   const delta::ColumnStats* stats) {
+  ColumnDomain d;
+  SetDomainFromColumnStats(column, num_records, stats, &d);
   return d;
 }
 

@@ -52,7 +52,9 @@ kernel::LeafOp LeafOpOf(CompareOp op) {
 }
 
 // {can be true, can be false} of `v op x` over the domain's non-NULL values v.
-std::pair<bool, bool> CompareNonNull(const ColumnDomain& d, CompareOp op, const ValueRef& x) {
+[[gnu::always_inline]] inline std::pair<bool, bool> CompareNonNull(const ColumnDomain& d,
+                                                                   CompareOp op,
+                                                                   const ValueRef& x) {
   const kernel::LeafPossible<LiteralOrder> p = kernel::CompareWithLiteral(
       LiteralOrder{}, BoundsOf(d), LeafOpOf(op), x, StartsWithUpper(d, x));
   return {p.can_be_true, p.can_be_false};
@@ -118,7 +120,8 @@ MayTake Compare(const ColumnDomain& l, CompareOp op, const ColumnDomain& r) {
 
 // Compare(l, op, LiteralDomain(x)) without building the literal's domain: the common shape
 // (`column op literal`), judged for every file a read predicate meets.
-MayTake CompareToLiteral(const ColumnDomain& l, CompareOp op, const ValueRef& x) {
+[[gnu::always_inline]] inline MayTake CompareToLiteral(const ColumnDomain& l, CompareOp op,
+                                                       const ValueRef& x) {
   // LiteralDomain(x) admits NULL alone or x alone, and is a single value when x is not NULL.
   const bool x_is_null = x.is_null();
   std::pair<bool, bool> tf{true, true};
@@ -274,6 +277,20 @@ MayTake DomainProgram::Leaf(const Step& step, std::span<const ColumnDomain> doma
       RLC_ASSERT(false);  // not a leaf
       return MayTake{true, true, true};
   }
+}
+
+bool DomainProgram::MayBeTrue(std::span<const ColumnDomain> domains) const {
+  // `column op literal`, the common read predicate, judged in place: no stack of results, whose
+  // entries are written byte by byte and read back whole (a stall on every file).
+  if (steps_.size() == 1) {
+    const Step& step = steps_.front();
+    if (step.kind == Step::Kind::kCompare && step.left.kind == Operand::Kind::kColumn &&
+        step.right.kind == Operand::Kind::kLiteral) {
+      RLC_ASSERT(step.left.column < domains.size());
+      return CompareToLiteral(domains[step.left.column], step.op, *step.right.literal).can_be_true;
+    }
+  }
+  return Run(domains).can_be_true;
 }
 
 Possible DomainProgram::Run(std::span<const ColumnDomain> domains) const {

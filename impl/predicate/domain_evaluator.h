@@ -54,6 +54,8 @@ class DomainProgram {
   // REQUIRES: domains[i] is the domain of the table's i-th column, for every column of the
   // table the program was compiled with.
   Possible Run(std::span<const ColumnDomain> domains) const;
+  // Run(domains).can_be_true, computed with less work for the common shapes.
+  bool MayBeTrue(std::span<const ColumnDomain> domains) const;
 
  private:
   struct Operand {

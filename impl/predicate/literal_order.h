@@ -4,8 +4,9 @@
 // run the kernel text proofs/ checks (impl/kernel/stats_leaf.h).
 //
 // Concern: ValueLe is CompareValues (value_order.h) <= 0, and false for values it cannot compare
-// (NULL, different categories), as the kernel expects. Counts are row counts read from
-// statistics; the kernel only compares them and adds nothing, so 64 bits cannot overflow.
+// (NULL, different categories), as the kernel expects: value_order.h's ValueAtMost. Counts are
+// row counts read from statistics; the kernel only compares them and adds nothing, so 64 bits
+// cannot overflow.
 //
 // Thread-safety: stateless.
 #ifndef RLC_IMPL_PREDICATE_LITERAL_ORDER_H_
@@ -24,16 +25,7 @@ namespace rlc::predicate {
 struct LiteralOrder : kernel::ConcreteScalars<int64_t> {
   using Value = ValueRef;  // a literal, a statistic or a partition value, viewed
 
-  Bool ValueLe(const Value& a, const Value& b) const {
-    // The common cases here (a leaf asks up to twelve of these per file); the order is
-    // CompareValues's, which decides every other case.
-    using K = Value::Kind;
-    if (a.kind == b.kind && (a.kind == K::kLong || a.kind == K::kDate || a.kind == K::kTimestamp))
-      return a.int_value <= b.int_value;
-    if (a.kind == K::kString && b.kind == K::kString) return a.string_value <= b.string_value;
-    const std::optional<int> cmp = CompareValues(a, b);
-    return cmp.has_value() && *cmp <= 0;
-  }
+  Bool ValueLe(const Value& a, const Value& b) const { return ValueAtMost(a, b); }
 };
 
 static_assert(kernel::ValueOrder<LiteralOrder>);

@@ -110,12 +110,18 @@ void FilePredicates::Judge(bool has_stats, std::optional<int64_t> num_records,
   // The thread's memory, reused from file to file: each domain is overwritten below.
   thread_local std::vector<ColumnDomain> domains;
   domains.resize(columns_.size());
+  const auto unread = [](const ResolvedColumn&) -> ColumnDomain {
+    RLC_ASSERT(false);  // DomainInFile reads statistics only for a data column with statistics
+    return ColumnDomain::Anything();
+  };
   for (size_t i = 0; i < columns_.size(); ++i) {
-    domains[i] = DomainInFile(*columns_[i], has_stats, partition_values,
-                              [&](const ResolvedColumn& column) { return from_stats(column, i); });
+    const ResolvedColumn& column = *columns_[i];
+    if (column.is_partition || !has_stats)
+      domains[i] = DomainInFile(column, has_stats, partition_values, unread);
+    else
+      from_stats(column, i, &domains[i]);  // in place: no domain built and copied per file
   }
-  for (size_t i = 0; i < programs_.size(); ++i)
-    (*answers)[i] = programs_[i].Run(domains).can_be_true;
+  for (size_t i = 0; i < programs_.size(); ++i) (*answers)[i] = programs_[i].MayBeTrue(domains);
 }
 
 void FilePredicates::MayMatchPerPredicate(const delta::StatsView& stats,
@@ -124,10 +130,10 @@ void FilePredicates::MayMatchPerPredicate(const delta::StatsView& stats,
   RLC_ASSERT(stats.columns.size() == stats_columns_);  // read for the columns compiled against
   Judge(
       true, stats.num_records, partition_values,
-      [&](const ResolvedColumn& column, size_t i) {
+      [&](const ResolvedColumn& column, size_t i, ColumnDomain* out) {
         const int index = stats_index_[i];
-        return DomainFromColumnStats(column, stats.num_records,
-                                     index < 0 ? nullptr : &stats.columns[index]);
+        SetDomainFromColumnStats(column, stats.num_records,
+                                 index < 0 ? nullptr : &stats.columns[index], out);
       },
       answers);
 }
@@ -137,7 +143,9 @@ void FilePredicates::MayMatchPerPredicate(const delta::FileStats& stats,
                                           std::vector<bool>* answers) const {
   Judge(
       true, stats.num_records, partition_values,
-      [&](const ResolvedColumn& column, size_t) { return DomainFromStats(column, stats); },
+      [&](const ResolvedColumn& column, size_t, ColumnDomain* out) {
+        *out = DomainFromStats(column, stats);
+      },
       answers);
 }
 
@@ -145,7 +153,8 @@ void FilePredicates::MayMatchPerPredicate(const delta::StringMap& partition_valu
                                           std::vector<bool>* answers) const {
   Judge(
       false, std::nullopt, partition_values,
-      [](const ResolvedColumn&, size_t) { return ColumnDomain::Anything(); }, answers);
+      [](const ResolvedColumn&, size_t, ColumnDomain* out) { *out = ColumnDomain::Anything(); },
+      answers);
 }
 
 }  // namespace rlc::predicate

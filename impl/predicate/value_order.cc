@@ -49,10 +49,8 @@ std::optional<int> CompareValues(const ValueRef& a, const ValueRef& b) {
   if (IsNumber(a.kind) && IsNumber(b.kind)) return CompareNumbers(a, b);
   if (a.kind != b.kind) return std::nullopt;
   switch (a.kind) {
-    case K::kString: {
-      const int c = a.string_value.compare(b.string_value);  // char_traits<char>: unsigned bytes
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
+    case K::kString:
+      return CompareStrings(a.string_value, b.string_value);
     case K::kBool:
     case K::kDate:
     case K::kTimestamp:

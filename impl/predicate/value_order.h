@@ -68,10 +68,41 @@ struct ValueRef {
   bool is_null() const { return kind == Kind::kNull; }
 };
 
+// Strings as unsigned bytes, -1, 0 or 1. Most strings a file's statistics are compared with
+// differ in their first byte: that byte decides without a call.
+inline int CompareStrings(std::string_view a, std::string_view b) {
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]) ? -1 : 1;
+  const int c = a.compare(b);  // char_traits<char>: unsigned bytes
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
 // -1, 0 or 1; nullopt when either side is NULL or the two are of different categories.
 std::optional<int> CompareValues(const ValueRef& a, const ValueRef& b);
 inline std::optional<int> CompareValues(const Literal& a, const Literal& b) {
   return CompareValues(ValueRef(a), ValueRef(b));
+}
+
+// Whether CompareValues(a, b) <= 0: false for values it cannot compare. Inline, without an
+// optional, for two values of one kind other than double: Case 1 asks this a dozen times of each
+// of a hundred thousand files' statistics.
+[[gnu::always_inline]] inline bool ValueAtMost(const ValueRef& a, const ValueRef& b) {
+  using K = ValueRef::Kind;
+  if (a.kind == b.kind) {
+    switch (a.kind) {
+      case K::kLong:
+      case K::kBool:
+      case K::kDate:
+      case K::kTimestamp:
+        return a.int_value <= b.int_value;
+      case K::kString:
+        return CompareStrings(a.string_value, b.string_value) <= 0;
+      default:
+        break;
+    }
+  }
+  const std::optional<int> cmp = CompareValues(a, b);
+  return cmp.has_value() && *cmp <= 0;
 }
 
 // Whether `cmp` (a CompareValues result) satisfies op.
