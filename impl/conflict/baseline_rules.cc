@@ -1,10 +1,11 @@
 #include "impl/conflict/baseline_rules.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
+#include <functional>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "impl/base/mutants.h"
 #include "impl/delta/commit_writer.h"
@@ -57,27 +58,75 @@ std::set<std::string> FeatureSet(const delta::Protocol& p) {
   return features;
 }
 
-// Decoded paths, a path without an escape kept and looked up as a view of itself: no copy of
-// the loser's 10,000s of paths per winner, only of those an escape changes.
+// Decoded paths, found by their delta::PathKey. A winner's removed path is looked up by the key
+// its summary took as it parsed (RemovedPathKey), and the path itself is read only when a key
+// matches: most of a winner's removed paths are in none of the loser's sets, and reading each
+// again, long after the parse, costs a cache miss apiece. A path without an escape is kept as a
+// view of itself (no copy of the loser's 10,000s of paths per winner), an escaped one decoded.
+// Open addressing over a power-of-two table, at most half full.
 // REQUIRES: an inserted path outlives the set.
 class PathSet {
  public:
   void Insert(const std::string& path) {
+    if (2 * (paths_.size() + 1) > slots_.size()) Grow();
     if (!HasEscape(path)) {
-      paths_.insert(path);
+      paths_.push_back(path);
     } else {
       decoded_.push_back(DecodedPath(path));
-      paths_.insert(decoded_.back());
+      paths_.push_back(decoded_.back());
     }
+    Place(delta::PathKey(path), static_cast<uint32_t>(paths_.size() - 1));
   }
-  bool Contains(const std::string& path) const {
-    return HasEscape(path) ? paths_.count(DecodedPath(path)) != 0 : paths_.count(path) != 0;
+  // REQUIRES: key == delta::PathKey(path).
+  bool Contains(const std::string& path, uint64_t key) const {
+    if (slots_.empty()) return false;
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.path == kFree) return false;
+      if (slot.key == key && Same(paths_[slot.path], path)) return true;
+    }
   }
 
  private:
-  std::unordered_set<std::string_view> paths_;
-  std::deque<std::string> decoded_;  // the keys of escaped paths (a deque never moves them)
+  static constexpr uint32_t kFree = UINT32_MAX;
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t path = kFree;  // an index into paths_
+  };
+
+  static bool Same(std::string_view decoded, const std::string& path) {
+    return HasEscape(path) ? decoded == DecodedPath(path) : decoded == path;
+  }
+  void Place(uint64_t key, uint32_t path) {
+    const size_t mask = slots_.size() - 1;
+    size_t i = key & mask;
+    while (slots_[i].path != kFree) i = (i + 1) & mask;
+    slots_[i] = {key, path};
+  }
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max<size_t>(16, 2 * old.size()), Slot{});
+    for (const Slot& slot : old) {
+      if (slot.path != kFree) Place(slot.key, slot.path);
+    }
+  }
+
+  std::vector<Slot> slots_;
+  std::vector<std::string_view> paths_;  // decoded
+  std::deque<std::string> decoded_;      // the escaped paths decoded (a deque never moves them)
 };
+
+// The key of a file the winner removed: the one its summary took, when `remove` is one of the
+// summary's removes and the summary has keys, else computed.
+uint64_t RemovedPathKey(const WinnerSummary& winner, const delta::RemoveFile* remove) {
+  const std::vector<delta::RemoveFile>& removed = winner.removed_files;
+  const std::less<const delta::RemoveFile*> before;
+  if (winner.removed_path_keys.size() == removed.size() && !removed.empty() &&
+      !before(remove, removed.data()) && before(remove, removed.data() + removed.size()))
+    return winner.removed_path_keys[static_cast<size_t>(remove - removed.data())];
+  return delta::PathKey(remove->path);
+}
 
 // A hash of partition values (names, values and which are null), for lookups by equality.
 struct StringMapHash {
@@ -242,7 +291,8 @@ RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes) {
   PathSet read_files;
   for (const std::string& p : c.loser.read_files) read_files.Insert(p);
   for (const delta::RemoveFile* remove : removes) {
-    if (read_files.Contains(remove->path)) overlap.push_back(remove);
+    if (read_files.Contains(remove->path, RemovedPathKey(c.winner, remove)))
+      overlap.push_back(remove);
   }
   return overlap;
 }
@@ -278,7 +328,7 @@ std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveLis
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) mine.Insert(r->path);
   }
   for (const delta::RemoveFile* remove : removes) {
-    if (!mine.Contains(remove->path)) continue;
+    if (!mine.Contains(remove->path, RemovedPathKey(c.winner, remove))) continue;
     Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
                         "the winner and the loser both removed the same file");
     a.path = remove->path;

@@ -340,6 +340,25 @@ TEST(Checker, TheLosersEscapedPathsCompareDecodedToo) {
               ConflictKind::kConcurrentDeleteDelete, 1);
 }
 
+// The winner's removed paths are looked up by the keys its summary took while parsing them:
+// an escaped spelling must find the loser's plain one, and must not find a path that differs.
+TEST(Checker, TheWinnersEscapedRemovesCompareDecodedToo) {
+  PendingTransaction reader = DeleteLoser();
+  reader.read_files = {"x y", "a=b"};
+  ExpectAbort(Check(reader, {Winner(1, {Remove("a%3Db")})}, Table({}, "WriteSerializable")),
+              ConflictKind::kConcurrentDeleteRead, 1);
+  EXPECT_TRUE(
+      Check(reader, {Winner(1, {Remove("a%3Dc"), Remove("x%20z")})}, Table({}, "WriteSerializable"))
+          .commits());
+  PendingTransaction remover;
+  remover.read_version = 0;
+  remover.read_predicates = {"id = 1"};
+  remover.actions = {Info("DELETE", false), Remove("c d"), Remove("e")};
+  ExpectAbort(Check(remover, {Winner(1, {Info("DELETE", false), Remove("c%20d")})},
+                    Table({}, "WriteSerializable")),
+              ConflictKind::kConcurrentDeleteDelete, 1);
+}
+
 TEST(Checker, WinnersAreCheckedInOrderAndTheFirstAbortWins) {
   Verdict v = Check(DeleteLoser(),
                     {Winner(1, {Info("WRITE", true), Add("new")}),

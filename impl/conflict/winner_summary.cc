@@ -1,25 +1,25 @@
 #include "impl/conflict/winner_summary.h"
 
-#if defined(__linux__)
-#include <sched.h>
-#endif
-
-#include <algorithm>
 #include <system_error>
 #include <thread>
 
+#include "impl/base/cpus.h"
 #include "impl/base/limits.h"
 #include "impl/delta/commit_parser.h"
+#include "impl/delta/file_key.h"
 
 namespace rlc::conflict {
 
 namespace {
 
-void Take(delta::Action& a, WinnerSummary& w) {
+// Moves the action into its place. A remove's path key is `*key` when given (taken on the
+// thread that parsed it), else taken here.
+void Take(delta::Action& a, WinnerSummary& w, const uint64_t* key = nullptr) {
   {
     if (auto* add = std::get_if<delta::AddFile>(&a)) {
       w.added_files.push_back(std::move(*add));
     } else if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
+      w.removed_path_keys.push_back(key != nullptr ? *key : delta::PathKey(remove->path));
       w.removed_files.push_back(std::move(*remove));
     } else if (const auto* protocol = std::get_if<delta::Protocol>(&a)) {
       w.protocol = *protocol;
@@ -59,6 +59,7 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
   const auto reserve = [&](size_t lines) {
     w.added_files.reserve(lines);
     w.removed_files.reserve(lines);
+    w.removed_path_keys.reserve(lines);
   };
   RLC_RETURN_IF_ERROR(
       delta::ForEachCommitAction(bytes, version, source, reserve, [&](delta::Action&& a) {
@@ -67,16 +68,6 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
         return Status::Ok();
       }));
   return w;
-}
-
-// How many CPUs this thread may run on (its affinity, which `taskset` and containers narrow).
-unsigned CpusAvailable() {
-#if defined(__linux__)
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) == 0) return static_cast<unsigned>(CPU_COUNT(&set));
-#endif
-  return std::max(1u, std::thread::hardware_concurrency());
 }
 
 // The same summary from two halves of the bytes parsed at once, split after a newline: the
@@ -90,9 +81,17 @@ std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_v
   const std::string_view first = bytes.substr(0, newline + 1);
   const std::string_view later = bytes.substr(newline + 1);
   Result<delta::Commit> later_commit = delta::Commit{};
+  std::vector<uint64_t> later_keys;  // of the later half's removes, in order
   std::thread parse_later;
   try {
-    parse_later = std::thread([&] { later_commit = delta::ParseCommit(later, version, source); });
+    parse_later = std::thread([&] {
+      later_commit = delta::ParseCommit(later, version, source);
+      if (!later_commit.ok()) return;
+      for (const delta::Action& a : later_commit->actions) {  // while its paths are at hand
+        if (const auto* remove = std::get_if<delta::RemoveFile>(&a))
+          later_keys.push_back(delta::PathKey(remove->path));
+      }
+    });
   } catch (const std::system_error&) {
     return std::nullopt;  // no thread to be had: one pass it is
   }
@@ -111,7 +110,10 @@ std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_v
   }
   w->added_files.reserve(w->added_files.size() + adds);
   w->removed_files.reserve(w->removed_files.size() + removes);
-  for (delta::Action& a : actions) Take(a, *w);
+  w->removed_path_keys.reserve(w->removed_path_keys.size() + removes);
+  const uint64_t* key = later_keys.data();
+  for (delta::Action& a : actions)
+    Take(a, *w, std::holds_alternative<delta::RemoveFile>(a) ? key++ : nullptr);
   return std::move(*w);
 }
 

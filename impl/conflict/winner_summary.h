@@ -27,6 +27,9 @@ struct WinnerSummary {
   bool is_blind_append = false;
   std::vector<delta::AddFile> added_files;
   std::vector<delta::RemoveFile> removed_files;
+  // delta::PathKey of each of removed_files, taken as the parse met the path (the rules look the
+  // removed paths up by it). A summary built by hand may leave it empty: then keys are computed.
+  std::vector<uint64_t> removed_path_keys;
   std::optional<delta::Protocol> protocol;
   std::optional<delta::Metadata> metadata;
   std::vector<delta::Txn> app_transactions;

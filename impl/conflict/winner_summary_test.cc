@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "impl/delta/commit_parser.h"
+#include "impl/delta/file_key.h"
 
 namespace rlc::conflict {
 namespace {
@@ -30,6 +31,13 @@ void ExpectSame(const Result<WinnerSummary>& a, const Result<WinnerSummary>& b,
   EXPECT_EQ(a->app_transactions, b->app_transactions) << commit;
   EXPECT_EQ(a->domains, b->domains) << commit;
   EXPECT_EQ(a->commit_info, b->commit_info) << commit;
+  // Each removed file's key is its decoded path's, taken by whichever thread parsed it.
+  EXPECT_EQ(a->removed_path_keys, b->removed_path_keys) << commit;
+  ASSERT_EQ(a->removed_path_keys.size(), a->removed_files.size()) << commit;
+  for (size_t i = 0; i < a->removed_files.size(); ++i) {
+    EXPECT_EQ(a->removed_path_keys[i], delta::PathKey(a->removed_files[i].path))
+        << a->removed_files[i].path;
+  }
 }
 
 // Lines of every kind a winner holds, each distinct (its index is in it), some invalid.
@@ -51,8 +59,9 @@ std::string Line(std::mt19937& rng, int i) {
     case 5:
       return R"({"domainMetadata":{"domain":"d)" + n +
              R"(","configuration":"{}","removed":false}})";
-    case 6:
-      return R"({"remove":{"path":"f)" + n + R"(.parquet","dataChange":true}})";
+    case 6:  // half of them escaped: keyed by the decoded path
+      return R"({"remove":{"path":"f)" + std::string(i % 2 == 0 ? "" : "%20") + n +
+             R"(.parquet","dataChange":true}})";
     case 7:
       return R"({"add":{"path":"f)" + n +
              R"(.parquet","partitionValues":{"p":"a"},"size":1,"modificationTime":2,)"

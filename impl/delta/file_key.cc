@@ -1,5 +1,8 @@
 #include "impl/delta/file_key.h"
 
+#include <functional>
+#include <string_view>
+
 #include "impl/delta/stats.h"
 
 namespace rlc::delta {
@@ -8,6 +11,11 @@ std::string DecodedPath(const std::string& path) {
   if (!HasEscape(path)) return path;
   Result<std::string> decoded = dv::UrlDecode(path);
   return decoded.ok() ? *decoded : path;
+}
+
+uint64_t PathKey(const std::string& path) {
+  if (!HasEscape(path)) return std::hash<std::string_view>{}(path);
+  return std::hash<std::string_view>{}(DecodedPath(path));
 }
 
 bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b) {

@@ -24,6 +24,10 @@ namespace rlc::delta {
 std::string DecodedPath(const std::string& path);
 // Whether the path holds an escape (a path without one is its own decoded key).
 inline bool HasEscape(const std::string& path) { return path.find('%') != std::string::npos; }
+// A hash of the decoded path: equal for two spellings of one file. Taken where the path is at
+// hand (a winner's summary takes it as it parses), so that a lookup of a winner's 100,000s of
+// removed paths need not read the paths themselves.
+uint64_t PathKey(const std::string& path);
 
 // The same DV (by unique id), or both without one.
 bool SameDv(const std::optional<dv::DvDescriptor>& a, const std::optional<dv::DvDescriptor>& b);
