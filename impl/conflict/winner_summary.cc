@@ -39,6 +39,21 @@ void Take(delta::Action& a, WinnerSummary& w, const uint64_t* key = nullptr) {
 
 }  // namespace
 
+WinnerSummary::~WinnerSummary() {
+  constexpr size_t kFreeInTwoMin = 20000;  // files of each kind; below this a thread costs more
+  if (added_files.size() < kFreeInTwoMin || removed_files.size() < kFreeInTwoMin ||
+      CpusAvailable() < 2)
+    return;
+  std::vector<delta::RemoveFile> removes = std::move(removed_files);
+  try {
+    std::thread free_removes([&removes] { std::vector<delta::RemoveFile>().swap(removes); });
+    std::vector<delta::AddFile>().swap(added_files);
+    free_removes.join();
+  } catch (const std::system_error&) {
+    // no thread to be had: `removes` is freed as it goes out of scope
+  }
+}
+
 WinnerSummary SummarizeCommit(delta::Commit commit) {
   WinnerSummary w;
   w.version = commit.version;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -121,6 +122,30 @@ TEST(WinnerSummary, LargeWinnerSummarizesAsItsCommit) {
   const Result<WinnerSummary> expected = SummarizeCommit(*std::move(parsed));
   ExpectSame(SummarizeWinner(9, commit, "c.json"), expected, "(the large winner)");
   ExpectSame(SummarizeWinnerInTwoHalves(9, commit, "c.json"), expected, "(the large winner)");
+}
+
+// A summary of 20,000 adds and 20,000 removes (large enough to be freed on two threads where two
+// CPUs are free) frees its own files and nothing else: a copy taken before stays whole. The
+// sanitizer builds run this for the freeing itself (no file freed twice, none left).
+TEST(WinnerSummary, ALargeSummaryFreesItsOwnFilesOnly) {
+  std::string commit;
+  for (int i = 0; i < 20000; ++i) {
+    const std::string n = std::to_string(i);
+    commit += R"({"add":{"path":"a/)" + n +
+              R"(.parquet","partitionValues":{"p":"x"},"size":1,"modificationTime":2,)"
+              R"("dataChange":true,"tags":{"INSERTION_TIME":"1700000000000000"}}})"
+              "\n";
+    commit += R"({"remove":{"path":"r/)" + n +
+              R"(.parquet","dataChange":true}})"
+              "\n";
+  }
+  std::optional<Result<WinnerSummary>> first(SummarizeWinner(3, commit, "c.json"));
+  ASSERT_TRUE(first->ok()) << first->status().ToString();
+  const WinnerSummary copy = **first;
+  first.reset();  // frees the first summary's files
+  ASSERT_EQ(copy.added_files.size(), 20000u);
+  ASSERT_EQ(copy.removed_files.size(), 20000u);
+  ExpectSame(copy, SummarizeWinner(3, commit, "c.json"), "(the large winner)");
 }
 
 }  // namespace
