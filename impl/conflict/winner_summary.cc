@@ -12,14 +12,22 @@ namespace rlc::conflict {
 
 namespace {
 
-// Moves the action into its place. A remove's path key is `*key` when given (taken on the
-// thread that parsed it), else taken here.
-void Take(delta::Action& a, WinnerSummary& w, const uint64_t* key = nullptr) {
+// A commitInfo as the summary takes it: the last one wins, and an operation it does not name
+// leaves the one taken before.
+void TakeCommitInfo(const delta::CommitInfo& info, WinnerSummary& w) {
+  w.commit_info = info;
+  if (info.operation.has_value()) w.operation = *info.operation;
+  w.is_blind_append = info.is_blind_append.value_or(false);
+}
+
+// Moves the action into its place; a remove's path key is taken here, while the parse that
+// just made the action has its path at hand.
+void Take(delta::Action& a, WinnerSummary& w) {
   {
     if (auto* add = std::get_if<delta::AddFile>(&a)) {
       w.added_files.push_back(std::move(*add));
     } else if (auto* remove = std::get_if<delta::RemoveFile>(&a)) {
-      w.removed_path_keys.push_back(key != nullptr ? *key : delta::PathKey(remove->path));
+      w.removed_path_keys.push_back(delta::PathKey(remove->path));
       w.removed_files.push_back(std::move(*remove));
     } else if (const auto* protocol = std::get_if<delta::Protocol>(&a)) {
       w.protocol = *protocol;
@@ -30,11 +38,34 @@ void Take(delta::Action& a, WinnerSummary& w, const uint64_t* key = nullptr) {
     } else if (const auto* domain = std::get_if<delta::DomainMetadata>(&a)) {
       w.domains.push_back(*domain);
     } else if (const auto* info = std::get_if<delta::CommitInfo>(&a)) {
-      w.commit_info = *info;
-      if (info->operation.has_value()) w.operation = *info->operation;
-      w.is_blind_append = info->is_blind_append.value_or(false);
+      TakeCommitInfo(*info, w);
     }
   }
+}
+
+template <typename T>
+void MoveAppend(std::vector<T>& from, std::vector<T>& to) {
+  to.reserve(to.size() + from.size());  // exactly: the first half's reserve often holds it
+  for (T& x : from) to.push_back(std::move(x));
+  from.clear();  // moved-from: nothing left to free, so no thread to free it
+}
+
+// The summary of a commit's later lines appended to that of its first: as if each later action
+// had been taken after the first's, in file order. `names_operation`: some later commitInfo
+// named its operation (the last named one is the summary's, even where a later one names none).
+void Append(WinnerSummary&& later, bool names_operation, WinnerSummary& w) {
+  MoveAppend(later.added_files, w.added_files);
+  MoveAppend(later.removed_files, w.removed_files);
+  MoveAppend(later.removed_path_keys, w.removed_path_keys);
+  MoveAppend(later.app_transactions, w.app_transactions);
+  MoveAppend(later.domains, w.domains);
+  if (later.protocol.has_value()) w.protocol = std::move(later.protocol);
+  if (later.metadata.has_value()) w.metadata = std::move(later.metadata);
+  if (later.commit_info.has_value()) {
+    w.commit_info = std::move(later.commit_info);
+    w.is_blind_append = later.is_blind_append;
+  }
+  if (names_operation) w.operation = std::move(later.operation);
 }
 
 }  // namespace
@@ -63,10 +94,16 @@ WinnerSummary SummarizeCommit(delta::Commit commit) {
 
 namespace {
 
-// One pass over the bytes, each action moved from the parser into its place. `*actions` (if
-// set) counts them.
+// What a pass saw besides its summary: what appending it to another needs.
+struct PassFacts {
+  size_t actions = 0;
+  bool names_operation = false;  // some commitInfo named its operation
+};
+
+// One pass over the bytes, each action moved from the parser into its place. `*facts` (if set)
+// says what else it saw.
 Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes,
-                                         std::string_view source, size_t* actions = nullptr) {
+                                         std::string_view source, PassFacts* facts = nullptr) {
   WinnerSummary w;
   w.version = version;
   // Adds and removes reserved for as many as the commit has lines (pages never written are never
@@ -78,57 +115,43 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
   };
   RLC_RETURN_IF_ERROR(
       delta::ForEachCommitAction(bytes, version, source, reserve, [&](delta::Action&& a) {
+        if (facts != nullptr) {
+          ++facts->actions;
+          const auto* info = std::get_if<delta::CommitInfo>(&a);
+          if (info != nullptr && info->operation.has_value()) facts->names_operation = true;
+        }
         Take(a, w);
-        if (actions != nullptr) ++*actions;
         return Status::Ok();
       }));
   return w;
 }
 
-// The same summary from two halves of the bytes parsed at once, split after a newline: the
-// later half on its own thread into a commit whose actions are then taken, in file order, after
-// the first half's. Any error in either half returns nullopt, and the caller's one pass reports
-// it as it always has (its line and byte in the whole file, the limits counted over all of it).
+// The same summary from two halves of the bytes summarized at once, split after a newline: the
+// later half on its own thread (taking its removes' path keys while their paths are at hand),
+// then appended to the first's in file order. Any error in either half returns nullopt, and the
+// caller's one pass reports it as it always has (its line and byte in the whole file, the limits
+// counted over all of it).
 std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_view bytes,
                                                   std::string_view source) {
   const size_t newline = bytes.find('\n', bytes.size() / 2);
   if (newline == std::string_view::npos || newline + 1 >= bytes.size()) return std::nullopt;
   const std::string_view first = bytes.substr(0, newline + 1);
   const std::string_view later = bytes.substr(newline + 1);
-  Result<delta::Commit> later_commit = delta::Commit{};
-  std::vector<uint64_t> later_keys;  // of the later half's removes, in order
-  std::thread parse_later;
+  Result<WinnerSummary> later_summary = WinnerSummary{};
+  PassFacts later_facts;
+  std::thread summarize_later;
   try {
-    parse_later = std::thread([&] {
-      later_commit = delta::ParseCommit(later, version, source);
-      if (!later_commit.ok()) return;
-      for (const delta::Action& a : later_commit->actions) {  // while its paths are at hand
-        if (const auto* remove = std::get_if<delta::RemoveFile>(&a))
-          later_keys.push_back(delta::PathKey(remove->path));
-      }
-    });
+    summarize_later = std::thread(
+        [&] { later_summary = SummarizeInOnePass(version, later, source, &later_facts); });
   } catch (const std::system_error&) {
     return std::nullopt;  // no thread to be had: one pass it is
   }
-  size_t first_actions = 0;
-  Result<WinnerSummary> w = SummarizeInOnePass(version, first, source, &first_actions);
-  parse_later.join();
-  if (!w.ok() || !later_commit.ok()) return std::nullopt;
-  std::vector<delta::Action>& actions = later_commit->actions;
-  if (first_actions + actions.size() > kActionsPerCommitMax) return std::nullopt;
-  // Room for exactly the later adds and removes (the first half's reserve often holds them: no
-  // move of the first half's again).
-  size_t adds = 0, removes = 0;
-  for (const delta::Action& a : actions) {
-    adds += std::holds_alternative<delta::AddFile>(a) ? 1 : 0;
-    removes += std::holds_alternative<delta::RemoveFile>(a) ? 1 : 0;
-  }
-  w->added_files.reserve(w->added_files.size() + adds);
-  w->removed_files.reserve(w->removed_files.size() + removes);
-  w->removed_path_keys.reserve(w->removed_path_keys.size() + removes);
-  const uint64_t* key = later_keys.data();
-  for (delta::Action& a : actions)
-    Take(a, *w, std::holds_alternative<delta::RemoveFile>(a) ? key++ : nullptr);
+  PassFacts first_facts;
+  Result<WinnerSummary> w = SummarizeInOnePass(version, first, source, &first_facts);
+  summarize_later.join();
+  if (!w.ok() || !later_summary.ok()) return std::nullopt;
+  if (first_facts.actions + later_facts.actions > kActionsPerCommitMax) return std::nullopt;
+  Append(std::move(*later_summary), later_facts.names_operation, *w);
   return std::move(*w);
 }
 
