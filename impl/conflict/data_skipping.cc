@@ -1,8 +1,12 @@
 #include "impl/conflict/data_skipping.h"
 
+#include <exception>
 #include <functional>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 
+#include "impl/base/cpus.h"
 #include "impl/base/limits.h"
 #include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/concrete_domain.h"
@@ -101,6 +105,55 @@ class StatisticsTier {
   delta::StatsView stats_;
   std::vector<bool> per_read_;
 };
+
+// The files of candidates[begin, end) the statistics tier keeps, in order, appended to `out`.
+void KeepInRange(const SkippingInputs& in, const AddList& candidates, size_t begin, size_t end,
+                 AddList* out) {
+  StatisticsTier tier(in);
+  for (size_t i = begin; i < end; ++i) {
+    const delta::AddFile* add = candidates[i];
+    if (tier.Keep(add->stats, add->partition_values))
+      out->push_back(add);  // doubt: statistics keep the add
+  }
+}
+
+// The candidates the statistics tier keeps, in order. Each file is judged on its own, so where a
+// second CPU is free a large winner's later half is judged on a thread of its own (a tier of its
+// own: reader, view and answers) while this thread judges the first; the answers are the same.
+AddList StatisticsSurvivors(const SkippingInputs& in, const AddList& candidates) {
+  constexpr size_t kTwoThreadsMin = 20000;  // files; below this a thread costs more than it saves
+  AddList survivors;
+  size_t half = candidates.size();
+  AddList later;
+  std::exception_ptr later_failed;
+  std::thread judge_later;
+  if (candidates.size() >= kTwoThreadsMin && CpusAvailable() >= 2) {
+    half = candidates.size() / 2;
+    try {
+      judge_later = std::thread([&] {
+        try {
+          KeepInRange(in, candidates, half, candidates.size(), &later);
+        } catch (...) {
+          later_failed = std::current_exception();  // rethrown below, as one thread would throw
+        }
+      });
+    } catch (const std::system_error&) {
+      half = candidates.size();  // no thread to be had: this one judges them all
+    }
+  }
+  try {
+    KeepInRange(in, candidates, 0, half, &survivors);
+  } catch (...) {
+    if (judge_later.joinable()) judge_later.join();  // never leave it running on `in`
+    throw;
+  }
+  if (judge_later.joinable()) {
+    judge_later.join();
+    if (later_failed) std::rethrow_exception(later_failed);
+    survivors.insert(survivors.end(), later.begin(), later.end());
+  }
+  return survivors;
+}
 
 // The same for a file judged alone.
 bool StatisticsKeep(const SkippingInputs& in, const std::optional<delta::StatsJson>& stats_json,
@@ -236,12 +289,7 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
                "keeps, not only the rows its predicate selects");
     return candidates;
   }
-  AddList survivors;
-  StatisticsTier tier(in);
-  for (const delta::AddFile* add : candidates) {
-    if (tier.Keep(add->stats, add->partition_values))
-      survivors.push_back(add);  // doubt: statistics keep the add
-  }
+  AddList survivors = StatisticsSurvivors(in, candidates);
   if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty()) {
     survivors = ExactTier(in, winner_version, survivors);
   } else {

@@ -28,7 +28,9 @@
 //     values, not the remove's; a remove the view cannot vouch for may match.
 // Nothing here writes; every doubt answers "may match".
 //
-// Thread-safety: stateless functions; TableFiles is called from the calling thread.
+// Thread-safety: stateless functions; TableFiles is called from the calling thread. The statistics
+// tier judges each add on its own, and judges the later half of a winner of 20,000 adds or more on
+// a second thread where a second CPU is free (only the immutable matcher and the adds are shared).
 #ifndef RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
 #define RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
 

@@ -95,6 +95,54 @@ TEST(DataSkipping, UnparsableStatisticsKeepTheAdd) {
       "w1");
 }
 
+// A winner of 40,000 adds, every one ruled out by its statistics but those at `kept` (statistics
+// that admit id 9, none at all, or a text that does not parse, in turn). Every tenth add's
+// statistics are written in another shape (tightBounds last), so that a reader meets new shapes.
+WinningCommit LargeAppend(const std::vector<int>& kept) {
+  std::vector<delta::AddFile> adds;
+  for (int i = 0; i < 40000; ++i) {
+    std::string stats = IdStats(3, 0, 4);
+    if (i % 10 == 3) stats.insert(stats.size() - 1, R"(,"tightBounds":true)");
+    adds.push_back(AddOf("w" + std::to_string(i), stats));
+  }
+  for (size_t k = 0; k < kept.size(); ++k) {
+    std::optional<std::string> stats[] = {IdStats(3, 0, 9), std::nullopt, R"({"numRecords":-1})"};
+    adds[static_cast<size_t>(kept[k])].stats = stats[k % 3];
+  }
+  return Append(std::move(adds));
+}
+
+// A large winner's adds are judged on two threads where two CPUs are free (data_skipping.h): the
+// survivors and the reasons must be those of one file after another, on both sides of the half.
+TEST(DataSkipping, ALargeWinnersSurvivorsAreEveryKeptFileInOrder) {
+  const std::vector<int> kept = {7, 19998, 19999, 20000, 20001, 31337, 39999};
+  CaseCheck check;
+  CheckEnvironment env;
+  env.files = &check.files;
+  env.explain_declines = true;
+  const Result<Verdict> v =
+      CheckConflicts(DeleteLoser({kSkipping}), check.read_table, {LargeAppend(kept)}, env);
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  ExpectAppendAbortOn(*v, "w7");
+  std::vector<std::string> declined;
+  for (const Decline& d : v->declines) {
+    EXPECT_EQ(d.case_id, "1a");
+    declined.push_back(d.path);
+  }
+  EXPECT_EQ(declined, (std::vector<std::string>{"w7", "w19998", "w19999", "w20000", "w20001",
+                                                "w31337", "w39999"}));
+  const Event* e = FindEvent(*v, kFilesSkippedEvent);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->data.at("candidateFiles"), "40000");
+  EXPECT_EQ(e->data.at("skippedFiles"), "39993");
+}
+
+TEST(DataSkipping, ALargeWinnersOneSurvivorInItsLaterHalfAborts) {
+  CaseCheck check;
+  ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {LargeAppend({36000})}), "w36000");
+  ASSERT_TRUE(check.Run(DeleteLoser({kSkipping}), {LargeAppend({})}).commits());
+}
+
 TEST(DataSkipping, WholeTableReadKeepsEveryAdd) {
   CaseCheck check;
   PendingTransaction loser = DeleteLoser({kSkipping});

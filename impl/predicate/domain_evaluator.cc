@@ -279,6 +279,14 @@ MayTake DomainProgram::Leaf(const Step& step, std::span<const ColumnDomain> doma
   }
 }
 
+// Whether `v op x` may be True for a live value v of the domain: CompareToLiteral with the whole
+// leaf kernel inlined (flatten), so that the facts only its can_be_false needs are not computed.
+namespace {
+[[gnu::flatten]] bool LiteralLeafMayBeTrue(const ColumnDomain& l, CompareOp op, const ValueRef& x) {
+  return CompareToLiteral(l, op, x).can_be_true;
+}
+}  // namespace
+
 bool DomainProgram::MayBeTrue(std::span<const ColumnDomain> domains) const {
   // `column op literal`, the common read predicate, judged in place: no stack of results, whose
   // entries are written byte by byte and read back whole (a stall on every file).
@@ -287,7 +295,7 @@ bool DomainProgram::MayBeTrue(std::span<const ColumnDomain> domains) const {
     if (step.kind == Step::Kind::kCompare && step.left.kind == Operand::Kind::kColumn &&
         step.right.kind == Operand::Kind::kLiteral) {
       RLC_ASSERT(step.left.column < domains.size());
-      return CompareToLiteral(domains[step.left.column], step.op, *step.right.literal).can_be_true;
+      return LiteralLeafMayBeTrue(domains[step.left.column], step.op, *step.right.literal);
     }
   }
   return Run(domains).can_be_true;

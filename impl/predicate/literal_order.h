@@ -25,7 +25,9 @@ namespace rlc::predicate {
 struct LiteralOrder : kernel::ConcreteScalars<int64_t> {
   using Value = ValueRef;  // a literal, a statistic or a partition value, viewed
 
-  Bool ValueLe(const Value& a, const Value& b) const { return ValueAtMost(a, b); }
+  [[gnu::always_inline]] Bool ValueLe(const Value& a, const Value& b) const {
+    return ValueAtMost(a, b);
+  }
 };
 
 static_assert(kernel::ValueOrder<LiteralOrder>);

@@ -78,7 +78,8 @@ inline int CompareStrings(std::string_view a, std::string_view b) {
 }
 
 // -1, 0 or 1; nullopt when either side is NULL or the two are of different categories.
-std::optional<int> CompareValues(const ValueRef& a, const ValueRef& b);
+// Pure (it reads only its arguments), so that a comparison whose answer goes unused is not made.
+[[gnu::pure]] std::optional<int> CompareValues(const ValueRef& a, const ValueRef& b);
 inline std::optional<int> CompareValues(const Literal& a, const Literal& b) {
   return CompareValues(ValueRef(a), ValueRef(b));
 }
