@@ -111,6 +111,14 @@ void KeepInRange(const SkippingInputs& in, const AddList& candidates, size_t beg
                  AddList* out) {
   StatisticsTier tier(in);
   for (size_t i = begin; i < end; ++i) {
+    // The adds were last touched by the parse, long out of the cache: a file's statistics field is
+    // asked for eight files ahead, its text (which that field points to) four ahead, so that the
+    // reader does not wait on memory for each (a profile put ~45 ns an add on the first load).
+    if (i + 8 < end) __builtin_prefetch(&candidates[i + 8]->stats);
+    if (i + 4 < end && candidates[i + 4]->stats.has_value()) {
+      const char* text = candidates[i + 4]->stats->text().data();
+      for (int line = 0; line < 6; ++line) __builtin_prefetch(text + 64 * line);
+    }
     const delta::AddFile* add = candidates[i];
     if (tier.Keep(add->stats, add->partition_values))
       out->push_back(add);  // doubt: statistics keep the add

@@ -307,6 +307,20 @@ class PlainStatsReader {
   bool Delimited() const {
     return p_ == end_ || *p_ == ',' || *p_ == '}' || *p_ == ']' || IsWs(*p_);
   }
+  // `true` or `false`, as Leaf reads them (Word's test, the two words compared as constants).
+  bool Boolean(bool* out) {
+    const size_t left = static_cast<size_t>(end_ - p_);
+    if (left >= 4 && std::memcmp(p_, "true", 4) == 0) {
+      *out = true;
+      p_ += 4;
+    } else if (left >= 5 && std::memcmp(p_, "false", 5) == 0) {
+      *out = false;
+      p_ += 5;
+    } else {
+      return false;
+    }
+    return Delimited();
+  }
   bool Word(std::string_view word) {
     if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
       return false;
@@ -395,22 +409,41 @@ class PlainStatsReader {
   // (text that starts another kind gives up: the text is then read whole).
   bool ReplayValue(const StatsShape::Slot& slot) {
     using K = StatValueView::Kind;
-    StatValueView v;
-    v.kind = slot.kind;
     switch (slot.kind) {
-      case K::kInt:
-        if (!Integer(&v.integer)) return false;
-        break;
-      case K::kString:
-        if (!AtQuote() || !String(&v.text)) return false;  // Leaf's test, without its others
-        break;
-      default:
-        if (!Leaf(&v)) return false;
+      case K::kInt: {
+        int64_t integer = 0;
+        return Integer(&integer) &&
+               Use(slot.role, slot.column, Fields{K::kInt, false, integer, {}});
+      }
+      case K::kString: {
+        std::string_view text;
+        return AtQuote() && String(&text) &&  // Leaf's test, without its others
+               Use(slot.role, slot.column, Fields{K::kString, false, 0, text});
+      }
+      case K::kBool: {
+        bool boolean = false;
+        return Boolean(&boolean) && Use(slot.role, slot.column, Fields{K::kBool, boolean, 0, {}});
+      }
+      default: {
+        StatValueView v;
+        return Leaf(&v) && Use(slot.role, slot.column, FieldsOf(v));
+      }
     }
-    return Use(slot.role, slot.column, v);
+  }
+  // A value as Use takes it: StatValueView's fields, one by one. A view written to the stack
+  // field by field and copied whole is read back in wider loads than its stores, which the
+  // processor cannot forward (a stall per value, eleven values an add).
+  struct Fields {
+    StatValueView::Kind kind;
+    bool boolean;
+    int64_t integer;
+    std::string_view text;
+  };
+  static Fields FieldsOf(const StatValueView& v) {
+    return {v.kind, v.boolean, v.integer, std::string_view(v.text.data(), v.text.size())};
   }
   // What a value means in its role: whether it is allowed there, and where it is kept.
-  bool Use(StatsShape::Role role, int column, const StatValueView& v);
+  bool Use(StatsShape::Role role, int column, Fields v);
   // The value at p_, in its role (recorded in the shape, when one is recorded).
   bool Value(StatsShape::Role role, int column);
   bool Skip(int depth);
@@ -434,10 +467,7 @@ bool PlainStatsReader::Leaf(StatValueView* v) {
   *v = StatValueView{};
   if (p_ == end_) return false;
   if (AtQuote()) return v->kind = K::kString, String(&v->text);
-  if (*p_ == 't' || *p_ == 'f') {
-    v->kind = K::kBool, v->boolean = *p_ == 't';
-    return Word(v->boolean ? "true" : "false");
-  }
+  if (*p_ == 't' || *p_ == 'f') return v->kind = K::kBool, Boolean(&v->boolean);
   if (*p_ == 'n') return Word("null");
   return v->kind = K::kInt, Integer(&v->integer);
 }
@@ -446,7 +476,7 @@ bool PlainStatsReader::Leaf(StatValueView* v) {
 // field by field, and a whole copy would read it back in wider loads than those stores, which
 // the processor cannot forward (a stall for each of a winner's hundred thousand adds).
 [[gnu::always_inline]] inline bool PlainStatsReader::Use(StatsShape::Role role, int column,
-                                                         const StatValueView& v) {
+                                                         Fields v) {
   using K = StatValueView::Kind;
   using R = StatsShape::Role;
   ColumnStats* kept = column < 0 ? nullptr : &out_->columns[static_cast<size_t>(column)];
@@ -473,7 +503,7 @@ bool PlainStatsReader::Leaf(StatValueView* v) {
         to.kind = v.kind;
         to.boolean = v.boolean;
         to.integer = v.integer;
-        to.number = v.number;
+        to.number = 0;  // this reader reads no fraction: a double is the general path's
         to.text = v.text;
       }
       return true;
@@ -488,7 +518,7 @@ bool PlainStatsReader::Value(StatsShape::Role role, int column) {
         {static_cast<uint32_t>(shape_->literals.size()), role, column, StatValueView::Kind::kNull});
   }
   StatValueView v;
-  if (!Leaf(&v) || !Use(role, column, v)) return false;
+  if (!Leaf(&v) || !Use(role, column, FieldsOf(v))) return false;
   if (shape_ != nullptr) shape_->slots.back().kind = v.kind;
   mark_ = p_;
   return true;

@@ -232,7 +232,8 @@ TEST(StatsReader, RandomTextsAfterOneAnotherReadAsWholeReads) {
   // Mostly values the shape's reader reads itself, so that most texts are read by the shape.
   const auto value = [&] {
     if (rng() % 5 != 0)
-      return pick({"0", "1", "-7", "42", "9223372036854775807", "null", "true", "\"t\"", "\"\""});
+      return pick({"0", "1", "-7", "42", "250", "-1234567", "12345678", "123456789",
+                   "9223372036854775807", "null", "true", "false", "\"t\"", "\"\""});
     return pick({"9223372036854775808", "-0", "1.5", "\"x\\\"y\"", "\"\\u00e9\"", "[1]", "{}"});
   };
   int compared = 0;
