@@ -279,9 +279,9 @@ MayTake DomainProgram::Leaf(const Step& step, std::span<const ColumnDomain> doma
   }
 }
 
+namespace {
 // Whether `v op x` may be True for a live value v of the domain: CompareToLiteral with the whole
 // leaf kernel inlined (flatten), so that the facts only its can_be_false needs are not computed.
-namespace {
 [[gnu::flatten]] bool LiteralLeafMayBeTrue(const ColumnDomain& l, CompareOp op, const ValueRef& x) {
   return CompareToLiteral(l, op, x).can_be_true;
 }
