@@ -89,7 +89,7 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
     // Like every reconcile, one that left a re-add out says so, naming the winner.
     if (re_added > 0) events.push_back(ReAddsLeftOut(winner.version, re_added));
     if (flags.On(CaseId::kDataSkipping) && !adds.empty())
-      adds = SkipAddedFiles(skipping, winner.version, adds, events);
+      adds = SkipAddedFiles(skipping, winner, adds, events);
     if (auto abort = FirstConflictingAdd(c, adds)) return abort;
   }
 
@@ -210,7 +210,7 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
       const SkippingInputs skipping{loser,      in.read_table.metadata, in.matcher,
                                     in.files,   in.read_table.files,    in.view,
                                     in.declines};
-      adds = SkipAddedFiles(skipping, append.version, adds, events);
+      adds = SkipAddedFiles(skipping, append, adds, events);
     }
     if (auto abort = FirstConflictingAdd(c, adds)) {
       abort->reason +=
@@ -221,6 +221,21 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
     }
   }
   return std::nullopt;
+}
+
+// The statistics tier's judge of a winner's adds as they are parsed (data_skipping.h), where the
+// check may look at them: whether a winner's adds matter turns only on its being a blind append
+// (AddedFilesMatter), so both kinds of winner are asked about before the parse.
+AddJudgeMaker JudgeWhileParsing(const SkippingInputs& skipping, const delta::Protocol& protocol,
+                                IsolationLevel isolation) {
+  WinnerSummary blind, not_blind;
+  blind.is_blind_append = true;
+  const auto matter = [&](const WinnerSummary& winner) {
+    return AddedFilesMatter(RuleContext{skipping.loser, skipping.read_metadata, protocol, isolation,
+                                        winner, skipping.matcher});
+  };
+  if (!matter(not_blind) && !matter(blind)) return {};  // no add is looked at
+  return StatisticsJudge(skipping, /*skip_blind_appends=*/!matter(blind));
 }
 
 }  // namespace
@@ -285,10 +300,15 @@ struct ConflictCheck::State {
 };
 
 Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvironment& env) {
-  RLC_ASSIGN_OR_RETURN(WinnerSummary summary, SummarizeWinner(w.version, w.bytes, w.source));
+  DeclineLog* const declines = env.explain_declines ? &verdict.declines : nullptr;
+  const SkippingInputs skipping{
+      current, read_table.metadata, *matcher, env.files, read_table.files, view, declines};
+  RLC_ASSIGN_OR_RETURN(
+      WinnerSummary summary,
+      SummarizeWinner(w.version, w.bytes, w.source,
+                      JudgeWhileParsing(skipping, read_table.protocol, isolation)));
   const auto shared = std::make_shared<const WinnerSummary>(std::move(summary));
   const WinnerSummary& winner = *shared;
-  DeclineLog* const declines = env.explain_declines ? &verdict.declines : nullptr;
   RewriteInputs rewrite{
       read_table.metadata, read_table.protocol, dvs,  env.now_ms, composition, *matcher,
       env.files,           read_table.files,    view, declines};

@@ -1,12 +1,11 @@
 #include "impl/conflict/data_skipping.h"
 
-#include <exception>
+#include <atomic>
 #include <functional>
-#include <system_error>
-#include <thread>
+#include <memory>
 #include <unordered_map>
 
-#include "impl/base/cpus.h"
+#include "impl/base/assert.h"
 #include "impl/base/limits.h"
 #include "impl/conflict/case_catalogue.h"
 #include "impl/conflict/concrete_domain.h"
@@ -106,59 +105,77 @@ class StatisticsTier {
   std::vector<bool> per_read_;
 };
 
-// The files of candidates[begin, end) the statistics tier keeps, in order, appended to `out`.
-void KeepInRange(const SkippingInputs& in, const AddList& candidates, size_t begin, size_t end,
-                 AddList* out) {
-  StatisticsTier tier(in);
-  for (size_t i = begin; i < end; ++i) {
-    // The adds were last touched by the parse, long out of the cache: a file's statistics field is
-    // asked for eight files ahead, its text (which that field points to) four ahead, so that the
-    // reader does not wait on memory for each (a profile put ~45 ns an add on the first load).
-    if (i + 8 < end) __builtin_prefetch(&candidates[i + 8]->stats);
-    if (i + 4 < end && candidates[i + 4]->stats.has_value()) {
-      const char* text = candidates[i + 4]->stats->text().data();
-      for (int line = 0; line < 6; ++line) __builtin_prefetch(text + 64 * line);
-    }
-    const delta::AddFile* add = candidates[i];
-    if (tier.Keep(add->stats, add->partition_values))
-      out->push_back(add);  // doubt: statistics keep the add
-  }
-}
+// The statistics tier as one pass's judge (StatisticsJudge). `blind_append_seen` is shared by the
+// passes over one winner: once either meets a commitInfo saying isBlindAppend, neither judges
+// another add, where the check will not look at a blind append's adds.
+class StatisticsAddJudge final : public AddJudge {
+ public:
+  StatisticsAddJudge(const SkippingInputs& in, bool skip_blind_appends,
+                     std::shared_ptr<std::atomic<bool>> blind_append_seen)
+      : tier_(in),
+        skip_blind_appends_(skip_blind_appends),
+        blind_append_seen_(std::move(blind_append_seen)) {}
 
-// The candidates the statistics tier keeps, in order. Each file is judged on its own, so where a
-// second CPU is free a large winner's later half is judged on a thread of its own (a tier of its
-// own: reader, view and answers) while this thread judges the first; the answers are the same.
-AddList StatisticsSurvivors(const SkippingInputs& in, const AddList& candidates) {
-  constexpr size_t kTwoThreadsMin = 20000;  // files; below this a thread costs more than it saves
+  void Saw(const delta::CommitInfo& info) override {
+    if (skip_blind_appends_ && info.is_blind_append.value_or(false))
+      blind_append_seen_->store(true, std::memory_order_relaxed);
+  }
+
+  AddJudgement Judge(const delta::AddFile& add) override {
+    if (blind_append_seen_->load(std::memory_order_relaxed)) return AddJudgement::kNotJudged;
+    return tier_.Keep(add.stats, add.partition_values) ? AddJudgement::kKeep : AddJudgement::kDrop;
+  }
+
+ private:
+  StatisticsTier tier_;
+  const bool skip_blind_appends_;
+  const std::shared_ptr<std::atomic<bool>> blind_append_seen_;
+};
+
+// What the parse said of each add of one winner (winner_summary.h), found by the add's place.
+class ParseJudgements {
+ public:
+  explicit ParseJudgements(const WinnerSummary& winner) : winner_(winner) {
+    RLC_ASSERT(winner.add_judgements.empty() ||
+               winner.add_judgements.size() == winner.added_files.size());
+  }
+
+  // REQUIRES: `add` is one of the winner's added files, when the parse judged them.
+  AddJudgement Of(const delta::AddFile* add) const {
+    if (winner_.add_judgements.empty()) return AddJudgement::kNotJudged;
+    const delta::AddFile* first = winner_.added_files.data();
+    const std::less<const delta::AddFile*> before;
+    RLC_ASSERT(!before(add, first) && before(add, first + winner_.added_files.size()));
+    return winner_.add_judgements[static_cast<size_t>(add - first)];
+  }
+
+ private:
+  const WinnerSummary& winner_;
+};
+
+// The candidates the statistics tier keeps, in order: the parse's answer where it judged an add,
+// the tier's own where it did not.
+AddList StatisticsSurvivors(const SkippingInputs& in, const WinnerSummary& winner,
+                            const AddList& candidates) {
+  const ParseJudgements parse(winner);
+  StatisticsTier tier(in);
   AddList survivors;
-  size_t half = candidates.size();
-  AddList later;
-  std::exception_ptr later_failed;
-  std::thread judge_later;
-  if (candidates.size() >= kTwoThreadsMin && CpusAvailable() >= 2) {
-    half = candidates.size() / 2;
-    try {
-      judge_later = std::thread([&] {
-        try {
-          KeepInRange(in, candidates, half, candidates.size(), &later);
-        } catch (...) {
-          later_failed = std::current_exception();  // rethrown below, as one thread would throw
-        }
-      });
-    } catch (const std::system_error&) {
-      half = candidates.size();  // no thread to be had: this one judges them all
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const delta::AddFile* add = candidates[i];
+    AddJudgement judged = parse.Of(add);
+    if (judged == AddJudgement::kNotJudged) {
+      // Judged here, the adds are long out of the cache: a file's statistics field is asked for
+      // eight files ahead, its text (which that field points to) four ahead, so that the reader
+      // does not wait on memory for each (a profile put ~45 ns an add on the first load).
+      if (i + 8 < candidates.size()) __builtin_prefetch(&candidates[i + 8]->stats);
+      if (i + 4 < candidates.size() && candidates[i + 4]->stats.has_value()) {
+        const char* text = candidates[i + 4]->stats->text().data();
+        for (int line = 0; line < 6; ++line) __builtin_prefetch(text + 64 * line);
+      }
+      judged =
+          tier.Keep(add->stats, add->partition_values) ? AddJudgement::kKeep : AddJudgement::kDrop;
     }
-  }
-  try {
-    KeepInRange(in, candidates, 0, half, &survivors);
-  } catch (...) {
-    if (judge_later.joinable()) judge_later.join();  // never leave it running on `in`
-    throw;
-  }
-  if (judge_later.joinable()) {
-    judge_later.join();
-    if (later_failed) std::rethrow_exception(later_failed);
-    survivors.insert(survivors.end(), later.begin(), later.end());
+    if (judged == AddJudgement::kKeep) survivors.push_back(add);  // doubt: statistics keep the add
   }
   return survivors;
 }
@@ -288,8 +305,21 @@ bool LoserIsMerge(const PendingTransaction& loser) {
 
 }  // namespace
 
-AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const AddList& candidates,
-                       std::vector<Event>& events) {
+AddJudgeMaker StatisticsJudge(const SkippingInputs& in, bool skip_blind_appends) {
+  kernel::SkippingGuards g = LoserGuards(in);
+  g.statistics_usable = true;
+  if (!in.loser.flags.On(CaseId::kDataSkipping) || LoserIsMerge(in.loser) ||
+      !kernel::StatisticsMayDecide(g))
+    return {};  // the tier reads no statistics: nothing to judge while they are at hand
+  auto blind_append_seen = std::make_shared<std::atomic<bool>>(false);
+  return [&in, skip_blind_appends, blind_append_seen]() -> std::unique_ptr<AddJudge> {
+    return std::make_unique<StatisticsAddJudge>(in, skip_blind_appends, blind_append_seen);
+  };
+}
+
+AddList SkipAddedFiles(const SkippingInputs& in, const WinnerSummary& winner,
+                       const AddList& candidates, std::vector<Event>& events) {
+  const int64_t winner_version = winner.version;
   if (LoserIsMerge(in.loser) &&
       !RLC_MUTANT("case1-skips-for-merge")) {  // doubt: a MERGE reads more than its predicates
     DeclineAll(in, winner_version, candidates, "1a",
@@ -297,7 +327,7 @@ AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const A
                "keeps, not only the rows its predicate selects");
     return candidates;
   }
-  AddList survivors = StatisticsSurvivors(in, candidates);
+  AddList survivors = StatisticsSurvivors(in, winner, candidates);
   if (in.loser.flags.On(CaseId::kValueExact) && !survivors.empty()) {
     survivors = ExactTier(in, winner_version, survivors);
   } else {

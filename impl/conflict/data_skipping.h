@@ -28,9 +28,13 @@
 //     values, not the remove's; a remove the view cannot vouch for may match.
 // Nothing here writes; every doubt answers "may match".
 //
-// Thread-safety: stateless functions; TableFiles is called from the calling thread. The statistics
-// tier judges each add on its own, and judges the later half of a winner of 20,000 adds or more on
-// a second thread where a second CPU is free (only the immutable matcher and the adds are shared).
+// The statistics tier judges each add on its own, so it can judge them as the winner is parsed
+// (StatisticsJudge): there each add's statistics are still in the cache, and a large winner's two
+// halves are parsed, and judged, on two threads. SkipAddedFiles takes those answers and judges
+// only the adds the parse did not.
+//
+// Thread-safety: stateless functions; TableFiles is called from the calling thread. The judges
+// StatisticsJudge makes share only the immutable matcher and loser, and one atomic flag.
 #ifndef RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
 #define RLC_IMPL_CONFLICT_DATA_SKIPPING_H_
 
@@ -61,9 +65,17 @@ struct SkippingInputs {
   DeclineLog* declines = nullptr;      // where the tiers say why they kept a file (may be nullptr)
 };
 
-// REQUIRES: the loser's dataSkipping flag is on.
-AddList SkipAddedFiles(const SkippingInputs& in, int64_t winner_version, const AddList& candidates,
-                       std::vector<Event>& events);
+// The statistics tier as SummarizeWinner's judge of a winner's adds (winner_summary.h); empty
+// where the tier reads no statistics (the flag off, a MERGE loser, a whole-table read, no bound
+// read predicate). `skip_blind_appends`: the check will not look at a blind append's adds, so no
+// add is judged once a commitInfo says isBlindAppend (the tier judges them if asked after all).
+// `in` must outlive the summary's making.
+AddJudgeMaker StatisticsJudge(const SkippingInputs& in, bool skip_blind_appends);
+
+// REQUIRES: the loser's dataSkipping flag is on; `candidates` are among winner.added_files, and
+// winner.add_judgements (if any) were made by StatisticsJudge for this loser and matcher.
+AddList SkipAddedFiles(const SkippingInputs& in, const WinnerSummary& winner,
+                       const AddList& candidates, std::vector<Event>& events);
 
 // Per winner add index: true for a same-path re-add that brings no row back.
 std::vector<bool> ReAddsWithoutNewRows(const SkippingInputs& in, const WinnerSummary& winner);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -141,6 +142,58 @@ TEST(DataSkipping, ALargeWinnersOneSurvivorInItsLaterHalfAborts) {
   CaseCheck check;
   ExpectAppendAbortOn(check.Run(DeleteLoser({kSkipping}), {LargeAppend({36000})}), "w36000");
   ASSERT_TRUE(check.Run(DeleteLoser({kSkipping}), {LargeAppend({})}).commits());
+}
+
+// The judge the check runs as it parses a winner (StatisticsJudge) answers as the tier does, and
+// is made only where the tier reads statistics; told of a blind append where the check will not
+// look at one, it leaves the adds unjudged (the tier judges them if asked after all).
+struct JudgeInputs {
+  explicit JudgeInputs(PendingTransaction l)
+      : loser(std::move(l)), matcher(loser.read_predicates, read_table.metadata) {}
+  SkippingInputs Inputs() const {
+    return {loser, read_table.metadata, matcher, nullptr, read_table.files, view, nullptr};
+  }
+  CaseCheck check;
+  const ReadTable& read_table = check.read_table;
+  PendingTransaction loser;
+  ReadPredicateMatcher matcher;
+  TableView view{read_table.files};
+};
+
+TEST(DataSkipping, TheParsesJudgeAnswersAsTheTierAndOnlyWhereItReadsStatistics) {
+  JudgeInputs in(DeleteLoser({kSkipping}));  // id > 5
+  const SkippingInputs inputs = in.Inputs();
+  const AddJudgeMaker make = StatisticsJudge(inputs, /*skip_blind_appends=*/false);
+  ASSERT_TRUE(make);
+  const std::unique_ptr<AddJudge> judge = make();
+  EXPECT_EQ(judge->Judge(AddOf("w1", IdStats(3, 0, 4))), AddJudgement::kDrop);
+  EXPECT_EQ(judge->Judge(AddOf("w2", IdStats(3, 0, 9))), AddJudgement::kKeep);
+  EXPECT_EQ(judge->Judge(AddOf("w3", std::nullopt)), AddJudgement::kKeep);
+  EXPECT_EQ(judge->Judge(AddOf("w4", R"({"numRecords":"many"})")), AddJudgement::kKeep);
+  delta::CommitInfo blind = InfoOf("WRITE");
+  blind.is_blind_append = true;
+  judge->Saw(blind);  // a blind append the check looks at: still judged
+  EXPECT_EQ(judge->Judge(AddOf("w5", IdStats(3, 0, 4))), AddJudgement::kDrop);
+
+  const AddJudgeMaker skipping_blind = StatisticsJudge(inputs, /*skip_blind_appends=*/true);
+  const std::unique_ptr<AddJudge> first = skipping_blind(), second = skipping_blind();
+  EXPECT_EQ(second->Judge(AddOf("w1", IdStats(3, 0, 4))), AddJudgement::kDrop);
+  first->Saw(InfoOf("WRITE"));  // not blind
+  EXPECT_EQ(second->Judge(AddOf("w1", IdStats(3, 0, 4))), AddJudgement::kDrop);
+  first->Saw(blind);  // one pass saw it: neither judges another add
+  EXPECT_EQ(first->Judge(AddOf("w1", IdStats(3, 0, 4))), AddJudgement::kNotJudged);
+  EXPECT_EQ(second->Judge(AddOf("w1", IdStats(3, 0, 4))), AddJudgement::kNotJudged);
+
+  // No judge where the tier reads no statistics.
+  EXPECT_FALSE(StatisticsJudge(JudgeInputs(DeleteLoser({})).Inputs(), false));
+  EXPECT_FALSE(StatisticsJudge(JudgeInputs(DeleteLoser({kSkipping}, {})).Inputs(), false));
+  EXPECT_FALSE(StatisticsJudge(JudgeInputs(DeleteLoser({kSkipping}, {"id >"})).Inputs(), false));
+  PendingTransaction whole = DeleteLoser({kSkipping});
+  whole.read_whole_table = true;
+  EXPECT_FALSE(StatisticsJudge(JudgeInputs(whole).Inputs(), false));
+  PendingTransaction merge =
+      LoserOf({"id > 5"}, {"f1"}, {InfoOf("MERGE"), RemoveOf("f1")}, {kSkipping});
+  EXPECT_FALSE(StatisticsJudge(JudgeInputs(merge).Inputs(), false));
 }
 
 TEST(DataSkipping, WholeTableReadKeepsEveryAdd) {

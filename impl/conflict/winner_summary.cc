@@ -1,5 +1,6 @@
 #include "impl/conflict/winner_summary.h"
 
+#include <exception>
 #include <system_error>
 #include <thread>
 
@@ -66,6 +67,8 @@ void Append(WinnerSummary&& later, bool names_operation, WinnerSummary& w) {
     w.is_blind_append = later.is_blind_append;
   }
   if (names_operation) w.operation = std::move(later.operation);
+  w.add_judgements.insert(w.add_judgements.end(), later.add_judgements.begin(),
+                          later.add_judgements.end());
 }
 
 }  // namespace
@@ -100,18 +103,32 @@ struct PassFacts {
   bool names_operation = false;  // some commitInfo named its operation
 };
 
-// One pass over the bytes, each action moved from the parser into its place. `*facts` (if set)
-// says what else it saw.
+// A pass judges its adds in batches of this many: a batch (about 100 KB) is still in the cache when
+// it is judged, and parse and judge each run a loop of their own. Judged one by one as parsed,
+// the two evicted each other's code and branch history: no faster than judging after the parse.
+constexpr size_t kJudgeBatch = 128;
+
+// Judges the adds taken since the last batch.
+void JudgeTheRest(AddJudge& judge, WinnerSummary& w) {
+  for (size_t i = w.add_judgements.size(); i < w.added_files.size(); ++i)
+    w.add_judgements.push_back(judge.Judge(w.added_files[i]));
+}
+
+// One pass over the bytes, each action moved from the parser into its place (its adds judged in
+// batches where `make_judge` is set). `*facts` (if set) says what else it saw.
 Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes,
-                                         std::string_view source, PassFacts* facts = nullptr) {
+                                         std::string_view source, const AddJudgeMaker& make_judge,
+                                         PassFacts* facts = nullptr) {
   WinnerSummary w;
   w.version = version;
+  const std::unique_ptr<AddJudge> judge = make_judge ? make_judge() : nullptr;
   // Adds and removes reserved for as many as the commit has lines (pages never written are never
   // touched) and moved once, from the parser into their place.
   const auto reserve = [&](size_t lines) {
     w.added_files.reserve(lines);
     w.removed_files.reserve(lines);
     w.removed_path_keys.reserve(lines);
+    if (judge != nullptr) w.add_judgements.reserve(lines);
   };
   RLC_RETURN_IF_ERROR(
       delta::ForEachCommitAction(bytes, version, source, reserve, [&](delta::Action&& a) {
@@ -120,9 +137,15 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
           const auto* info = std::get_if<delta::CommitInfo>(&a);
           if (info != nullptr && info->operation.has_value()) facts->names_operation = true;
         }
+        if (judge != nullptr) {
+          if (const auto* info = std::get_if<delta::CommitInfo>(&a)) judge->Saw(*info);
+        }
         Take(a, w);
+        if (judge != nullptr && w.added_files.size() - w.add_judgements.size() >= kJudgeBatch)
+          JudgeTheRest(*judge, w);
         return Status::Ok();
       }));
+  if (judge != nullptr) JudgeTheRest(*judge, w);
   return w;
 }
 
@@ -132,23 +155,37 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
 // caller's one pass reports it as it always has (its line and byte in the whole file, the limits
 // counted over all of it).
 std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_view bytes,
-                                                  std::string_view source) {
+                                                  std::string_view source,
+                                                  const AddJudgeMaker& judge) {
   const size_t newline = bytes.find('\n', bytes.size() / 2);
   if (newline == std::string_view::npos || newline + 1 >= bytes.size()) return std::nullopt;
   const std::string_view first = bytes.substr(0, newline + 1);
   const std::string_view later = bytes.substr(newline + 1);
   Result<WinnerSummary> later_summary = WinnerSummary{};
   PassFacts later_facts;
+  std::exception_ptr later_failed;
   std::thread summarize_later;
   try {
-    summarize_later = std::thread(
-        [&] { later_summary = SummarizeInOnePass(version, later, source, &later_facts); });
+    summarize_later = std::thread([&] {
+      try {
+        later_summary = SummarizeInOnePass(version, later, source, judge, &later_facts);
+      } catch (...) {
+        later_failed = std::current_exception();  // rethrown below, as one pass would throw
+      }
+    });
   } catch (const std::system_error&) {
     return std::nullopt;  // no thread to be had: one pass it is
   }
   PassFacts first_facts;
-  Result<WinnerSummary> w = SummarizeInOnePass(version, first, source, &first_facts);
+  Result<WinnerSummary> w = WinnerSummary{};
+  try {
+    w = SummarizeInOnePass(version, first, source, judge, &first_facts);
+  } catch (...) {
+    summarize_later.join();  // never leave it running on the caller's bytes
+    throw;
+  }
   summarize_later.join();
+  if (later_failed) std::rethrow_exception(later_failed);
   if (!w.ok() || !later_summary.ok()) return std::nullopt;
   if (first_facts.actions + later_facts.actions > kActionsPerCommitMax) return std::nullopt;
   Append(std::move(*later_summary), later_facts.names_operation, *w);
@@ -158,20 +195,21 @@ std::optional<WinnerSummary> SummarizeInTwoHalves(int64_t version, std::string_v
 }  // namespace
 
 Result<WinnerSummary> SummarizeWinnerInTwoHalves(int64_t version, std::string_view bytes,
-                                                 std::string_view source) {
-  if (std::optional<WinnerSummary> w = SummarizeInTwoHalves(version, bytes, source))
+                                                 std::string_view source,
+                                                 const AddJudgeMaker& judge) {
+  if (std::optional<WinnerSummary> w = SummarizeInTwoHalves(version, bytes, source, judge))
     return std::move(*w);
-  return SummarizeInOnePass(version, bytes, source);
+  return SummarizeInOnePass(version, bytes, source, judge);
 }
 
 Result<WinnerSummary> SummarizeWinner(int64_t version, std::string_view bytes,
-                                      std::string_view source) {
+                                      std::string_view source, const AddJudgeMaker& judge) {
   // A large winner is the check's longest step: where a second CPU is free, its two halves are
   // parsed at once (bench/README.md). Below this size a thread is not worth starting.
   constexpr size_t kTwoHalvesBytesMin = size_t{4} << 20;
   if (bytes.size() >= kTwoHalvesBytesMin && CpusAvailable() >= 2)
-    return SummarizeWinnerInTwoHalves(version, bytes, source);
-  return SummarizeInOnePass(version, bytes, source);
+    return SummarizeWinnerInTwoHalves(version, bytes, source, judge);
+  return SummarizeInOnePass(version, bytes, source, judge);
 }
 
 }  // namespace rlc::conflict

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -122,6 +125,122 @@ TEST(WinnerSummary, LargeWinnerSummarizesAsItsCommit) {
   const Result<WinnerSummary> expected = SummarizeCommit(*std::move(parsed));
   ExpectSame(SummarizeWinner(9, commit, "c.json"), expected, "(the large winner)");
   ExpectSame(SummarizeWinnerInTwoHalves(9, commit, "c.json"), expected, "(the large winner)");
+}
+
+// What the judges of one summary were shown: per judge, the numbers of the adds it was asked about
+// (in the order asked) and the commitInfos it saw. Judges may be made on two threads at once.
+struct JudgeLog {
+  struct Shown {
+    std::vector<int> adds;
+    int commit_infos = 0;
+  };
+  std::mutex mu;
+  std::vector<std::unique_ptr<Shown>> judges;
+};
+
+// The answer a PathJudge gives for add f<n>.parquet, by n.
+AddJudgement ByNumber(int n) {
+  constexpr AddJudgement kAnswers[] = {AddJudgement::kKeep, AddJudgement::kDrop,
+                                       AddJudgement::kNotJudged};
+  return kAnswers[n % 3];
+}
+
+int AddNumber(const delta::AddFile& add) { return std::stoi(add.path.substr(1)); }
+
+class PathJudge final : public AddJudge {
+ public:
+  explicit PathJudge(JudgeLog::Shown* shown) : shown_(shown) {}
+  void Saw(const delta::CommitInfo&) override { ++shown_->commit_infos; }
+  AddJudgement Judge(const delta::AddFile& add) override {
+    shown_->adds.push_back(AddNumber(add));
+    return ByNumber(shown_->adds.back());
+  }
+
+ private:
+  JudgeLog::Shown* shown_;
+};
+
+AddJudgeMaker PathJudges(JudgeLog* log) {
+  return [log]() -> std::unique_ptr<AddJudge> {
+    const std::lock_guard<std::mutex> lock(log->mu);
+    log->judges.push_back(std::make_unique<JudgeLog::Shown>());
+    return std::make_unique<PathJudge>(log->judges.back().get());
+  };
+}
+
+// A summary made with judges is the one made without (ExpectSame), with one judgement per add,
+// each the answer for that add; each judge was asked about its pass's adds in file order, every
+// add once, and saw every commitInfo once.
+// `label` names the commit in messages (the commit itself when short).
+void ExpectJudgedOnce(const Result<WinnerSummary>& judged, const Result<WinnerSummary>& plain,
+                      JudgeLog& log, const std::string& commit, const std::string& label) {
+  ExpectSame(judged, plain, label);
+  if (!judged.ok()) return;
+  ASSERT_EQ(judged->add_judgements.size(), judged->added_files.size()) << label;
+  std::vector<int> asked;
+  int commit_infos = 0;
+  for (const auto& shown : log.judges) {
+    for (size_t i = 1; i < shown->adds.size(); ++i)
+      EXPECT_LT(shown->adds[i - 1], shown->adds[i]) << label;  // file order within a pass
+    asked.insert(asked.end(), shown->adds.begin(), shown->adds.end());
+    commit_infos += shown->commit_infos;
+  }
+  std::sort(asked.begin(), asked.end());
+  std::vector<int> adds;
+  for (size_t i = 0; i < judged->added_files.size(); ++i) {
+    adds.push_back(AddNumber(judged->added_files[i]));
+    EXPECT_EQ(judged->add_judgements[i], ByNumber(adds.back())) << label << "\nadd " << i;
+  }
+  EXPECT_EQ(asked, adds) << label;  // the adds are numbered in file order: each asked once
+  int infos = 0;
+  for (size_t at = commit.find("commitInfo"); at != std::string::npos;
+       at = commit.find("commitInfo", at + 1))
+    ++infos;
+  EXPECT_EQ(commit_infos, infos) << label;
+}
+
+// Random commits, judged in one pass and in two halves: the judgements sit by their adds.
+TEST(WinnerSummary, EachAddIsJudgedOnceByThePassThatParsedIt) {
+  std::mt19937 rng(20261206);
+  int judged = 0;
+  for (int round = 0; round < 1000; ++round) {
+    std::string commit;
+    const int lines = static_cast<int>(rng() % 300);  // past a batch of adds, some of them
+    for (int i = 0; i < lines; ++i) {
+      std::string line = Line(rng, i);
+      while (round % 5 != 0 && line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
+      commit += line + "\n";
+    }
+    const Result<WinnerSummary> plain = SummarizeWinner(7, commit, "c.json");
+    JudgeLog one_pass, halves;
+    ExpectJudgedOnce(SummarizeWinner(7, commit, "c.json", PathJudges(&one_pass)), plain, one_pass,
+                     commit, commit);
+    if (plain.ok()) {
+      ASSERT_EQ(one_pass.judges.size(), 1u);
+      judged += static_cast<int>(plain->added_files.size());
+    }
+    const Result<WinnerSummary> two =
+        SummarizeWinnerInTwoHalves(7, commit, "c.json", PathJudges(&halves));
+    ExpectJudgedOnce(two, plain, halves, commit, commit);
+  }
+  EXPECT_GT(judged, 10000);  // many adds, in many batches
+}
+
+// The large winner SummarizeWinner parses in halves (where two CPUs are free): one judge a half.
+TEST(WinnerSummary, ALargeWinnersHalvesEachJudgeTheirOwnAdds) {
+  std::mt19937 rng(11);
+  std::string commit;
+  for (int i = 0; commit.size() < (size_t{9} << 19); ++i) {
+    std::string line = Line(rng, i);
+    while (line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
+    commit += line + "\n";
+  }
+  JudgeLog log;
+  ExpectJudgedOnce(SummarizeWinnerInTwoHalves(9, commit, "c.json", PathJudges(&log)),
+                   SummarizeWinner(9, commit, "c.json"), log, commit, "(the large winner)");
+  ASSERT_EQ(log.judges.size(), 2u);
+  EXPECT_GT(log.judges[0]->adds.size(), 1000u);
+  EXPECT_GT(log.judges[1]->adds.size(), 1000u);
 }
 
 // A summary of 20,000 adds and 20,000 removes (large enough to be freed on two threads where two
