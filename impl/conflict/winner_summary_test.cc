@@ -110,16 +110,22 @@ TEST(WinnerSummary, TwoHalvesSummarizeAsOnePass) {
   EXPECT_GT(summaries, 1000);
 }
 
-// A winner large enough for SummarizeWinner to parse its halves at once (where two CPUs are
-// free) summarizes as its parsed commit, action by action.
-TEST(WinnerSummary, LargeWinnerSummarizesAsItsCommit) {
-  std::mt19937 rng(7);
+// 4.5 MiB of valid lines of every kind: large enough for SummarizeWinner to parse in two halves.
+std::string LargeValidCommit(unsigned seed) {
+  std::mt19937 rng(seed);
   std::string commit;
   for (int i = 0; commit.size() < (size_t{9} << 19); ++i) {
     std::string line = Line(rng, i);
     while (line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
     commit += line + "\n";
   }
+  return commit;
+}
+
+// A winner large enough for SummarizeWinner to parse its halves at once (where two CPUs are
+// free) summarizes as its parsed commit, action by action.
+TEST(WinnerSummary, LargeWinnerSummarizesAsItsCommit) {
+  const std::string commit = LargeValidCommit(7);
   Result<delta::Commit> parsed = delta::ParseCommit(commit, 9, "c.json");
   ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
   const Result<WinnerSummary> expected = SummarizeCommit(*std::move(parsed));
@@ -228,13 +234,7 @@ TEST(WinnerSummary, EachAddIsJudgedOnceByThePassThatParsedIt) {
 
 // The large winner SummarizeWinner parses in halves (where two CPUs are free): one judge a half.
 TEST(WinnerSummary, ALargeWinnersHalvesEachJudgeTheirOwnAdds) {
-  std::mt19937 rng(11);
-  std::string commit;
-  for (int i = 0; commit.size() < (size_t{9} << 19); ++i) {
-    std::string line = Line(rng, i);
-    while (line.find(R"("size":1}})") != std::string::npos) line = Line(rng, i);
-    commit += line + "\n";
-  }
+  const std::string commit = LargeValidCommit(11);
   JudgeLog log;
   ExpectJudgedOnce(SummarizeWinnerInTwoHalves(9, commit, "c.json", PathJudges(&log)),
                    SummarizeWinner(9, commit, "c.json"), log, commit, "(the large winner)");
