@@ -9,7 +9,10 @@
 // start from the winner's JSON bytes.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <string>
+#include <vector>
 
 #include "bench/commit_fixture.h"
 #include "impl/conflict/case_catalogue.h"
@@ -77,6 +80,54 @@ void BM_BaselineCheck100kAdds(benchmark::State& state) { Run(state, false); }
 
 BENCHMARK(BM_DataSkippingStatsTier100kAdds)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineCheck100kAdds)->Unit(benchmark::kMillisecond);
+
+// Milliseconds one check of the 100,000-add winner takes (the verdict checked as in Run).
+double TimedCheck(const conflict::PendingTransaction& loser, const conflict::ReadTable& table,
+                  const std::vector<conflict::WinningCommit>& winners, bool* as_expected) {
+  const auto start = std::chrono::steady_clock::now();
+  rlc::Result<conflict::Verdict> verdict = conflict::CheckConflicts(loser, table, winners);
+  const auto end = std::chrono::steady_clock::now();
+  *as_expected =
+      verdict.ok() && verdict->commits() == loser.flags.On(conflict::CaseId::kDataSkipping);
+  return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// The same two checks, one after the other in each iteration (in turn first), and the ratio taken
+// per pair: on a machine whose speed drifts over seconds, the two checks of a pair see the same
+// machine, where two benchmarks run a second apart may not. Counters: the median ratio and the
+// median of each check's time (ms); the iteration time is the pair's.
+void BM_StatsTierOverBaselinePaired(benchmark::State& state) {
+  const std::vector<conflict::WinningCommit> winners = {
+      {6, Winner(), "_delta_log/00000000000000000006.json"}};
+  const conflict::PendingTransaction tier_loser = Loser(true), baseline_loser = Loser(false);
+  const conflict::ReadTable table = Table();
+  std::vector<double> ratios, tier_ms, baseline_ms;
+  bool tier_first = false;
+  for (auto _ : state) {
+    bool tier_ok = false, baseline_ok = false;
+    double tier = 0, baseline = 0;
+    if ((tier_first = !tier_first)) tier = TimedCheck(tier_loser, table, winners, &tier_ok);
+    baseline = TimedCheck(baseline_loser, table, winners, &baseline_ok);
+    if (!tier_first) tier = TimedCheck(tier_loser, table, winners, &tier_ok);
+    if (!tier_ok || !baseline_ok) {
+      state.SkipWithError("unexpected verdict: the benchmark no longer measures what it says");
+      break;
+    }
+    ratios.push_back(tier / baseline);
+    tier_ms.push_back(tier);
+    baseline_ms.push_back(baseline);
+  }
+  state.counters["ratio"] = Median(ratios);
+  state.counters["tier_ms"] = Median(tier_ms);
+  state.counters["baseline_ms"] = Median(baseline_ms);
+}
+
+BENCHMARK(BM_StatsTierOverBaselinePaired)->Unit(benchmark::kMillisecond)->Iterations(30);
 
 // The tier's two parts alone, over the same 100,000 adds (parsed once, outside the timing): the
 // reader of each add's statistics (delta::StatsReader, the predicates' columns only) and the

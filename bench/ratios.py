@@ -61,6 +61,13 @@ if "BM_DataSkippingStatsTier100kAdds" in runs and "BM_BaselineCheck100kAdds" in 
     print("ratio statistics tier / baseline check: %.2fx" % (
         runs["BM_DataSkippingStatsTier100kAdds"]["real_time"] / runs["BM_BaselineCheck100kAdds"]["real_time"]))
 
+paired = [n for n in runs if n.startswith("BM_StatsTierOverBaselinePaired")]
+if paired:
+    b = runs[paired[0]]
+    print("\nThe same two checks paired, one after the other, ratio per pair (median; aim <= 1.25x)")
+    print("statistics tier %8.1f ms   baseline check %8.1f ms   ratio %.2fx" % (
+        b["tier_ms"], b["baseline_ms"], b["ratio"]))
+
 if any(n.startswith("BM_RawCRoaringUnion/") for n in runs):
     print("\nCase 2 union and Case 4 remaps vs CRoaring's raw union of the same bitmaps (median; aim <= 1.5x)")
     print("%-10s %-8s %10s %10s %10s %10s %10s %7s %7s %7s %7s" % ("rows", "deleted", "raw union", "RowBitmap |",
