@@ -7,12 +7,17 @@ runs = {b["run_name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]
         if b.get("aggregate_name") == "median"}
 
 
+# How the measured binary allocates: the second argument, when the run was not rlc_bench's.
+allocator = sys.argv[2] if len(sys.argv) > 2 else "allocating with the C library's malloc"
+
+
 def time(name):
     return runs[name]["real_time"] if name in runs else None
 
 
-print("\nDV decode+validate vs CRoaring raw deserialize (median; aim <= 1.5x)")
-print("%-8s %10s %12s %12s %7s" % ("shape", "deleted", "ours", "baseline", "ratio"))
+if any(n.startswith("BM_DvDecodeValidate/") for n in runs):
+    print("\nDV decode+validate vs CRoaring raw deserialize (median; aim <= 1.5x)")
+    print("%-8s %10s %12s %12s %7s" % ("shape", "deleted", "ours", "baseline", "ratio"))
 shapes = {"0": "sparse", "1": "dense", "2": "runs"}
 for name in runs:
     if name.startswith("BM_DvDecodeValidate/"):
@@ -38,24 +43,29 @@ if replay and floor:
     print("ratio: %.2fx" % (runs[replay[0]]["real_time"] / runs[floor[0]]["real_time"]))
 
 if "BM_CommitParseRlc" in runs:
-    print("\nCommit parse, 100,000 actions (median; aim >= 300 MB/s)")
-    for name in ("BM_CommitParseRlc", "BM_CommitNewlineScanFloor", "BM_CommitParseNlohmann"):
+    print("\nCommit parse, 100,000 actions, %s (median; aim: rlc <= 1.5x simdjson On-Demand"
+          " extracting the same fields)" % allocator)
+    for name in ("BM_CommitParseRlc", "BM_CommitOnDemandExtractFloor", "BM_CommitOnDemandStreamExtractFloor",
+                 "BM_CommitNewlineScanFloor", "BM_CommitParseNlohmann"):
         b = runs.get(name)
         if b:
-            print("%-28s %8.1f ms %8.0f MB/s" % (name, b["real_time"], b["bytes_per_second"] / 1e6))
+            print("%-36s %8.1f ms %8.0f MB/s" % (name, b["real_time"], b["bytes_per_second"] / 1e6))
     ours = runs["BM_CommitParseRlc"]["real_time"]
-    print("ratio rlc / nlohmann: %.2fx   rlc / newline-scan floor: %.1fx" % (
-        ours / runs["BM_CommitParseNlohmann"]["real_time"], ours / runs["BM_CommitNewlineScanFloor"]["real_time"]))
+    ratios = [("On-Demand per line", "BM_CommitOnDemandExtractFloor"),
+              ("On-Demand stream", "BM_CommitOnDemandStreamExtractFloor"),
+              ("nlohmann", "BM_CommitParseNlohmann"), ("newline-scan floor", "BM_CommitNewlineScanFloor")]
+    print("   ".join("rlc / %s: %.2fx" % (label, ours / time(name)) for label, name in ratios if time(name)))
 
 if "BM_CheckerBaseline100kWinner" in runs and "BM_ParseWinnerOnly" in runs:
-    print("\nBaseline check, 100,000-action winner vs 10,000-action loser, from bytes (median; aim <= 2x)")
+    print("\nBaseline check, 100,000-action winner vs 10,000-action loser, from bytes, %s (median; aim <= 2x)"
+          % allocator)
     for name in ("BM_CheckerBaseline100kWinner", "BM_ParseWinnerOnly"):
         print("%-30s %8.1f ms" % (name, runs[name]["real_time"]))
     print("ratio checker / parse-only: %.2fx" % (
         runs["BM_CheckerBaseline100kWinner"]["real_time"] / runs["BM_ParseWinnerOnly"]["real_time"]))
 
 if "BM_DataSkippingStatsTier100kAdds" in runs and "BM_BaselineCheck100kAdds" in runs:
-    print("\nCase 1 statistics tier, 100,000-add winner vs a loser with 3 predicates (median)")
+    print("\nCase 1 statistics tier, 100,000-add winner vs a loser with 3 predicates, %s (median)" % allocator)
     for name in ("BM_DataSkippingStatsTier100kAdds", "BM_BaselineCheck100kAdds"):
         print("%-34s %8.1f ms" % (name, runs[name]["real_time"]))
     print("ratio statistics tier / baseline check: %.2fx" % (
@@ -64,7 +74,8 @@ if "BM_DataSkippingStatsTier100kAdds" in runs and "BM_BaselineCheck100kAdds" in 
 paired = [n for n in runs if n.startswith("BM_StatsTierOverBaselinePaired")]
 if paired:
     b = runs[paired[0]]
-    print("\nThe same two checks paired, one after the other, ratio per pair (median; aim <= 1.25x)")
+    print("\nThe same two checks paired, one after the other, ratio per pair, %s (median; aim <= 1.25x)"
+          % allocator)
     print("statistics tier %8.1f ms   baseline check %8.1f ms   ratio %.2fx" % (
         b["tier_ms"], b["baseline_ms"], b["ratio"]))
 
@@ -86,7 +97,6 @@ if any(n.startswith("BM_RawCRoaringUnion/") for n in runs):
             c2 / raw, fwd / raw, rev / raw))
 
 if "BM_ThreeWriterHistory" in runs:
-    allocator = sys.argv[2] if len(sys.argv) > 2 else "allocating with the C library's malloc"
     print("\nExplorer: 3-writer histories per second on one core, %s (median; aim >= 10,000/s)" % allocator)
     whole, table = runs["BM_ThreeWriterHistory"], runs.get("BM_StartingTableOnly")
     print("%-24s %9.1f us  %8.0f histories/s" % ("BM_ThreeWriterHistory", whole["real_time"], whole["items_per_second"]))
