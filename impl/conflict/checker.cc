@@ -234,8 +234,9 @@ AddJudgeMaker JudgeWhileParsing(const SkippingInputs& skipping, const delta::Pro
     return AddedFilesMatter(RuleContext{skipping.loser, skipping.read_metadata, protocol, isolation,
                                         winner, skipping.matcher});
   };
-  if (!matter(not_blind) && !matter(blind)) return {};  // no add is looked at
-  return StatisticsJudge(skipping, /*skip_blind_appends=*/!matter(blind));
+  const bool blind_adds_matter = matter(blind);
+  if (!matter(not_blind) && !blind_adds_matter) return {};  // no add is looked at
+  return StatisticsJudge(skipping, /*skip_blind_appends=*/!blind_adds_matter);
 }
 
 }  // namespace

@@ -132,13 +132,10 @@ Result<WinnerSummary> SummarizeInOnePass(int64_t version, std::string_view bytes
   };
   RLC_RETURN_IF_ERROR(
       delta::ForEachCommitAction(bytes, version, source, reserve, [&](delta::Action&& a) {
-        if (facts != nullptr) {
-          ++facts->actions;
-          const auto* info = std::get_if<delta::CommitInfo>(&a);
-          if (info != nullptr && info->operation.has_value()) facts->names_operation = true;
-        }
-        if (judge != nullptr) {
-          if (const auto* info = std::get_if<delta::CommitInfo>(&a)) judge->Saw(*info);
+        if (facts != nullptr) ++facts->actions;
+        if (const auto* info = std::get_if<delta::CommitInfo>(&a)) {
+          if (facts != nullptr && info->operation.has_value()) facts->names_operation = true;
+          if (judge != nullptr) judge->Saw(*info);
         }
         Take(a, w);
         if (judge != nullptr && w.added_files.size() - w.add_judgements.size() >= kJudgeBatch)
