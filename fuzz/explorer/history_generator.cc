@@ -160,7 +160,8 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
 // How the transaction's engine writes: mostly honestly; sometimes as another engine would (adds
 // first), a buggy one (removes without statistics), or a dishonest one (statistics that lie about
 // the file a remove names, composition tags that miscount two sources, a DML written as a
-// dataChange=false relocation, or one of its DV updates taken for no change by the engine itself).
+// dataChange=false relocation, one of its DV updates taken for no change by the engine itself,
+// or a commitInfo.readVersion left out or older than the snapshot it read).
 // The rows it commits are the operation's either way.
 simulator::WriterQuirks GenWriter() {
   simulator::WriterQuirks q;
@@ -176,6 +177,8 @@ simulator::WriterQuirks GenWriter() {
   q.ghost_removes = Chance(10);
   q.no_data_change = Chance(25);
   q.half_truth = Chance(50);
+  using RV = simulator::WriterQuirks::ReadVersion;
+  q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
   return q;
 }
 

@@ -263,11 +263,18 @@ class Parser {
     constexpr char kUsage[] =
         "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags "
         "miscounted|malformed] "
-        "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth]";
+        "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth] "
+        "[read-version absent|stale]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
-    if (!t->operation)
-      return Error("writer: " + t->name + " is raw: its actions are written as given");
+    if (!t->operation) {
+      if (w.size() == 3 && w[2] == "foreign") {
+        t->foreign = true;
+        return Status::Ok();
+      }
+      return Error("writer: " + t->name + " is raw: its actions are written as given (`writer " +
+                   t->name + " foreign` declares what they break its engine's own)");
+    }
     simulator::WriterQuirks& q = t->writer;
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "adds-first") {
@@ -304,6 +311,9 @@ class Parser {
         q.ghost_removes = true;
       } else if (w[i - 1] == "data-change" && value == "false") {
         q.no_data_change = true;
+      } else if (w[i - 1] == "read-version" && (value == "absent" || value == "stale")) {
+        using RV = simulator::WriterQuirks::ReadVersion;
+        q.read_version = value == "absent" ? RV::kAbsent : RV::kStale;
       } else {
         return Error("writer: unknown '" + w[i - 1] + " " + value + "'; " + kUsage);
       }
@@ -406,12 +416,13 @@ class Parser {
     e.txn = t->name;
     if (w.size() < 3) return Error("expect " + e.txn + " what?");
     const std::string& verb = w[2];
-    if (w.size() == 3 &&
-        (verb == "commits" || verb == "skips" || verb == "any" || verb == "no-events")) {
-      e.kind = verb == "commits" ? K::kCommits
-               : verb == "skips" ? K::kSkips
-               : verb == "any"   ? K::kAny
-                                 : K::kNoEvents;
+    if (w.size() == 3 && (verb == "commits" || verb == "refuses" || verb == "skips" ||
+                          verb == "any" || verb == "no-events")) {
+      e.kind = verb == "commits"   ? K::kCommits
+               : verb == "refuses" ? K::kRefuses
+               : verb == "skips"   ? K::kSkips
+               : verb == "any"     ? K::kAny
+                                   : K::kNoEvents;
     } else if (verb == "aborts" && w.size() <= 4) {
       e.kind = K::kAborts;
       if (w.size() == 4) e.name = w[3];
@@ -425,9 +436,10 @@ class Parser {
       e.kind = K::kDataChange;
       e.flag = *OnOff(w[3]);
     } else {
-      return Error("expect " + e.txn +
-                   ": commits | aborts [Kind] | skips | any | event E | no-events | retries N | "
-                   "data-change true|false");
+      return Error(
+          "expect " + e.txn +
+          ": commits | aborts [Kind] | refuses | skips | any | event E | no-events | retries N | "
+          "data-change true|false");
     }
     return Status::Ok();
   }
@@ -524,6 +536,9 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   if (q.ghost_removes) out += " removes ghost";
   if (q.no_data_change) out += " data-change false";
   if (q.half_truth) out += " half-truth";
+  using RV = simulator::WriterQuirks::ReadVersion;
+  if (q.read_version != RV::kHonest)
+    out += std::string(" read-version ") + (q.read_version == RV::kAbsent ? "absent" : "stale");
   return out;
 }
 

@@ -21,7 +21,7 @@
 //                 [data-change false] [half-truth]   how its engine writes
 //                                                                     (simulator::WriterQuirks)
 //   <NAME> starts | <NAME> rebases | <NAME> commits   the interleaving, in order
-//   expect <NAME> commits | aborts [<ExceptionName>] | skips | any
+//   expect <NAME> commits | aborts [<ExceptionName>] | refuses | skips | any
 //   expect <NAME> event <event name> | no-events | retries <N> | data-change true|false
 //   expect rows (v, ...), ... | expect rows none | expect row-count <N> | expect files <N>
 //   expect dv-cardinalities <n> ...        per active file, ascending, 0 for no DV
@@ -85,6 +85,9 @@ struct TxnSpec {
   bool reads_whole_table = false;
   std::vector<model::Predicate> extra_reads;
   simulator::WriterQuirks writer;  // how its engine encodes the commit (another engine's, a liar's)
+  // Raw actions of a foreign engine (`writer NAME foreign`): what they break of the log's
+  // invariants is that engine's own (as a quirky writer's), and what commits on top is judged.
+  bool foreign = false;
 };
 
 struct Step {
@@ -100,6 +103,7 @@ struct Expectation {
   enum class Kind {
     kCommits,
     kAborts,
+    kRefuses,
     kSkips,
     kAny,
     kEvent,

@@ -110,6 +110,7 @@ std::string Outcome(const TxnReport& t) {
   if (!t.attempted) return "never tried to commit";
   if (t.skipped) return "skips (nothing to commit)";
   if (t.committed) return "commits at version " + std::to_string(t.version);
+  if (!t.refused.empty()) return "refuses the log: " + t.refused;
   return "aborts with " + t.abort;
 }
 
@@ -265,6 +266,7 @@ void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Runn
   report.committed = c.committed;
   report.version = c.version;
   report.retries = c.optimize_retries;
+  report.refused = c.refused;
   report.declines.clear();  // the last check's: a rebased commit's check covers every winner
   for (const conflict::Decline& d : c.declines) {
     report.declines.push_back("case " + d.case_id + " against version " +
@@ -306,7 +308,7 @@ Status CommitStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
     };
     for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a, positions));
     s.committed_at[c.version] = spec.name;
-    if (spec.writer.any()) s.declared_writers.insert(c.version);
+    if (spec.writer.any() || spec.foreign) s.declared_writers.insert(c.version);
     if (spec.operation) {
       s.history.commits.push_back(
           {spec.name, run.prepared.read_version, *spec.operation, ExtraReads(spec)});
@@ -434,8 +436,11 @@ std::pair<bool, std::string> JudgeTxnExpectation(const Expectation& e, const Txn
     case K::kCommits:
       return {t.committed, Outcome(t)};
     case K::kAborts:
-      return {t.attempted && !t.committed && !t.skipped && (e.name.empty() || e.name == t.abort),
+      return {t.attempted && !t.committed && !t.skipped && t.refused.empty() &&
+                  (e.name.empty() || e.name == t.abort),
               Outcome(t)};
+    case K::kRefuses:
+      return {!t.refused.empty(), Outcome(t)};
     case K::kSkips:
       return {t.skipped, Outcome(t)};
     case K::kEvent:

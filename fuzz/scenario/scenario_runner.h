@@ -40,6 +40,7 @@ struct TxnReport {
   bool skipped = false;  // nothing to commit (an idempotent write already applied, a failing MERGE)
   int64_t version = -1;
   std::string abort;              // ExceptionName, when aborted
+  std::string refused;            // when its check refused a winner as corrupt: why
   std::string abort_detail;       // Describe(abort)
   std::string abort_error_class;  // Delta's error class, e.g. DELTA_CONCURRENT_APPEND
   std::string

@@ -259,6 +259,13 @@ void AddAGhostRemove(std::vector<delta::Action>& actions) {
   actions.push_back(std::move(ghost));
 }
 
+void StateReadVersion(WriterQuirks::ReadVersion claim, delta::CommitInfo& info) {
+  using RV = WriterQuirks::ReadVersion;
+  if (claim == RV::kAbsent) info.read_version.reset();
+  if (claim == RV::kStale && info.read_version.has_value() && *info.read_version > 0)
+    --*info.read_version;
+}
+
 void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
   if (q.ghost_removes) AddAGhostRemove(actions);
   if (q.miscounted_tags) MiscountTags(actions);
@@ -282,6 +289,8 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
       }
     } else if (auto* add = std::get_if<delta::AddFile>(&a)) {
       if (q.no_data_change) add->data_change = false;
+    } else if (auto* info = std::get_if<delta::CommitInfo>(&a)) {
+      StateReadVersion(q.read_version, *info);
     }
   }
   if (q.adds_first) {
@@ -1389,7 +1398,12 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
     }
     if (put.code() != StatusCode::kAlreadyExists) return put;
     // Another commit won: check against every winner since the last version checked.
-    RLC_RETURN_IF_ERROR(CheckRound(transaction, p));
+    const Status checked = CheckRound(transaction, p);
+    if (checked.code() == StatusCode::kCorrupt) {
+      p.outcome.refused = checked.message();
+      return p.outcome;
+    }
+    RLC_RETURN_IF_ERROR(checked);
   }
   if (p.outcome.abort.has_value()) return p.outcome;
   return Status::OverLimit(root_ + ": no free version after " + std::to_string(kMaxCommitAttempts) +

@@ -136,11 +136,15 @@ struct WriterQuirks {
   // actions its own conflict check judges. Its other actions keep dataChange=true, so its commit
   // keeps the table's isolation level.
   bool half_truth = false;
+  // commitInfo.readVersion: as read, left out, or stale (one version before the one it read: a
+  // writer that states an older snapshot than it read, which no reader of the log can refute).
+  enum class ReadVersion { kHonest, kAbsent, kStale };
+  ReadVersion read_version = ReadVersion::kHonest;
 
   bool any() const {
     return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags ||
            malformed_tags || malformed_stats || empty_output || ghost_removes || no_data_change ||
-           half_truth;
+           half_truth || read_version != ReadVersion::kHonest;
   }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
@@ -179,7 +183,10 @@ struct CommitOutcome {
   bool committed = false;
   int64_t version = -1;                  // the version written, when committed
   std::optional<conflict::Abort> abort;  // why not, when aborted
-  std::vector<conflict::Event> events;   // the reconcile events of every check on the way
+  // Why not, when its check refused a winner that log replay refuses (kCorrupt: a path added
+  // twice, two active versions): the engine commits nothing on a log it cannot read.
+  std::string refused;
+  std::vector<conflict::Event> events;  // the reconcile events of every check on the way
   conflict::DeclineLog declines;  // why the cases declined, in the last check (explain_declines)
   std::vector<delta::Action> actions;    // what was committed (rebased when a case ran)
   int optimize_retries = 0;              // B5 retries of an OPTIMIZE's pre-built actions

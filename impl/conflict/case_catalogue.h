@@ -108,6 +108,10 @@ inline constexpr MutantEntry kCase3Mutants[] = {
      "Case 3: a relocation conserves on counts and bounds over the whole commit (no partition, no "
      "rows)",
      false},
+    {"case3-readd-ignores-partition",
+     "Case 3: a dataChange=false re-add of a file the loser read passes as statistics-only though "
+     "its partition values move the file's rows",
+     false},
 };
 inline constexpr MutantEntry kCase1Mutants[] = {
     {"data-skipping-ge-off-by-one",
@@ -195,6 +199,14 @@ inline constexpr MutantEntry kCheckerMutants[] = {
      false},
     {"recheck-forgets-first-check",
      "retry: a rebased loser that loses again is checked from the version checked, as a new read",
+     false},
+    {"check-judges-refused-commit",
+     "one reading: a winner that log replay refuses (a path added twice, two active versions) is "
+     "judged by the check instead of refused",
+     false},
+    {"passed-append-trusts-read-version",
+     "WriteSerializable: a passed blind append stays movable past a later winner whose "
+     "commitInfo.readVersion claims it read before the append",
      false},
     // With every flag off the explorer files its wrong rows as Delta's own (a baseline anomaly):
     // Delta Spark's verdict on those finds it (tests/engines/baseline_mutant_test.sh); the

@@ -108,6 +108,8 @@ inline PendingTransaction LoserOf(std::vector<std::string> predicates,
   return t;
 }
 
+inline std::string Show(const Verdict& v) { return v.commits() ? "commit" : Describe(*v.abort); }
+
 // The checker over an in-memory table: ReadTable files as given, rows from `files`.
 struct CaseCheck {
   storage::InMemoryStorage storage;
@@ -118,21 +120,32 @@ struct CaseCheck {
 
   StorageDvWriter dv_writer{storage, "/t", "/t", /*seed=*/7};
 
-  Verdict Run(const PendingTransaction& loser, const std::vector<WinningCommit>& winners,
-              bool with_files = true) {
+  Result<Verdict> Check(const PendingTransaction& loser, const std::vector<WinningCommit>& winners,
+                        bool with_files = true) {
     CheckEnvironment env;
     if (with_files) {
       env.files = &files;
       env.dv_writer = &dv_writer;
     }
     env.now_ms = 1700000000000;
-    Result<Verdict> v = CheckConflicts(loser, read_table, winners, env);
+    return CheckConflicts(loser, read_table, winners, env);
+  }
+  Verdict Run(const PendingTransaction& loser, const std::vector<WinningCommit>& winners,
+              bool with_files = true) {
+    Result<Verdict> v = Check(loser, winners, with_files);
     EXPECT_TRUE(v.ok()) << v.status().ToString();
     return v.ok() ? *v : Verdict{};
   }
+  // A winner log replay refuses is refused by the check too (delta/commit_rules.h): kCorrupt,
+  // whose message holds `what`.
+  void ExpectRefused(const PendingTransaction& loser, const std::vector<WinningCommit>& winners,
+                     const std::string& what) {
+    Result<Verdict> v = Check(loser, winners);
+    ASSERT_FALSE(v.ok()) << "the check judged a winner replay refuses: " << Show(*v);
+    EXPECT_EQ(v.status().code(), StatusCode::kCorrupt) << v.status().ToString();
+    EXPECT_NE(v.status().message().find(what), std::string::npos) << v.status().ToString();
+  }
 };
-
-inline std::string Show(const Verdict& v) { return v.commits() ? "commit" : Describe(*v.abort); }
 
 }  // namespace rlc::conflict::testing
 

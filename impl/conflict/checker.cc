@@ -13,6 +13,7 @@
 #include "impl/conflict/partition_filter.h"
 #include "impl/conflict/rewrite_inputs.h"
 #include "impl/conflict/winner_summary.h"
+#include "impl/delta/commit_rules.h"
 #include "impl/delta/log.h"
 #include "impl/delta/snapshot.h"
 
@@ -183,12 +184,16 @@ struct PassedBlindAppend {
   std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
 };
 
-// Whether `winner` may have seen the rows of the append at `append_version`: a winner whose
-// snapshot predates the append (its commitInfo.readVersion) cannot have read or changed them.
-bool MaySeeAppend(const WinnerSummary& winner, int64_t append_version) {
+// Every data-changing winner after a passed append may have seen its rows: the log records no
+// read that could refute it. The winner's commitInfo.readVersion says when its snapshot was
+// taken, but nothing in the log or the data files can verify it (docs/trust.md): a writer that
+// misstates it would let the loser commit without a row it should have seen, so the check does
+// not take it. The mutant takes it.
+bool MutantTrustsReadVersionBefore(const WinnerSummary& winner, int64_t append_version) {
+  if (!RLC_MUTANT("passed-append-trusts-read-version")) return false;
   const std::optional<int64_t> read_version =
       winner.commit_info.has_value() ? winner.commit_info->read_version : std::nullopt;
-  return !read_version.has_value() || *read_version >= append_version;
+  return read_version.has_value() && *read_version < append_version;
 }
 
 std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, const CheckInputs& in,
@@ -221,6 +226,24 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
     }
   }
   return std::nullopt;
+}
+
+// The winner's file actions under the rules replay applies (delta/commit_rules.h), against the
+// table as the winners before it left it: a commit replay refuses is refused here (kCorrupt,
+// naming the commit file), never judged in part.
+Status CheckWinnerFiles(const WinnerSummary& winner, const TableView& view,
+                        std::string_view source) {
+  if (RLC_MUTANT("check-judges-refused-commit")) return Status::Ok();
+  std::vector<const delta::AddFile*> adds;
+  std::vector<const delta::RemoveFile*> removes;
+  adds.reserve(winner.added_files.size());
+  removes.reserve(winner.removed_files.size());
+  for (const delta::AddFile& a : winner.added_files) adds.push_back(&a);
+  for (const delta::RemoveFile& r : winner.removed_files) removes.push_back(&r);
+  const Status status =
+      delta::CheckCommitFiles(winner.version, adds, removes,
+                              [&view](const std::string& path) { return view.Active(path); });
+  return status.ok() ? status : status.WithContext(source);
 }
 
 // The statistics tier's judge of a winner's adds as they are parsed (data_skipping.h), where the
@@ -308,6 +331,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
       WinnerSummary summary,
       SummarizeWinner(w.version, w.bytes, w.source,
                       JudgeWhileParsing(skipping, read_table.protocol, isolation)));
+  RLC_RETURN_IF_ERROR(CheckWinnerFiles(summary, view, w.source));
   const auto shared = std::make_shared<const WinnerSummary>(std::move(summary));
   const WinnerSummary& winner = *shared;
   RewriteInputs rewrite{
@@ -324,8 +348,8 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);
   if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
-      if (MaySeeAppend(winner, append.winner->version))
-        append.followed_by.push_back(w.version);  // doubt: the follower read before the append
+      if (!MutantTrustsReadVersionBefore(winner, append.winner->version))
+        append.followed_by.push_back(w.version);
     }
   }
   if (current.flags.On(CaseId::kExcludeNoDataChange)) {  // only Case 3 asks

@@ -403,6 +403,13 @@ struct TableWithF1 : CaseCheck {
     Active(AddOf("f1", IdStats(10, 0, 9)));  // both in the read snapshot, without a DV
     Active(AddOf("f2", IdStats(10, 0, 9)));
   }
+  // f2 as the read snapshot holds it: with a DV of these rows, so that a winner's DV update of
+  // f2 removes the version active at the read (what log replay requires of it).
+  void F2WithDv(const std::vector<uint64_t>& rows) {
+    delta::AddFile f2 = AddOf("f2", IdStats(10, 0, 9));
+    f2.deletion_vector = InlineDv(rows);
+    Active(f2);
+  }
 };
 
 TEST(DeleteRead, RemovedRowsThatDoNotMatchSuppressTheAbort) {
@@ -564,6 +571,7 @@ TEST(DeleteRead, DvThatDoesNotLoadKeepsTheReAdd) {
   // f2's old DV {3, 9} is corrupt (its descriptor claims 3 rows); the new DV {9} revives row 3.
   // Unable to load the old DV, the re-add cannot be shown to bring no row back: it stays.
   TableWithF1 check;
+  check.F2WithDv({3, 9});
   std::vector<Action> update = DvDelete("f2", {3, 9}, {9});
   std::get<delta::RemoveFile>(update[1]).deletion_vector->cardinality = 3;
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, update)}), "f2");
@@ -608,10 +616,12 @@ TEST(DeleteRead, SamePathReAddWithoutNewRowsLeavesTheAppendCheck) {
   // The loser did not read f2; the winner's DV update of f2 brings no row back, so it cannot be
   // a phantom for the loser, although f2's statistics admit id > 5.
   TableWithF1 check;
+  check.F2WithDv({3});
   const WinningCommit w = WinnerAt(1, DvDelete("f2", {3}, {3, 9}));
   EXPECT_TRUE(check.Run(ReaderLoser({kSkipping, kExact}), {w}).commits());
   ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping}), {w}), "f2");
   // A DV update that revives row 3 (a non-match) is still a new row: it stays in the check.
+  check.F2WithDv({3, 9});
   ExpectAppendAbortOn(
       check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {9}))}),
       "f2");
@@ -632,17 +642,16 @@ TEST(DeleteRead, ReAddOfAPathTheLoserNeverSawStaysInTheAppendCheck) {
 }
 
 TEST(DeleteRead, ReAddBringingBackARowDeletedAtReadStaysInTheAppendCheck) {
-  // At the read, f2's DV deleted rows 3 and 9. An earlier winner's version of f2 (DV {9}) and
-  // this winner's re-add (DV {9}) agree, but row 3 is live again: the loser never saw it.
+  // At the read, f2's DV deleted rows 3 and 9. A first winner revives row 3 (DV {9}); a second
+  // deletes row 9's neighbour 0 on top (DV {0, 9}): row 3 is live again, the loser never saw it.
   TableWithF1 check;
-  delta::AddFile at_read = AddOf("f2", IdStats(10, 0, 9));
-  at_read.deletion_vector = InlineDv({3, 9});
-  check.Active(at_read);
-  ExpectAppendAbortOn(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {9}))}), "f2");
+  check.F2WithDv({3, 9});
+  const std::vector<WinningCommit> reviving = {WinnerAt(1, DvDelete("f2", {3, 9}, {9})),
+                                               WinnerAt(2, DvDelete("f2", {9}, {0, 9}))};
+  ExpectAppendAbortOn(check.Run(ReaderLoser({kSkipping, kExact}), reviving), "f2");
   // With the read's DV kept, nothing comes back.
   EXPECT_TRUE(
-      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {9}, {3, 9}))})
+      check.Run(ReaderLoser({kSkipping, kExact}), {WinnerAt(1, DvDelete("f2", {3, 9}, {0, 3, 9}))})
           .commits());
 }
 

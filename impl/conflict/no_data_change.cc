@@ -156,6 +156,19 @@ bool Conserves(const std::map<delta::StringMap, std::pair<Side, Side>>& by_parti
   return true;
 }
 
+// (a): the add names the very version the loser read, unremoved since, in the same partition.
+// The partition values are the log's word on which partition the file's rows belong to: a re-add
+// under other values moves every row of the file (a relocation, judged as one under (b)).
+bool IsStatisticsOnlyReAdd(const delta::AddFile& add, const std::string& decoded_path,
+                           const NoDataChangeInputs& in) {
+  const delta::AddFile* read = ActiveAtRead(in.read_files, decoded_path, add.deletion_vector);
+  if (read == nullptr) return false;
+  if (in.removed_since_read.count(delta::Snapshot::LogicalKey(decoded_path, add.deletion_vector)))
+    return false;
+  if (RLC_MUTANT("case3-readd-ignores-partition")) return true;
+  return read->partition_values == add.partition_values;  // doubt: the re-add moves its rows
+}
+
 }  // namespace
 
 NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
@@ -173,8 +186,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
     const delta::AddFile& add = winner.added_files[i];
     if (add.data_change) continue;
     const std::string path = DecodedPath(add.path);
-    if (ActiveAtRead(in.read_files, path, add.deletion_vector) != nullptr &&
-        in.removed_since_read.count(delta::Snapshot::LogicalKey(path, add.deletion_vector)) == 0) {
+    if (IsStatisticsOnlyReAdd(add, path, in)) {
       out.add_left_out[i] = true;  // (a): a statistics-only re-add
       continue;
     }

@@ -91,9 +91,36 @@ TEST(NoDataChange, ReAddWithAnotherDvThanTheReadSnapshotsIsNotStatisticsOnly) {
   check.Active(AddOf("f9", R"({"numRecords":10})"));
   delta::AddFile re_add = AddOf("f9", IdStats(10, 0, 9), false);
   re_add.deletion_vector = InlineDv({1});
-  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), re_add})});
+  // Without a remove of the version active at the read, the log would hold two: replay refuses
+  // the commit, and so does the check.
+  check.ExpectRefused(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), re_add})},
+                      "two active versions");
+  // With that remove, it is a DV update, and no statistics-only re-add.
+  delta::RemoveFile remove = RemoveOf("f9");
+  remove.data_change = false;
+  const Verdict v =
+      check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), remove, re_add})});
   ASSERT_FALSE(v.commits());
   EXPECT_EQ(v.abort->path, "f9");
+}
+
+TEST(NoDataChange, ReAddInAnotherPartitionIsNotStatisticsOnly) {
+  // A dataChange=false re-add of the very version the loser read, but under other partition
+  // values, moves the file's rows into that partition: no statistics-only re-add.
+  TableWithSources check;
+  delta::AddFile at_read = AddOf("f9", IdStats(10, 0, 9));
+  at_read.partition_values = {{"part", "0"}};
+  check.Active(at_read);
+  delta::AddFile moved = at_read;
+  moved.data_change = false;
+  moved.partition_values = {{"part", "1"}};
+  const Verdict v = check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), moved})});
+  ASSERT_FALSE(v.commits());
+  EXPECT_EQ(v.abort->path, "f9");
+  // The same re-add in its own partition is one.
+  delta::AddFile same = at_read;
+  same.data_change = false;
+  EXPECT_TRUE(check.Run(UpdateLoser(), {WinnerAt(1, {InfoOf("COMPUTE STATS"), same})}).commits());
 }
 
 TEST(NoDataChange, ReAddOfAFileAnEarlierWinnerRemovedIsNotStatisticsOnly) {

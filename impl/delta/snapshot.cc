@@ -1,18 +1,12 @@
 #include "impl/delta/snapshot.h"
 
-#include <set>
+#include <vector>
 
+#include "impl/delta/commit_rules.h"
+#include "impl/delta/file_key.h"
 #include "impl/delta/log.h"
 
 namespace rlc::delta {
-namespace {
-
-Status CommitError(const Commit& commit, const std::string& path, const std::string& what) {
-  return Status::Corrupt("version " + std::to_string(commit.version) + ", path '" + path +
-                         "': " + what);
-}
-
-}  // namespace
 
 std::string Snapshot::LogicalKey(std::string_view decoded_path,
                                  const std::optional<dv::DvDescriptor>& dv) {
@@ -24,24 +18,13 @@ std::string Snapshot::LogicalKey(std::string_view decoded_path,
 
 Status ApplyCommit(const Commit& commit, Snapshot* snapshot) {
   RLC_ASSERT(commit.version == snapshot->version + 1);
-  std::set<std::string> added_paths, removed_paths, added_keys, removed_keys;
-  std::vector<std::pair<std::string, const AddFile*>> adds;
-  std::vector<std::pair<std::string, std::string>> removes;  // decoded path, key
+  std::vector<const AddFile*> adds;
+  std::vector<const RemoveFile*> removes;
   for (const Action& action : commit.actions) {
     if (const auto* add = std::get_if<AddFile>(&action)) {
-      RLC_ASSIGN_OR_RETURN(std::string path, dv::UrlDecode(add->path));
-      if (!added_paths.insert(path).second)
-        return CommitError(commit, path, "added twice in one commit");
-      added_keys.insert(Snapshot::LogicalKey(path, add->deletion_vector));
-      adds.emplace_back(std::move(path), add);
+      adds.push_back(add);
     } else if (const auto* remove = std::get_if<RemoveFile>(&action)) {
-      RLC_ASSIGN_OR_RETURN(std::string path, dv::UrlDecode(remove->path));
-      if (!removed_paths.insert(path).second) {
-        return CommitError(commit, path, "removed twice in one commit");
-      }
-      std::string key = Snapshot::LogicalKey(path, remove->deletion_vector);
-      removed_keys.insert(key);
-      removes.emplace_back(std::move(path), std::move(key));
+      removes.push_back(remove);
     } else if (const auto* protocol = std::get_if<Protocol>(&action)) {
       snapshot->protocol = *protocol;
     } else if (const auto* metadata = std::get_if<Metadata>(&action)) {
@@ -56,33 +39,20 @@ Status ApplyCommit(const Commit& commit, Snapshot* snapshot) {
       }
     }
   }
-  for (const std::string& key : added_keys) {
-    if (removed_keys.count(key) != 0) {
-      return CommitError(commit, key.substr(0, key.find('\n')),
-                         "added and removed with the same deletion vector in one commit");
-    }
-  }
-  for (const auto& [path, key] : removes) {
+  const FileTable& files = snapshot->files;
+  RLC_RETURN_IF_ERROR(CheckCommitFiles(commit.version, adds, removes,
+                                       [&files](const std::string& path) -> const AddFile* {
+                                         auto it = files.find(path);
+                                         return it == files.end() ? nullptr : &it->second;
+                                       }));
+  // The rules hold, so every path decodes and a remove cancels at most the one active version.
+  for (const RemoveFile* remove : removes) {
+    const std::string path = DecodedPath(remove->path);
     auto it = snapshot->files.find(path);
-    if (it != snapshot->files.end() &&
-        Snapshot::LogicalKey(path, it->second.deletion_vector) == key) {
+    if (it != snapshot->files.end() && SameDv(it->second.deletion_vector, remove->deletion_vector))
       snapshot->files.erase(it);
-    }
   }
-  for (const auto& [path, add] : adds) {
-    auto it = snapshot->files.find(path);
-    if (it != snapshot->files.end() && Snapshot::LogicalKey(path, it->second.deletion_vector) !=
-                                           Snapshot::LogicalKey(path, add->deletion_vector)) {
-      return CommitError(
-          commit, path,
-          "two active versions: deletion vector '" +
-              (it->second.deletion_vector ? it->second.deletion_vector->UniqueId() : "") +
-              "' is still active and the commit adds '" +
-              (add->deletion_vector ? add->deletion_vector->UniqueId() : "") +
-              "' without removing it");
-    }
-    snapshot->files.insert_or_assign(path, *add);
-  }
+  for (const AddFile* add : adds) snapshot->files.insert_or_assign(DecodedPath(add->path), *add);
   snapshot->version = commit.version;
   return Status::Ok();
 }
