@@ -166,7 +166,8 @@ bool IsStatisticsOnlyReAdd(const delta::AddFile& add, const std::string& decoded
   if (in.removed_since_read.count(delta::Snapshot::LogicalKey(decoded_path, add.deletion_vector)))
     return false;
   if (RLC_MUTANT("case3-readd-ignores-partition")) return true;
-  return read->partition_values == add.partition_values;  // doubt: the re-add moves its rows
+  // A re-add under other partition values moves its rows: not statistics-only.
+  return read->partition_values == add.partition_values;
 }
 
 }  // namespace
