@@ -128,7 +128,9 @@ def run(a, work):
         shrink_differences(a, failures[:a.shrink], scenario_of_table(tables), work)
     if read:
         print(f"real readers: {len(reads)} tables, {len(reads) - failed_tables} read alike by "
-              f"delta-rs, Delta Spark, rlc inspect and the oracle at every version")
+              f"delta-rs, Delta Spark, rlc inspect and the oracle at every version "
+              f"({sum(t.refused_at is not None for t in reads)} of them up to the commit the "
+              f"protocol forbids, which rlc refuses from there on as the scenario expects)")
     if fidelity:
         compared = sum(o.compared for o in operations)
         own = sum(o.statement_reads for o in operations)

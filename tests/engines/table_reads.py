@@ -29,12 +29,19 @@ def rows_text(rows):
     return ", ".join("(" + ", ".join(sql_text(v) for v in row) + ")" for row in rows)
 
 
+class RlcRefuses(Exception):
+    """`rlc inspect` refused a version as corrupt (exit 2): a log the protocol forbids."""
+
+
 @functools.lru_cache(maxsize=None)
 def rlc_inspect(rlc, table, version):
     """`rlc inspect --rows --json` of a table version (read once per run)."""
-    out = subprocess.run([rlc, "inspect", table, "--version", str(version), "--rows", "--json"],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    run = subprocess.run([rlc, "inspect", table, "--version", str(version), "--rows", "--json"],
+                         capture_output=True, text=True)
+    if run.returncode == 2:
+        raise RlcRefuses(run.stderr.strip())
+    run.check_returncode()
+    return json.loads(run.stdout)
 
 
 def rlc_rows(rlc, table, version):
@@ -63,16 +70,40 @@ class TableReads:
 
     def __init__(self, rlc, table, work):
         self.table = table
+        self.rlc_path = rlc
         self.problems = []
         self.expected = {}  # Delta Spark request id -> (what, rlc's rows)
         self.requests = []
+        self.refused_at = None  # the first version rlc refuses, if the scenario expects it
         for version in range(table.latest + 1):
-            columns, ours = rlc_rows(rlc, table.path, version)
+            try:
+                columns, ours = rlc_rows(rlc, table.path, version)
+            except RlcRefuses as e:
+                self._refused(version, e)
+                return
             self._delta_rs(f"version {version}", table.path, version, columns, ours)
             self._ask_spark(f"version {version}", table.path, version, columns, ours)
             if version == table.latest:
                 self._oracle(version, ours)
         self._without_early_json(rlc, work)
+
+    def _refused(self, version, error):
+        """A scenario whose foreign commit breaks the protocol (`expect NAME refuses`) leaves a
+        log no reader can be held to; rlc must refuse it from that version on, and only then."""
+        with open(self.table.scenario) as f:
+            expected = any(line.startswith("expect ") and line.rstrip().endswith(" refuses")
+                           for line in f)
+        if not expected:
+            self.problems.append(f"version {version}: rlc inspect refuses it: {error}")
+            return
+        self.refused_at = version
+        for later in range(version + 1, self.table.latest + 1):
+            try:
+                rlc_inspect(self.rlc_path, self.table.path, later)
+                self.problems.append(f"version {later}: rlc inspect reads it, after refusing "
+                                     f"version {version}")
+            except RlcRefuses:
+                pass
 
     def _delta_rs(self, what, path, version, columns, ours):
         try:
