@@ -1,11 +1,10 @@
 #include "impl/parquet/parquet_table_files.h"
 
-#include <charconv>
 #include <utility>
 
 #include "impl/delta/file_key.h"
 #include "impl/delta/log.h"
-#include "impl/predicate/datetime.h"
+#include "impl/predicate/partition_value.h"
 
 namespace rlc::parquet {
 namespace {
@@ -32,48 +31,22 @@ bool Readable(ColumnType type) {
   }
 }
 
-template <typename T>
-std::optional<T> ParseNumber(std::string_view text) {
-  T value{};
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// A partition value as its column's type (docs/formats.md#partition-values): null (or an empty
-// string) is NULL.
-std::optional<Literal> PartitionLiteral(ColumnType type, const std::optional<std::string>& text) {
-  if (!text.has_value() || text->empty()) return Literal::Null();
-  switch (type) {
-    case ColumnType::kString:
-      return Literal::String(*text);
-    case ColumnType::kByte:
-    case ColumnType::kShort:
-    case ColumnType::kInteger:
-    case ColumnType::kLong: {
-      const std::optional<int64_t> v = ParseNumber<int64_t>(*text);
-      return v ? std::optional<Literal>(Literal::Long(*v)) : std::nullopt;
-    }
-    case ColumnType::kFloat:
-    case ColumnType::kDouble: {
-      const std::optional<double> v = ParseNumber<double>(*text);
-      return v ? std::optional<Literal>(Literal::Double(*v)) : std::nullopt;
-    }
-    case ColumnType::kBoolean:
-      if (*text == "true" || *text == "false") return Literal::Bool(*text == "true");
-      return std::nullopt;
-    case ColumnType::kDate: {
-      const std::optional<int64_t> days = predicate::ParseDate(*text);
-      return days ? std::optional<Literal>(Literal::Date(*days)) : std::nullopt;
-    }
-    case ColumnType::kTimestamp:
-    case ColumnType::kTimestampNtz: {
-      const std::optional<predicate::ParsedTimestamp> t = predicate::ParseTimestamp(*text);
-      return t ? std::optional<Literal>(Literal::Timestamp(t->micros)) : std::nullopt;
-    }
-    default:
-      return std::nullopt;
+// A partition value as its column's single value (partition_value.h, the reading the statistics
+// tier shares): nullopt with `why` when the text gives no single value.
+std::optional<Literal> PartitionLiteral(ColumnType type, const std::optional<std::string>& text,
+                                        const char** why) {
+  const predicate::PartitionValue p = predicate::ReadPartitionValue(type, text);
+  if (p.kind == predicate::PartitionValue::Kind::kNull) return Literal::Null();
+  if (p.kind != predicate::PartitionValue::Kind::kExact) {
+    *why = p.why;
+    return std::nullopt;
   }
+  Literal v;
+  v.kind = p.lower.kind;
+  v.int_value = p.lower.int_value;
+  v.double_value = p.lower.double_value;
+  v.string_value = std::string(p.lower.string_value);
+  return v;
 }
 
 }  // namespace
@@ -154,10 +127,11 @@ Status ParquetTableFiles::ScanValues(const std::string& path, const ValuesVisito
     for (const auto& [name, value] : *partition_values) {
       if (name == c.in_file.path[0]) text = value;
     }
-    const std::optional<Literal> v = PartitionLiteral(c.type, text);
+    const char* why = "";
+    const std::optional<Literal> v = PartitionLiteral(c.type, text, &why);
     if (!v) {
-      return Status::Unsupported("data file " + path + ": partition value of " + c.logical_path[0] +
-                                 " does not parse as its type");
+      return Status::Unsupported("data file " + path + ": partition value '" + text.value_or("") +
+                                 "' of " + c.logical_path[0] + " is not one value: " + why);
     }
     values[i] = *v;
   }

@@ -5,15 +5,16 @@
 // Concern: which columns a data file holds and where (docs/formats.md#parquet-rows). The table's
 // schema names the columns; every leaf of a primitive type is read by its physical path, or by
 // its field ids under column mapping `id`. Partition columns are not in the file: their values
-// come from the partitionValues of the add that wrote it, read by the column's type. The checker
-// names a file by its path alone, so the caller makes each file readable with AddSnapshotFiles
-// (the read snapshot's adds) and AddDataFile (every winner's).
+// come from the partitionValues of the add that wrote it, read as partition_value.h reads them. The
+// checker names a file by its path alone, so the caller makes each file readable with
+// AddSnapshotFiles (the read snapshot's adds) and AddDataFile (every winner's).
 //
 // ScanRows is kUnsupported (the checker then keeps its conflict) for a path no AddDataFile named,
 // a file that does not end in .parquet, a table whose schema has a column rlc cannot read
 // (decimal, binary, a list, a map, or a struct at the top level, which a row comparison would need
-// whole) or a partition value that does not parse as its column's type; errors reading the file
-// are those of parquet_rows.h and Storage, each naming the file.
+// whole) or a partition value that is not one value of its column's type (a zone-less timestamp,
+// text that does not parse: impl/predicate/partition_value.h, the statistics tier's reading);
+// errors reading the file are those of parquet_rows.h and Storage, each naming the file.
 //
 // Thread-safety: AddDataFile before checking; ScanRows only reads.
 #ifndef RLC_IMPL_PARQUET_PARQUET_TABLE_FILES_H_

@@ -1,6 +1,5 @@
 #include "impl/predicate/column_domain.h"
 
-#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -63,37 +62,6 @@ std::optional<ValueRef> TimestampBound(std::string_view text, ColumnType type, S
     default:
       return std::nullopt;
   }
-}
-
-// An exact partition value of the column's type (a string viewed); nullopt when it does not
-// parse.
-std::optional<ValueRef> PartitionLiteral(const std::string& text, ColumnType type) {
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  if (IsIntegral(type)) {
-    int64_t v = 0;
-    const std::from_chars_result r = std::from_chars(first, last, v);
-    if (r.ec != std::errc() || r.ptr != last) return std::nullopt;
-    return ValueRef::Long(v);
-  }
-  if (type == ColumnType::kDouble) {
-    double v = 0;
-    const std::from_chars_result r = std::from_chars(first, last, v);
-    if (r.ec != std::errc() || r.ptr != last || std::isnan(v)) return std::nullopt;
-    return ValueRef::Double(v);
-  }
-  if (type == ColumnType::kString) return ValueRef::String(text);
-  if (type == ColumnType::kBoolean) {
-    if (text == "true" || text == "TRUE" || text == "True") return ValueRef::Bool(true);
-    if (text == "false" || text == "FALSE" || text == "False") return ValueRef::Bool(false);
-    return std::nullopt;
-  }
-  if (type == ColumnType::kDate) {
-    std::optional<int64_t> days = ParseDate(text);
-    if (!days.has_value()) return std::nullopt;
-    return ValueRef::Date(*days);
-  }
-  return std::nullopt;
 }
 
 }  // namespace
@@ -164,36 +132,24 @@ ColumnDomain DomainFromStats(const ResolvedColumn& column, const delta::FileStat
 
 ColumnDomain DomainFromPartitionValue(const ResolvedColumn& column,
                                       const std::optional<std::string>& value) {
+  const PartitionValue p = ReadPartitionValue(column.type, value);
   ColumnDomain d;
-  if (!value.has_value() || value->empty()) {
-    d.may_be_non_null = false;
-    return d;
+  switch (p.kind) {
+    case PartitionValue::Kind::kNull:
+      d.may_be_non_null = false;
+      return d;
+    case PartitionValue::Kind::kExact:
+    case PartitionValue::Kind::kRange:
+      d.lower = p.lower;
+      d.upper = p.upper;
+      [[fallthrough]];
+    case PartitionValue::Kind::kNonNull:
+      d.may_be_null = false;
+      return d;
+    case PartitionValue::Kind::kUnknown:
+      break;
   }
-  d.may_be_null = false;
-  if (column.type == ColumnType::kTimestamp || column.type == ColumnType::kTimestampNtz) {
-    std::optional<ParsedTimestamp> ts = ParseTimestamp(*value);
-    if (!ts.has_value()) return ColumnDomain::Anything();
-    const int64_t slack =
-        !ts->has_zone && column.type == ColumnType::kTimestamp ? kZoneSlackMicros : 0;
-    d.lower = ValueRef::Timestamp(ts->micros - slack);
-    d.upper = ValueRef::Timestamp(ts->micros + slack);
-    return d;
-  }
-  if (column.type == ColumnType::kDecimal) return d;  // non-NULL, no bounds
-  if (column.type == ColumnType::kFloat) {  // text -> double -> float may round twice: widen
-    double v = 0;
-    const char* last = value->data() + value->size();
-    const std::from_chars_result r = std::from_chars(value->data(), last, v);
-    if (r.ec != std::errc() || r.ptr != last) return ColumnDomain::Anything();
-    d.lower = FloatBound(v, Side::kLower);
-    d.upper = FloatBound(v, Side::kUpper);
-    return d;
-  }
-  std::optional<ValueRef> exact = PartitionLiteral(*value, column.type);
-  if (!exact.has_value()) return ColumnDomain::Anything();
-  d.lower = exact;
-  d.upper = exact;
-  return d;
+  return ColumnDomain::Anything();
 }
 
 }  // namespace rlc::predicate

@@ -21,9 +21,8 @@
 //     kZoneSlackMicros more when the text has no zone for a `timestamp` column; floats: widened
 //     to the neighbouring floats (the JSON holds the float's shortest text, not its double value);
 //     NaN, a decimal column, a value of the wrong JSON type or min > max: no bound.
-// From a partition value (Delta PROTOCOL.md "Partition Value Serialization"): null or "" is NULL;
-// otherwise the value is exact, except a zone-less value of a `timestamp` column (widened by
-// kZoneSlackMicros) and a decimal (non-NULL, unbounded); an unparsable value gives "anything".
+// From a partition value: partition_value.h's one reading, its bounds as the domain's (kUnknown
+// gives "anything", kNonNull a non-NULL value without bounds).
 //
 // Thread-safety: plain values and stateless functions.
 //
@@ -40,6 +39,7 @@
 #include "impl/delta/stats.h"
 #include "impl/predicate/ast.h"
 #include "impl/predicate/datetime.h"
+#include "impl/predicate/partition_value.h"
 #include "impl/predicate/schema.h"
 #include "impl/predicate/value_order.h"
 
@@ -47,8 +47,6 @@ namespace rlc::predicate {
 
 // Delta writes timestamp statistics truncated to milliseconds: the true value is within 999 us.
 inline constexpr int64_t kTimestampStatsSlackMicros = 1000;
-// A timestamp written without a zone may be in any zone: Java's offsets reach +-18:00.
-inline constexpr int64_t kZoneSlackMicros = 18 * 3600 * kMicrosPerSecond;
 
 // The bounds view the strings they came from (value_order.h's ValueRef): the statistics, the
 // partition values or the predicate's literals must outlive the domain.

@@ -377,5 +377,24 @@ TEST(StatsEvaluator, TypedPartitionValues) {
   EXPECT_FALSE(may("s != 'a''b'"));  // partition strings are never truncated
 }
 
+// The row reader's one reading (partition_value.h): a float is the nearest float, an integer out
+// of its column's range or an unknown boolean spelling says nothing.
+TEST(StatsEvaluator, PartitionValuesReadOnceForEveryTier) {
+  Result<TableSchema> schema = TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"f","type":"float"},{"name":"i","type":"byte"},{"name":"b","type":"boolean"}]})",
+      ColumnMappingMode::kNone, {"f", "i", "b"});
+  ASSERT_TRUE(schema.ok());
+  const delta::StringMap values = {{"f", "0.1"}, {"i", "300"}, {"b", "yes"}};
+  auto may = [&](std::string_view text) {
+    return MayMatchPartition(BindOn(*schema, text), values);
+  };
+  EXPECT_FALSE(may("f = 0.1"));  // (double)0.1f is not 0.1, as Spark compares them
+  EXPECT_TRUE(may("f > 0.1"));
+  EXPECT_TRUE(may("i IS NULL"));  // Spark's cast reads 300 as a byte NULL
+  EXPECT_TRUE(may("i = 300"));
+  EXPECT_TRUE(may("b"));
+  EXPECT_TRUE(may("NOT b"));
+}
+
 }  // namespace
 }  // namespace rlc::predicate
