@@ -14,6 +14,9 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
        std::to_string(s.delta_decided_anomalies) +
        " closed by a commit Delta's rules decided (Delta's own), " +
+       std::to_string(s.lying_writer_anomalies) +
+       " with every honest writer's flag off, a lying writer's doing (Delta's own, given the "
+       "lie), " +
        std::to_string(s.inconclusive) +
        " inconclusive (the oracle's search of serial orders was cut; not violations), " +
        std::to_string(s.reconciled_histories) + " reconciled by some case, " +

@@ -61,6 +61,11 @@ struct Summary {
   // only carried a loser past an OPTIMIZE, which changes no row); or, every flag off, with each
   // loser the cases reconciled reading after the winners they carried it past.
   int64_t delta_decided_anomalies = 0;
+  // The oracle fails still with every flag of the honest writers off: a lying writer's commit
+  // (quirks that change what its log says, or a foreign one) fools Delta's own rules, on honest
+  // losers that run them. Delta's own, given the lie; the liar keeps its flags, which decide only
+  // whether its own commit lands.
+  int64_t lying_writer_anomalies = 0;
   // The oracle's search of serial orders was cut before one explained the rows, and nothing else
   // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
   int64_t inconclusive = 0;
@@ -127,6 +132,7 @@ enum class ViolationOwner {
   kDeltaOnceReadLater,      // the same rows and a violation, every flag off, with each loser a
                             // case reconciled reading after its winners (the same count)
   kDeltaOnceWinnersFirst,   // the same, with those winners committing before the loser starts
+  kDeltaFooledByALiar,      // Summary::lying_writer_anomalies
 };
 // Runs `s` on an in-memory table (again with every flag off, without its last commit, without its
 // OPTIMIZEs, with reconciled losers reading later, or with their winners committing before they

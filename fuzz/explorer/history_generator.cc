@@ -161,8 +161,9 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
 // first), a buggy one (removes without statistics), or a dishonest one (statistics that lie about
 // the file a remove names, composition tags that miscount two sources, a DML written as a
 // dataChange=false relocation, one of its DV updates taken for no change by the engine itself,
-// or a commitInfo.readVersion left out or older than the snapshot it read).
-// The rows it commits are the operation's either way.
+// a commitInfo.readVersion left out or older than the snapshot it read, an add written twice,
+// or a file of another partition re-added under its partition values, which moves its rows: the
+// oracle judges that commit by the rows it reads back).
 simulator::WriterQuirks GenWriter() {
   simulator::WriterQuirks q;
   if (!Chance(15)) return q;
@@ -179,6 +180,8 @@ simulator::WriterQuirks GenWriter() {
   q.half_truth = Chance(50);
   using RV = simulator::WriterQuirks::ReadVersion;
   q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
+  q.duplicate_add = Chance(10);
+  q.readd_elsewhere = Chance(15);
   return q;
 }
 

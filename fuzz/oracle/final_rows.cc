@@ -9,9 +9,10 @@ namespace rlc::oracle {
 namespace {
 
 // A partition value as the log writes it (text, or null), typed by its column, as a JSON value.
+// Delta's protocol: null or an empty string is NULL, for every type.
 bool PartitionValue(const model::Column& column, const std::optional<std::string>& text,
                     json::Value* out) {
-  if (!text.has_value()) return true;  // NULL
+  if (!text.has_value() || text->empty()) return true;  // NULL
   if (column.type == model::ColumnType::kString) {
     out->kind = json::Value::Kind::kString;
     out->text = *text;
@@ -44,17 +45,20 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
       values.reserve(schema.size());
       for (size_t c = 0; c < schema.size(); ++c) {
         const model::Column& column = schema[c];
-        json::Value from_log;  // a partition column a Parquet file leaves out
-        if (!position[c]) {
-          const auto value = f.partition_values.find(column.name);
-          if (!column.is_partition || value == f.partition_values.end())
-            return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
-          if (!PartitionValue(column, value->second, &from_log))
-            return *why = f.path + ": partition value of " + column.name + " is not a " +
-                          (column.type == model::ColumnType::kLong ? "long" : "string"),
-                   std::nullopt;
-        }
-        const json::Value& v = position[c] ? row.items[*position[c]] : from_log;
+        // A partition column's value is the add's partitionValues, as every Delta reader takes
+        // it: a Parquet file leaves the column out, and a row file's own copy of it yields to
+        // the log (a commit that re-adds a file under other values moves its rows).
+        json::Value from_log;
+        const auto value =
+            column.is_partition ? f.partition_values.find(column.name) : f.partition_values.end();
+        const bool logged = value != f.partition_values.end();
+        if (!logged && !position[c])
+          return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
+        if (logged && !PartitionValue(column, value->second, &from_log))
+          return *why = f.path + ": partition value of " + column.name + " is not a " +
+                        (column.type == model::ColumnType::kLong ? "long" : "string"),
+                 std::nullopt;
+        const json::Value& v = logged ? from_log : row.items[*position[c]];
         if (v.is_null()) {
           values.emplace_back();
         } else if (column.type == model::ColumnType::kLong && v.Int()) {

@@ -1,5 +1,7 @@
 #include "fuzz/oracle/judgement.h"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "fuzz/oracle/final_rows.h"
@@ -10,30 +12,90 @@
 #include "model/isolation/isolation.h"
 
 namespace rlc::oracle {
+namespace {
+
+using Rows = std::vector<std::vector<model::Value>>;
+
+// The rows the oracle's reader sees at `version` of a log already read (sorted); nullopt and why
+// when that version cannot be read.
+std::optional<Rows> RowsAt(const ReferenceLog& log, int64_t version, const std::string& table_dir,
+                           const ByteSource& files, const std::vector<model::Column>& schema,
+                           std::string* why) {
+  ReferenceLog prefix;
+  if (version < 0 || static_cast<size_t>(version) >= log.commits.size()) {
+    *why = "version " + std::to_string(version) + " is not in the log";
+    return std::nullopt;
+  }
+  prefix.commits.assign(log.commits.begin(), log.commits.begin() + version + 1);
+  ReferenceResult read = SnapshotOfLog(prefix, table_dir, "", files);
+  if (!read.snapshot) {
+    *why = "version " + std::to_string(version) + ": " + read.error;
+    return std::nullopt;
+  }
+  std::optional<Rows> rows = ReferenceContents(*read.snapshot, schema, why);
+  if (!rows) *why = "version " + std::to_string(version) + ": " + *why;
+  return rows;
+}
+
+// The commits judged by their rows, each as the model::RowDelta its version makes of the rows
+// the oracle's reader sees: what it removed (rows at the version before, less those at its own)
+// and what it added (the reverse), as multisets of values. nullopt and why when a version
+// cannot be read.
+std::optional<model::CommittedHistory> WithRowDeltas(const model::CommittedHistory& history,
+                                                     const std::set<size_t>& by_rows,
+                                                     const ReferenceLog& log,
+                                                     const std::string& table_dir,
+                                                     const ByteSource& files, std::string* why) {
+  model::CommittedHistory out = history;
+  for (size_t i : by_rows) {
+    const int64_t version = history.CommitVersion(i);
+    const std::optional<Rows> before =
+        RowsAt(log, version - 1, table_dir, files, history.initial.schema, why);
+    if (!before) return std::nullopt;
+    const std::optional<Rows> after =
+        RowsAt(log, version, table_dir, files, history.initial.schema, why);
+    if (!after) return std::nullopt;
+    model::RowDelta delta;
+    std::set_difference(before->begin(), before->end(), after->begin(), after->end(),
+                        std::back_inserter(delta.removed));
+    std::set_difference(after->begin(), after->end(), before->begin(), before->end(),
+                        std::back_inserter(delta.added));
+    out.commits.at(i).op = std::move(delta);
+  }
+  return out;
+}
+
+}  // namespace
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable, size_t max_orders,
-                       const ByteSource& files, const std::set<int64_t>& declared_writers,
-                       const RowScope& judged) {
+                       model::IsolationLevel level, const std::set<size_t>& by_rows,
+                       size_t max_orders, const ByteSource& files,
+                       const std::set<int64_t>& declared_writers, const RowScope& judged) {
   Judgement j;
-  // One read of the log serves the final rows (a) and the invariants (c).
+  // One read of the log serves the final rows (a), the commits judged by their rows and the
+  // invariants (c).
   const ReferenceLog log = ReadReferenceLog(table_dir, -1, files);
   ReferenceResult read = SnapshotOfLog(log, table_dir, "", files);
   std::string why;
   std::optional<std::vector<std::vector<model::Value>>> actual;
   if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial.schema, &why);
   if (actual && judged) std::erase_if(*actual, [&](const auto& row) { return !judged(row); });
+  std::string delta_why;
+  const std::optional<model::CommittedHistory> derived =
+      by_rows.empty() ? std::optional<model::CommittedHistory>()
+                      : WithRowDeltas(history, by_rows, log, table_dir, files, &delta_why);
   if (!read.snapshot || !actual) {
     j.rows_check = "unreadable: the oracle's reader cannot read the final table: " +
                    (read.snapshot ? why : read.error);
-  } else if (!replayable) {
+  } else if (!by_rows.empty() && !derived) {
     j.actual_rows = std::move(*actual);
-    j.rows_check = "not judged: a raw transaction committed (the model cannot replay raw actions)";
+    j.rows_check = "inconclusive: a commit judged by its rows cannot be read: " + delta_why;
   } else {
     j.actual_rows = std::move(*actual);
-    const model::ObservedHistory observed = model::Observe(history);
+    const model::CommittedHistory& history_judged = derived ? *derived : history;
+    const model::ObservedHistory observed = model::Observe(history_judged);
     const model::OracleResult rows =
-        model::CheckFinalRows(history, observed, level, j.actual_rows, max_orders);
+        model::CheckFinalRows(history_judged, observed, level, j.actual_rows, max_orders);
     if (rows.verdict == model::OracleVerdict::kValid) {
       j.rows_check = "holds";
     } else {
@@ -42,12 +104,12 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
                          : "unknown: the orders to try were cut before one matched";
       std::vector<size_t> commit_order(history.commits.size());
       for (size_t i = 0; i < commit_order.size(); ++i) commit_order[i] = i;
-      j.serial_rows = model::RunSerially(history, commit_order).SortedContents();
+      j.serial_rows = model::RunSerially(history_judged, commit_order).SortedContents();
     }
     const model::GraphResult graph = model::CheckIsolation(observed, level);
     for (const model::Anomaly& anomaly : graph.anomalies) {
       j.cycles.push_back(
-          model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
+          model::RenderCycle(model::LabelCycle(anomaly.cycle, history_judged), anomaly.cycle));
     }
   }
   j.final_snapshot = std::move(read.snapshot);

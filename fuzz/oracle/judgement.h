@@ -4,8 +4,11 @@
 // Concern: joining final_rows.h (a), the model's dependency graph (b) and invariants.h (c) into one
 // result a report can print. (d), the documented contract, needs the losers too: contract.h.
 //   (a) the rows the oracle's own reader sees equal the serial result of the committed
-//       transactions in some order the isolation level allows (skipped when `replayable` is false:
-//       a raw-action transaction committed, which the model cannot replay);
+//       transactions in some order the isolation level allows. A commit `by_rows` names (a
+//       foreign writer's raw actions, or a writer whose lies change what its rows are) is judged
+//       by what it did to the rows: its operation is the model::RowDelta between the rows the
+//       reader sees at its version and at the version before. When one of those versions cannot
+//       be read, the history is inconclusive (counted apart, never passed);
 //   (b) the committed history has no dependency cycle the level forbids (model/graph), each one
 //       explained edge by edge (model/explain);
 //   (c) every commit of the log keeps the invariants of invariants.h, except the commits of writers
@@ -29,7 +32,8 @@
 namespace rlc::oracle {
 
 struct Judgement {
-  // "holds"; or "wrong data: ...", "unknown: ...", "unreadable: ...", "not judged: ...".
+  // "holds"; or "wrong data: ...", "unknown: ...", "unreadable: ...", "inconclusive: ...",
+  // "not judged: ..." (not run).
   std::string rows_check = "not judged: not run";
   std::vector<std::vector<model::Value>> actual_rows;  // sorted, as the oracle's reader sees them
   std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
@@ -39,19 +43,21 @@ struct Judgement {
   std::optional<ReferenceSnapshot> final_snapshot;     // the table read for (a), when readable
 
   bool rows_hold() const { return rows_check == "holds" || rows_check.rfind("not judged", 0) == 0; }
+  bool inconclusive() const { return rows_check.rfind("inconclusive", 0) == 0; }
   bool holds() const { return rows_hold() && cycles.empty() && invariant_findings.empty(); }
 };
 
 // `files`: where the table's bytes are read from (reference_reader.h). `max_orders`: how many
 // serial orders the row check may try.
 inline constexpr size_t kDefaultMaxOrders = 5000;
+// `by_rows`: indices of history.commits judged by their rows (their op is replaced).
 // `declared_writers`: the versions whose writer was declared to break the protocol.
 // `judged`: when set, (a) compares only the rows it keeps (the history's initial table holds only
 // those: a race on a large table models the rows its operations can reach, and checks the others
 // itself); the final snapshot is still read whole.
 using RowScope = std::function<bool(const std::vector<model::Value>&)>;
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
-                       model::IsolationLevel level, bool replayable = true,
+                       model::IsolationLevel level, const std::set<size_t>& by_rows = {},
                        size_t max_orders = kDefaultMaxOrders,
                        const ByteSource& files = LocalFiles(),
                        const std::set<int64_t>& declared_writers = {},

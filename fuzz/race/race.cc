@@ -369,7 +369,7 @@ void JudgeTable(const storage::Storage& storage, const std::string& dir,
                 const model::LogicalTable& start, const RaceShape& shape,
                 const model::CommittedHistory& history, RaceSummary& s) {
   const oracle::Judgement judgement = oracle::JudgeHistory(
-      dir, history, start.properties.isolation_level, true, oracle::kDefaultMaxOrders,
+      dir, history, start.properties.isolation_level, {}, oracle::kDefaultMaxOrders,
       oracle::LocalFiles(), {}, [&](const std::vector<model::Value>& row) {
         const auto* id = std::get_if<int64_t>(&row[0]);
         return id == nullptr || Reachable(shape, *id);

@@ -264,7 +264,7 @@ class Parser {
         "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags "
         "miscounted|malformed] "
         "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth] "
-        "[read-version absent|stale]";
+        "[read-version absent|stale] [adds duplicated] [readds elsewhere]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     if (!t->operation) {
@@ -311,6 +311,10 @@ class Parser {
         q.ghost_removes = true;
       } else if (w[i - 1] == "data-change" && value == "false") {
         q.no_data_change = true;
+      } else if (w[i - 1] == "adds" && value == "duplicated") {
+        q.duplicate_add = true;
+      } else if (w[i - 1] == "readds" && value == "elsewhere") {
+        q.readd_elsewhere = true;
       } else if (w[i - 1] == "read-version" && (value == "absent" || value == "stale")) {
         using RV = simulator::WriterQuirks::ReadVersion;
         q.read_version = value == "absent" ? RV::kAbsent : RV::kStale;
@@ -539,6 +543,8 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   using RV = simulator::WriterQuirks::ReadVersion;
   if (q.read_version != RV::kHonest)
     out += std::string(" read-version ") + (q.read_version == RV::kAbsent ? "absent" : "stale");
+  if (q.duplicate_add) out += " adds duplicated";
+  if (q.readd_elsewhere) out += " readds elsewhere";
   return out;
 }
 

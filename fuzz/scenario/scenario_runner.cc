@@ -185,7 +185,7 @@ struct ScenarioRun {
   model::CommittedHistory history;
   std::map<std::string, Running> running;
   std::map<int64_t, std::string> committed_at;  // version -> transaction name
-  bool raw_committed = false;
+  std::set<size_t> by_rows;            // history.commits judged by their rows (raw actions)
   std::set<int64_t> declared_writers;  // versions committed by a transaction with writer quirks
   // The table's, for the DV positions a report shows; nullptr in a campaign's fast runs, which
   // render no report (no DV read per committed action on that path).
@@ -309,12 +309,12 @@ Status CommitStep(ScenarioRun& s, const TxnSpec& spec, Running& run) {
     for (const delta::Action& a : c.actions) report.actions.push_back(ActionLine(a, positions));
     s.committed_at[c.version] = spec.name;
     if (spec.writer.any() || spec.foreign) s.declared_writers.insert(c.version);
-    if (spec.operation) {
-      s.history.commits.push_back(
-          {spec.name, run.prepared.read_version, *spec.operation, ExtraReads(spec)});
-    } else {
-      s.raw_committed = true;
-    }
+    // Raw actions, or a writer whose lies move rows: the oracle derives what the commit did to
+    // the rows from the log (model::RowDelta).
+    if (!spec.operation || spec.writer.changes_rows()) s.by_rows.insert(s.history.commits.size());
+    s.history.commits.push_back({spec.name, run.prepared.read_version,
+                                 spec.operation ? *spec.operation : model::RowDelta{},
+                                 ExtraReads(spec)});
   }
   std::string line = spec.name + " " + Outcome(report);
   for (const std::string& e : report.events) line += "; event " + e;
@@ -598,7 +598,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   }
 
   oracle::Judgement judgement = oracle::JudgeHistory(
-      work_dir, s.history, r.level, !s.raw_committed,
+      work_dir, s.history, r.level, s.by_rows,
       run.oracle_max_orders > 0 ? run.oracle_max_orders : oracle::kDefaultMaxOrders, store.bytes(),
       s.declared_writers);
   r.rows_check = std::move(judgement.rows_check);

@@ -60,7 +60,18 @@ Result<int64_t> CheckCheckpointReplay(const storage::Storage& storage, const std
   for (int64_t v = json.version;; ++v) {
     if (v > json.version) {
       RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage, root, v));
-      RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, &json));
+      const Status applied = delta::ApplyCommit(commit, &json);
+      if (applied.code() == StatusCode::kCorrupt) {
+        // A commit replay refuses (a foreign writer's): nothing from it on can be read, and no
+        // engine writes a checkpoint of it.
+        if (next < checkpoints.size()) {
+          return Status::Corrupt(root + ": a checkpoint at version " +
+                                 std::to_string(checkpoints[next].version) +
+                                 " of a log replay refuses from version " + std::to_string(v));
+        }
+        return static_cast<int64_t>(checkpoints.size());
+      }
+      RLC_RETURN_IF_ERROR(applied);
     }
     for (; next < checkpoints.size() && checkpoints[next].version == v; ++next) {
       RLC_ASSIGN_OR_RETURN(const delta::Snapshot read,

@@ -7,8 +7,9 @@
 // checkpoint, then the commits after it) with the JSON replay: protocol, metaData, the live files
 // with their DVs, app transactions and domains. A live file's dataChange is no part of the state:
 // Delta Spark and delta-rs write every checkpoint's adds with dataChange false; nor is the
-// difference between no tags and an empty tags map. Linear in the
-// log's length.
+// difference between no tags and an empty tags map. A log whose JSON replay refuses a commit (a
+// foreign writer's, one the protocol forbids) is compared up to it; a checkpoint at or after it
+// is an error. Linear in the log's length.
 //
 // Errors: kCorrupt naming the table, the first version that reads otherwise and what differs
 // (the protocol, the metaData, a file live on one side only, a file whose add differs); read

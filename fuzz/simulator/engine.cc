@@ -20,6 +20,7 @@
 #include "impl/delta/commit_writer.h"
 #include "impl/delta/composition_tags.h"
 #include "impl/delta/deletion_vector_loader.h"
+#include "impl/delta/file_key.h"
 #include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
 #include "impl/delta/snapshot.h"
@@ -266,8 +267,17 @@ void StateReadVersion(WriterQuirks::ReadVersion claim, delta::CommitInfo& info) 
     --*info.read_version;
 }
 
+// WriterQuirks::duplicate_add: the commit's first add once more, right after it.
+void DuplicateTheFirstAdd(std::vector<delta::Action>& actions) {
+  const auto first = std::find_if(actions.begin(), actions.end(), [](const delta::Action& a) {
+    return std::holds_alternative<delta::AddFile>(a);
+  });
+  if (first != actions.end()) actions.insert(first + 1, delta::Action(*first));
+}
+
 void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
   if (q.ghost_removes) AddAGhostRemove(actions);
+  if (q.duplicate_add) DuplicateTheFirstAdd(actions);
   if (q.miscounted_tags) MiscountTags(actions);
   if (q.malformed_tags) MalformTags(actions);
   for (delta::Action& a : actions) {
@@ -298,6 +308,33 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
       return !std::holds_alternative<delta::RemoveFile>(a);
     });
   }
+}
+
+// WriterQuirks::readd_elsewhere: a dataChange=false re-add of the first file (in path order)
+// active in `read` that `actions` leave alone, under the partition values of the first other
+// active file whose values differ; nullopt when the table has no two such partitions.
+std::optional<delta::AddFile> ReAddElsewhere(const delta::Snapshot& read,
+                                             const std::vector<delta::Action>& actions) {
+  std::set<std::string> touched;
+  for (const delta::Action& a : actions) {
+    if (const auto* add = std::get_if<delta::AddFile>(&a)) touched.insert(add->path);
+    if (const auto* remove = std::get_if<delta::RemoveFile>(&a)) touched.insert(remove->path);
+  }
+  std::map<std::string, const delta::AddFile*> active;  // by path, for one order in every run
+  for (const auto& [key, add] : read.files) {
+    if (touched.count(add.path) == 0 && !add.partition_values.empty()) active[add.path] = &add;
+  }
+  for (const auto& [path, add] : active) {
+    for (const auto& [other_path, other] : active) {
+      if (other->partition_values == add->partition_values) continue;
+      delta::AddFile moved = *add;
+      moved.partition_values = other->partition_values;
+      moved.data_change = false;
+      moved.modification_time_ms = kTimestamp;
+      return moved;
+    }
+  }
+  return std::nullopt;
 }
 
 // TableOptions::checker_faults: what the checker reads fails for one name in `n`.
@@ -622,8 +659,10 @@ Result<std::shared_ptr<const delta::Snapshot>> Simulator::LogAt(int64_t version)
     }
     RLC_ASSIGN_OR_RETURN(const delta::Commit commit, delta::ReadCommit(storage_, root_, v));
     if (own != own_commits_.end() && commit.actions != own->second.actions) {
-      return Status::Corrupt(delta::LogDir(root_) + "/" + delta::CommitFileName(v) +
-                             ": the commit does not parse back to the actions the simulator wrote");
+      // The simulator's own fault, never the table's: not a log an engine refuses (kCorrupt).
+      return Status::InvalidArgument(
+          delta::LogDir(root_) + "/" + delta::CommitFileName(v) +
+          ": the commit does not parse back to the actions the simulator wrote");
     }
     RLC_RETURN_IF_ERROR(delta::ApplyCommit(commit, log.get()).WithContext(delta::LogDir(root_)));
   }
@@ -749,7 +788,12 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     empty.data_change = false;
     t.pending.actions.push_back(std::move(empty));
   }
-  q.half_truth = q.malformed_stats = q.empty_output = false;
+  if (q.readd_elsewhere) {
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
+    if (std::optional<delta::AddFile> moved = ReAddElsewhere(*read, t.pending.actions))
+      t.pending.actions.push_back(std::move(*moved));
+  }
+  q.half_truth = q.malformed_stats = q.empty_output = q.readd_elsewhere = false;
   t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
   return t;
 }
@@ -825,8 +869,21 @@ bool RecordsEmptyCommits(const delta::Snapshot& log) {
 Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation,
                                                int64_t read_version, const conflict::Flags& flags,
                                                const OptimizeOptions& optimize_options) {
-  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const Snapshot> snapshot, ReadSnapshot(read_version));
-  const Snapshot& s = *snapshot;
+  Result<std::shared_ptr<const Snapshot>> read = ReadSnapshot(read_version);
+  if (!read.ok() && read.status().code() == StatusCode::kCorrupt) {
+    // A log replay refuses (a commit the protocol forbids, delta/commit_rules.h): an engine
+    // that cannot read the table writes nothing.
+    Transaction t;
+    t.operation = operation;
+    t.read_version = t.pending.read_version = read_version;
+    t.pending.flags = flags;
+    t.commits_nothing = true;
+    t.refused = WithoutRoot(read.status().message());
+    t.effect.error = "the table's log cannot be read";
+    return t;
+  }
+  RLC_RETURN_IF_ERROR(read.status());
+  const Snapshot& s = **read;
   Transaction t;
   t.operation = operation;
   t.read_version = read_version;
@@ -1313,8 +1370,37 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
   return *transaction.progress;
 }
 
+// The partition values of each path as Delta readers take them from the log: the last add of
+// the path among the winners after `read`, else its add in `read`.
+RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
+    const std::shared_ptr<const delta::Snapshot>& read) const {
+  auto winners = std::make_shared<std::map<std::string, delta::StringMap>>();
+  const Result<int64_t> latest = LatestVersion();
+  for (int64_t v = read->version + 1; latest.ok() && v <= *latest; ++v) {
+    const auto own = own_commits_.find(v);
+    Result<delta::Commit> read_back = own != own_commits_.end()
+                                          ? Result<delta::Commit>(own->second)
+                                          : delta::ReadCommit(storage_, root_, v);
+    if (!read_back.ok()) break;
+    for (const delta::Action& a : read_back->actions) {
+      const auto* add = std::get_if<delta::AddFile>(&a);
+      if (add != nullptr) (*winners)[delta::DecodedPath(add->path)] = add->partition_values;
+    }
+  }
+  return [read, winners](const std::string& decoded) -> const delta::StringMap* {
+    if (const auto w = winners->find(decoded); w != winners->end()) return &w->second;
+    const auto r = read->files.find(decoded);
+    return r == read->files.end() ? nullptr : &r->second.partition_values;
+  };
+}
+
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
-  const RowFileTableFiles row_files(storage_, root_);
+  RowFileTableFiles row_files(storage_, root_);
+  if (options_.checker_reads_rows && options_.data_files == DataFileFormat::kRowFile) {
+    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read,
+                         LogAt(p.pending.read_version));
+    row_files.UsePartitionValues(partition_columns_, LoggedPartitionValues(read));
+  }
   const conflict::StorageTableFiles dv_files(storage_, root_);
   std::unique_ptr<conflict::TableFiles> parquet_files;
   if (options_.data_files == DataFileFormat::kParquet && options_.checker_reads_rows) {
@@ -1400,7 +1486,7 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
     // Another commit won: check against every winner since the last version checked.
     const Status checked = CheckRound(transaction, p);
     if (checked.code() == StatusCode::kCorrupt) {
-      p.outcome.refused = checked.message();
+      p.outcome.refused = WithoutRoot(checked.message());
       return p.outcome;
     }
     RLC_RETURN_IF_ERROR(checked);
@@ -1410,11 +1496,22 @@ Result<CommitOutcome> Simulator::Commit(Transaction& transaction) {
                            " attempts");
 }
 
+std::string Simulator::WithoutRoot(std::string message) const {
+  const std::string prefix = root_ + "/";
+  for (size_t at = message.find(prefix); at != std::string::npos; at = message.find(prefix, at))
+    message.erase(at, prefix.size());
+  return message;
+}
+
 Status Simulator::CheckpointAfter(int64_t version) {
   const int every = options_.checkpoint_interval;
   if (every <= 0 || version <= 0 || version % every != 0) return Status::Ok();
-  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> at, LogAt(version));
-  RLC_ASSIGN_OR_RETURN(const std::string name, parquet::WriteCheckpoint(storage_, root_, *at));
+  Result<std::shared_ptr<const delta::Snapshot>> at = LogAt(version);
+  // A log replay refuses (a foreign writer's commit the protocol forbids) is no log to
+  // checkpoint: the engine leaves it as it is.
+  if (!at.ok() && at.status().code() == StatusCode::kCorrupt) return Status::Ok();
+  RLC_RETURN_IF_ERROR(at.status());
+  RLC_ASSIGN_OR_RETURN(const std::string name, parquet::WriteCheckpoint(storage_, root_, **at));
   (void)name;
   return Status::Ok();
 }
@@ -1424,7 +1521,13 @@ Result<CommitOutcome> Simulator::Rebase(Transaction& transaction) {
   CommitProgress& p = ProgressOf(transaction);
   if (p.outcome.abort.has_value()) return p.outcome;
   RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
-  if (latest >= p.NextVersion()) RLC_RETURN_IF_ERROR(CheckRound(transaction, p));
+  if (latest < p.NextVersion()) return p.outcome;
+  const Status checked = CheckRound(transaction, p);
+  if (checked.code() == StatusCode::kCorrupt) {
+    p.outcome.refused = WithoutRoot(checked.message());
+    return p.outcome;
+  }
+  RLC_RETURN_IF_ERROR(checked);
   return p.outcome;
 }
 
@@ -1432,19 +1535,22 @@ Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
   if (transaction.raw_actions || !std::holds_alternative<model::Optimize>(transaction.operation))
     return false;
   RLC_ASSIGN_OR_RETURN(const int64_t latest, LatestVersion());
-  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> now, LogAt(latest));
+  Result<std::shared_ptr<const delta::Snapshot>> now = LogAt(latest);
+  if (!now.ok() && now.status().code() == StatusCode::kCorrupt) return false;  // no retry on it
+  RLC_RETURN_IF_ERROR(now.status());
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> then,
                        LogAt(transaction.read_version));
-  if (!now->metadata || !then->metadata ||
-      now->metadata->partition_columns != then->metadata->partition_columns)
+  if (!(*now)->metadata || !then->metadata ||
+      (*now)->metadata->partition_columns != then->metadata->partition_columns)
     return false;
-  if (now->protocol.has_value()) {  // a new transaction must be able to write the latest protocol
-    for (const std::string& f : conflict::RequiredWriterFeatures(*now->protocol)) {
+  if ((*now)
+          ->protocol.has_value()) {  // a new transaction must be able to write the latest protocol
+    for (const std::string& f : conflict::RequiredWriterFeatures(*(*now)->protocol)) {
       if (!SupportsWriterFeature(f)) return false;
     }
   }
   std::set<std::pair<std::string, std::string>> active;
-  for (const auto& [key, add] : now->files) {
+  for (const auto& [key, add] : (*now)->files) {
     active.insert({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
   }
   return std::all_of(transaction.compacted.begin(), transaction.compacted.end(),

@@ -109,7 +109,8 @@ struct OptimizeOptions {
 
 // How one transaction's engine encodes its commit, beyond what an honest engine writes: the
 // habits of another engine, a buggy engine's omissions, a dishonest engine's lies. The rows it
-// commits stay the operation's (so the oracle still judges them against the model); only what
+// commits stay the operation's (so the oracle still judges them against the model), but for
+// the lies changes_rows() names, whose commits the oracle judges by the rows it reads back; what
 // the log says about them changes, as the commit file is written: the engine's own conflict check
 // still judges what it did (a loser that lies to its own check is the loser's engine's fault, not
 // a case's). A reconcile case may decline another writer's such commit, never be misled by it.
@@ -140,12 +141,23 @@ struct WriterQuirks {
   // writer that states an older snapshot than it read, which no reader of the log can refute).
   enum class ReadVersion { kHonest, kAbsent, kStale };
   ReadVersion read_version = ReadVersion::kHonest;
+  // Its first add written twice in the commit, the second a copy: a commit the protocol forbids,
+  // which log replay refuses (one reading, impl/delta/commit_rules.h); the rows stay its
+  // operation's (readers keep one add of a key).
+  bool duplicate_add = false;
+  // Also a dataChange=false re-add, unasked, of a file active at its read version that it did
+  // not touch, under the partition values of another of the table's partitions: readers take a
+  // file's partition values from its add, so the file's rows move partition. The rows are then
+  // not its operation's: its commit is judged by its rows (changes_rows).
+  bool readd_elsewhere = false;
 
   bool any() const {
     return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags ||
            malformed_tags || malformed_stats || empty_output || ghost_removes || no_data_change ||
-           half_truth || read_version != ReadVersion::kHonest;
+           half_truth || read_version != ReadVersion::kHonest || duplicate_add || readd_elsewhere;
   }
+  // Whether the rows its commit leaves may differ from its operation's.
+  bool changes_rows() const { return readd_elsewhere; }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
 
@@ -254,6 +266,12 @@ class Simulator {
   // One check round against the commits since the last one checked; on an abort an OPTIMIZE
   // may start over (B5), else the abort is recorded.
   Status CheckRound(const Transaction& transaction, CommitProgress& progress);
+  // A refusal's message with the table's root left out: the same history reads the same in
+  // every directory (a campaign's outcome hash compares runs in different ones).
+  std::string WithoutRoot(std::string message) const;
+  // Where the checker's row files read their partition columns from (row_file.h).
+  RowFileTableFiles::PartitionValuesOf LoggedPartitionValues(
+      const std::shared_ptr<const delta::Snapshot>& read) const;
   std::string DvDir() const;  // where new DV files go
   conflict::DvWriter& DvWriter();
   Result<delta::AddFile> WriteRowFile(const std::string& partition,

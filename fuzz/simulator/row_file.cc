@@ -128,6 +128,7 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage().ReadFile(table_root() + "/" + decoded));
   Result<RowFile> file = DecodeRowFile(bytes);
   if (!file.ok()) return file.status().WithContext(decoded);
+  RLC_RETURN_IF_ERROR(OverlayPartitionValues(decoded, *file));
   uint64_t position = 0;
   for (const auto& row : file->rows) {
     const predicate::RowLookup lookup =
@@ -142,6 +143,39 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
       return std::nullopt;
     };
     if (!visit(position++, lookup)) break;
+  }
+  return Status::Ok();
+}
+
+Status RowFileTableFiles::OverlayPartitionValues(const std::string& decoded, RowFile& file) const {
+  if (!partition_values_of_ || partition_columns_.empty()) return Status::Ok();
+  const delta::StringMap* values = partition_values_of_(decoded);
+  // No add of the log names it (the loser's own new file): the writer's copy is the log's to be.
+  if (values == nullptr) return Status::Ok();
+  for (size_t i = 0; i < file.columns.size(); ++i) {
+    const RowFileColumn& column = file.columns[i];
+    if (std::find(partition_columns_.begin(), partition_columns_.end(), column.name) ==
+        partition_columns_.end())
+      continue;
+    std::optional<std::string> text;
+    for (const auto& [name, value] : *values) {
+      if (name == column.name) text = value;
+    }
+    RowFileValue value;  // NULL for null or "" (Delta's protocol)
+    if (text.has_value() && !text->empty()) {
+      if (column.type == RowFileColumn::Type::kString) {
+        value = *text;
+      } else {
+        int64_t n = 0;
+        const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
+        if (error != std::errc() || end != text->data() + text->size()) {
+          return Status::Unsupported("data file " + decoded + ": partition value of " +
+                                     column.name + " is not a long");
+        }
+        value = n;
+      }
+    }
+    for (auto& row : file.rows) row[i] = value;
   }
   return Status::Ok();
 }

@@ -26,6 +26,7 @@
 #define RLC_FUZZ_SIMULATOR_ROW_FILE_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -77,8 +78,25 @@ Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
 class RowFileTableFiles : public conflict::StorageTableFiles {
  public:
   using StorageTableFiles::StorageTableFiles;
-  // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise.
+  // The partition values of the add that names a (URL-decoded) path, nullptr for none.
+  using PartitionValuesOf = std::function<const delta::StringMap*(const std::string& decoded)>;
+  // Partition columns take their values from the log, as every Delta reader (and rlc's Parquet
+  // reader) takes them, not from the row file's own copy: a commit that re-adds a file under
+  // other partition values moves its rows. Without it, the file's copy is read.
+  void UsePartitionValues(std::vector<std::string> partition_columns, PartitionValuesOf lookup) {
+    partition_columns_ = std::move(partition_columns);
+    partition_values_of_ = std::move(lookup);
+  }
+  // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise,
+  // and for a partition value that is not its column's type.
   Status ScanRows(const std::string& path, const conflict::RowVisitor& visit) const override;
+
+ private:
+  // The partition columns' values of every row of `file` from the log.
+  Status OverlayPartitionValues(const std::string& decoded, RowFile& file) const;
+
+  std::vector<std::string> partition_columns_;
+  PartitionValuesOf partition_values_of_;
 };
 
 }  // namespace rlc::simulator

@@ -25,7 +25,7 @@ std::optional<std::string> ConflictingCommit(const WinnerSummary& winner) {
   return object == "{}" ? version + "}" : version + "," + std::string(object.substr(1));
 }
 
-Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason) {
+Abort MakeAbortHere(const RuleContext& c, ConflictKind kind, std::string reason) {
   Abort a;
   a.kind = kind;
   a.winner_version = c.winner.version;
@@ -144,6 +144,10 @@ constexpr char kRowTrackingDomain[] = "delta.rowTracking";
 
 }  // namespace
 
+Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason) {
+  return MakeAbortHere(c, kind, std::move(reason));
+}
+
 std::optional<std::string> PartitionHint(const delta::StringMap& partition_values) {
   if (partition_values.empty()) return std::nullopt;
   std::string hint = "[";
@@ -178,21 +182,21 @@ std::optional<Abort> CheckProtocol(const RuleContext& c) {
     for (std::string_view f : kCommitNeutralWriterFeatures) supported.insert(std::string(f));
     for (const std::string& f : RequiredWriterFeatures(*c.winner.protocol)) {
       if (supported.count(f) == 0) {
-        return MakeAbort(c, ConflictKind::kUnsupportedTableFeature,
-                         "the winner's protocol needs writer feature '" + f +
-                             "', which the loser's writer does not support");
+        return MakeAbortHere(c, ConflictKind::kUnsupportedTableFeature,
+                             "the winner's protocol needs writer feature '" + f +
+                                 "', which the loser's writer does not support");
       }
     }
   }
   if (c.loser.ChangesProtocol()) {
-    return MakeAbort(c, ConflictKind::kProtocolChanged,
-                     "the winner changed the protocol and the loser changes it too");
+    return MakeAbortHere(c, ConflictKind::kProtocolChanged,
+                         "the winner changed the protocol and the loser changes it too");
   }
   const std::set<std::string> winner_features = FeatureSet(*c.winner.protocol);
   for (const std::string& f : FeatureSet(c.read_protocol)) {
     if (winner_features.count(f) == 0) {
-      return MakeAbort(c, ConflictKind::kProtocolChanged,
-                       "the winner dropped table feature '" + f + "' that the loser read");
+      return MakeAbortHere(c, ConflictKind::kProtocolChanged,
+                           "the winner dropped table feature '" + f + "' that the loser read");
     }
   }
   return std::nullopt;
@@ -200,7 +204,8 @@ std::optional<Abort> CheckProtocol(const RuleContext& c) {
 
 std::optional<Abort> CheckMetadata(const RuleContext& c) {
   if (!c.winner.metadata.has_value()) return std::nullopt;
-  return MakeAbort(c, ConflictKind::kMetadataChanged, "the winner changed the table's metadata");
+  return MakeAbortHere(c, ConflictKind::kMetadataChanged,
+                       "the winner changed the table's metadata");
 }
 
 std::optional<Abort> CheckDomainMetadata(const RuleContext& c) {
@@ -209,8 +214,8 @@ std::optional<Abort> CheckDomainMetadata(const RuleContext& c) {
     for (const delta::Action& a : c.loser.actions) {
       const auto* mine = std::get_if<delta::DomainMetadata>(&a);
       if (mine != nullptr && mine->domain == w.domain) {
-        return MakeAbort(c, ConflictKind::kConcurrentTransaction,
-                         "conflicting metadata domain '" + w.domain + "'");
+        return MakeAbortHere(c, ConflictKind::kConcurrentTransaction,
+                             "conflicting metadata domain '" + w.domain + "'");
       }
     }
   }
@@ -221,9 +226,9 @@ std::optional<Abort> CheckAppIds(const RuleContext& c) {
   for (const delta::Txn& t : c.winner.app_transactions) {
     if (std::find(c.loser.read_app_ids.begin(), c.loser.read_app_ids.end(), t.app_id) !=
         c.loser.read_app_ids.end()) {
-      return MakeAbort(c, ConflictKind::kConcurrentTransaction,
-                       "the winner committed application transaction '" + t.app_id + "' (version " +
-                           std::to_string(t.version) + ") that the loser read");
+      return MakeAbortHere(c, ConflictKind::kConcurrentTransaction,
+                           "the winner committed application transaction '" + t.app_id +
+                               "' (version " + std::to_string(t.version) + ") that the loser read");
     }
   }
   return std::nullopt;
@@ -263,13 +268,13 @@ std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& ad
       __builtin_prefetch(adds[i + kAhead]->partition_values.data());
     const bool matches = !by_partition || read_may_match(add->partition_values);
     if (!matches) continue;
-    Abort a =
-        MakeAbort(c, ConflictKind::kConcurrentAppend,
-                  std::string("the winner added a file the loser's read should have seen") +
-                      (c.loser.read_whole_table          ? " (the loser read the whole table)"
-                       : !partitioned                    ? " (the table is unpartitioned)"
-                       : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
-                                                         : ""));
+    Abort a = MakeAbortHere(
+        c, ConflictKind::kConcurrentAppend,
+        std::string("the winner added a file the loser's read should have seen") +
+            (c.loser.read_whole_table          ? " (the loser read the whole table)"
+             : !partitioned                    ? " (the table is unpartitioned)"
+             : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
+                                               : ""));
     a.path = add->path;
     a.partition = PartitionHint(add->partition_values);
     a.delta_subject = DeltaPartitionText(c, add->partition_values);
@@ -305,8 +310,8 @@ RemoveList RemovesOfReadFiles(const RuleContext& c, const RemoveList& removes) {
 }
 
 Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove) {
-  Abort a =
-      MakeAbort(c, ConflictKind::kConcurrentDeleteRead, "the winner removed a file the loser read");
+  Abort a = MakeAbortHere(c, ConflictKind::kConcurrentDeleteRead,
+                          "the winner removed a file the loser read");
   a.path = remove.path;
   if (remove.partition_values.has_value()) a.partition = PartitionHint(*remove.partition_values);
   a.delta_subject = remove.path + " in " +
@@ -316,8 +321,8 @@ Abort RemovedReadFileAbort(const RuleContext& c, const delta::RemoveFile& remove
 
 std::optional<Abort> CheckWholeTableRead(const RuleContext& c, const RemoveList& removes) {
   if (removes.empty() || !c.loser.read_whole_table) return std::nullopt;
-  Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
-                      "the winner removed files and the loser read the whole table");
+  Abort a = MakeAbortHere(c, ConflictKind::kConcurrentDeleteRead,
+                          "the winner removed files and the loser read the whole table");
   a.delta_subject = removes.front()->path;
   return a;
 }
@@ -336,8 +341,8 @@ std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveLis
   }
   for (const delta::RemoveFile* remove : removes) {
     if (!mine.Contains(remove->path, RemovedPathKey(c.winner, remove))) continue;
-    Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
-                        "the winner and the loser both removed the same file");
+    Abort a = MakeAbortHere(c, ConflictKind::kConcurrentDeleteDelete,
+                            "the winner and the loser both removed the same file");
     a.path = remove->path;
     if (remove->partition_values.has_value())
       a.partition = PartitionHint(*remove->partition_values);

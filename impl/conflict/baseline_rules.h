@@ -84,6 +84,8 @@ std::optional<Abort> CheckRemovedVsRead(const RuleContext& c, const RemoveList& 
 // Check 7.
 std::optional<Abort> CheckRemovedVsRemoved(const RuleContext& c, const RemoveList& removes);
 
+// An abort by the winner of `c`: its version, operation and commitInfo as Delta prints them.
+Abort MakeAbort(const RuleContext& c, ConflictKind kind, std::string reason);
 // "[col=value,...]" for a partitioned table, nullopt otherwise.
 std::optional<std::string> PartitionHint(const delta::StringMap& partition_values);
 // A file's identity (impl/delta/file_key.h), used unqualified throughout the checker.

@@ -147,6 +147,10 @@ inline constexpr MutantEntry kCase4aMutants[] = {
      false},
     {"4a-rebuilt-tombstone-keeps-tags",
      "4a: a tombstone rebuilt from the winner's add keeps its composition tags", false},
+    {"4a-readd-ignores-partition",
+     "4a: a winner's add of a compacted source under other partition values is left to the "
+     "remap, which carries the source's rows back into their old partition",
+     false},
     {"tags-trusted-beyond-tiling",
      "Case 4: composition tags that tile their output are trusted: counts and rows never checked",
      false},
@@ -199,6 +203,10 @@ inline constexpr MutantEntry kCheckerMutants[] = {
      false},
     {"recheck-forgets-first-check",
      "retry: a rebased loser that loses again is checked from the version checked, as a new read",
+     false},
+    {"moved-file-removal-passes",
+     "a winner's re-add of a file the loser removes, under other partition values, passes: the "
+     "loser's remove takes the moved rows out",
      false},
     {"check-judges-refused-commit",
      "one reading: a winner that log replay refuses (a path added twice, two active versions) is "

@@ -125,6 +125,37 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
   return CheckRemovedVsRemoved(c, removes_vs_removed);
 }
 
+// Not Delta's rule: a winner's add of a file the loser removes, under other partition values
+// than the loser read it with, moves the file's rows (readers take them from the add), and the
+// loser's remove would take the moved file out of the table. Delta's checks leave dataChange=false
+// adds alone and are fooled by such a writer with every flag off too. The check follows Delta
+// while no case has reconciled anything; once a case carries the loser past a winner Delta's
+// rules abort on (before or after the move), the loser would commit only through the cases, and
+// it aborts as if both had removed the file (ConflictCheck::State::moved_file).
+std::optional<Abort> CheckMovedFileTheLoserRemoves(const RuleContext& c,
+                                                   const delta::FileTable& read_files,
+                                                   const PendingTransaction& loser) {
+  if (!loser.flags.AnyOn() || RLC_MUTANT("moved-file-removal-passes")) return std::nullopt;
+  std::set<std::string> removed;
+  for (const delta::Action& a : loser.actions) {
+    if (const auto* r = std::get_if<delta::RemoveFile>(&a)) removed.insert(DecodedPath(r->path));
+  }
+  for (const delta::AddFile& add : c.winner.added_files) {
+    const std::string path = DecodedPath(add.path);
+    if (removed.count(path) == 0) continue;
+    const auto read = read_files.find(path);
+    if (read == read_files.end() || read->second.partition_values == add.partition_values) continue;
+    Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
+                        "the winner re-added under other partition values a file the loser "
+                        "removes (its rows moved partition)");
+    a.path = add.path;
+    a.partition = PartitionHint(add.partition_values);
+    a.delta_subject = add.path;
+    return a;
+  }
+  return std::nullopt;
+}
+
 std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
                                     PendingTransaction& loser, std::vector<Event>& events) {
   using Rule = std::optional<Abort> (*)(const RuleContext&);
@@ -311,6 +342,9 @@ struct ConflictCheck::State {
   bool track_delta_verdict = false;
   bool delta_aborts = false;
   std::vector<std::shared_ptr<const WinnerSummary>> unjudged_by_delta;  // in version order
+  // The first winner that moved a file the loser removes (CheckMovedFileTheLoserRemoves), passed
+  // as Delta passes it: the abort it becomes once a case reconciles anything in this check.
+  std::optional<Abort> moved_file;
 
   // Judges the winners not yet judged with every flag off, until one aborts.
   bool DeltaAborts(CheckInputs& inputs);
@@ -341,8 +375,13 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
                             *matcher};
   verdict.checked_through_version = w.version;
+  if (!moved_file) moved_file = CheckMovedFileTheLoserRemoves(context, read_table.files, current);
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
     verdict.abort = std::move(abort);
+    return Status::Ok();
+  }
+  if (moved_file && !verdict.events.empty()) {  // doubt: a case carried the loser past a move
+    verdict.abort = moved_file;
     return Status::Ok();
   }
   if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);

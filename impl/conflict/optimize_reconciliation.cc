@@ -212,6 +212,21 @@ std::map<std::string, const delta::AddFile*> SourcesTheWinnerChanged(const Winne
   return shared;
 }
 
+// 4a: whether the winner adds a compacted source (a DV update or a re-add) under other partition
+// values than the compaction read it with: readers take a file's partition values from its add,
+// so that moves the source's rows, which a remap onto the compaction's output cannot carry.
+bool WinnerMovesACompactedSource(const WinnerSummary& winner, const RewriteInputs& in) {
+  if (RLC_MUTANT("4a-readd-ignores-partition")) return false;
+  for (const delta::AddFile& a : winner.added_files) {
+    const std::string path = DecodedPath(a.path);
+    if (in.composition.sources.count(path) == 0) continue;
+    const auto read = in.read_files.find(path);
+    if (read == in.read_files.end() || read->second.partition_values != a.partition_values)
+      return true;
+  }
+  return false;
+}
+
 // 4a: the winner's newly deleted rows of each shared source carried onto its output's DV. False
 // on any doubt (then nothing changes).
 bool ForwardRemapAll(const WinnerSummary& winner,
@@ -448,7 +463,13 @@ CaseResolution ResolveOptimizeConflicts(const WinnerSummary& winner, RewriteInpu
   if (in.composition.sources.empty()) return out;  // doubt: no usable composition
   const std::map<std::string, const delta::AddFile*> shared =
       SourcesTheWinnerChanged(winner, in, idx);
-  if (shared.empty()) return out;  // doubt: no compacted source the winner changed
+  if (shared.empty()) return out;                 // doubt: no compacted source the winner changed
+  if (WinnerMovesACompactedSource(winner, in)) {  // declined: rows moved partition
+    Declined(in.declines, "4a", winner.version, "",
+             "the winner adds a compacted source under other partition values, which moves its "
+             "rows out of the compaction's output");
+    return out;
+  }
   OutputDvs output_dvs;
   if (!ForwardRemapAll(winner, shared, in, loser, idx, output_dvs)) {  // declined: a doubt inside
     Declined(in.declines, "4a", winner.version, "",

@@ -32,6 +32,10 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   if (!loser_add.data_change || !loser_remove.data_change)
     return decline(
         "the loser's DV update says dataChange=false");  // doubt: a deletion as no change
+  // Readers take a file's partition values from its add: a winner's DV update under other
+  // values than the loser's moves the file's rows, which the loser's add would move back.
+  if (winner_add.partition_values != loser_add.partition_values)
+    return decline("the winner's DV update names other partition values than the loser's");
   Result<dv::RowBitmap> base = in.dvs.Read(loser_remove.deletion_vector);
   Result<dv::RowBitmap> winner_dv = in.dvs.Read(winner_add.deletion_vector);
   Result<dv::RowBitmap> loser_dv = in.dvs.Read(loser_add.deletion_vector);

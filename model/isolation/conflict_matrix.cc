@@ -79,6 +79,7 @@ std::vector<MatrixCell> Build() {
 struct ClassOf {
   C operator()(const BlindInsert&) { return C::kInsert; }
   C operator()(const IdempotentWrite&) { return C::kInsert; }
+  C operator()(const RowDelta& d) { return d.removed.empty() ? C::kInsert : C::kDml; }
   C operator()(const InsertSelect&) { return C::kDml; }
   C operator()(const Delete&) { return C::kDml; }
   C operator()(const Update&) { return C::kDml; }

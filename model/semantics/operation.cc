@@ -72,6 +72,10 @@ struct Describer {
   std::string operator()(const IdempotentWrite& op) {
     return (*this)(op.insert) + " [txn " + op.app_id + " v" + std::to_string(op.version) + "]";
   }
+  std::string operator()(const RowDelta& op) {
+    return "a foreign commit removing " + std::to_string(op.removed.size()) +
+           " row(s) and adding " + std::to_string(op.added.size()) + ", as its file actions say";
+  }
 };
 
 struct Namer {
@@ -84,6 +88,7 @@ struct Namer {
   std::string operator()(const MetadataChange&) { return "SET TBLPROPERTIES"; }
   std::string operator()(const ProtocolChange&) { return "UPGRADE PROTOCOL"; }
   std::string operator()(const IdempotentWrite&) { return "WRITE"; }
+  std::string operator()(const RowDelta&) { return "WRITE"; }
 };
 
 // MERGE's clauses as Spark SQL takes them: WHEN MATCHED ones, then WHEN NOT MATCHED, then WHEN
@@ -184,6 +189,7 @@ struct SparkSqlWriter {
            "' = 'supported')";
   }
   std::string operator()(const IdempotentWrite&) { return ""; }
+  std::string operator()(const RowDelta&) { return ""; }  // file actions, not a statement
 };
 
 }  // namespace

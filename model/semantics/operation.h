@@ -89,8 +89,19 @@ struct IdempotentWrite {
   BlindInsert insert;
 };
 
+// A commit known only by the rows it changed: a foreign writer's, whose file actions say what it
+// did in rows alone (the oracle reads them back from the log, fuzz/oracle/judgement.h). Each row
+// of `removed` leaves the table (the live row with those values of the lowest identity), then
+// each row of `added` joins it. A removed row the table does not hold makes the commit fail in
+// that order (it did remove one). It read exactly the rows it removes: a writer reads a row to
+// rewrite or delete it, and what else it read is its own engine's business, not in the log.
+struct RowDelta {
+  std::vector<std::vector<Value>> removed;
+  std::vector<std::vector<Value>> added;
+};
+
 using Operation = std::variant<BlindInsert, InsertSelect, Delete, Update, Merge, Optimize,
-                               MetadataChange, ProtocolChange, IdempotentWrite>;
+                               MetadataChange, ProtocolChange, IdempotentWrite, RowDelta>;
 
 // "DELETE WHERE id > 3", "OPTIMIZE ZORDER BY (id)", ...
 std::string Describe(const Operation& op);

@@ -248,6 +248,48 @@ struct Applier {
     effect.after.app_versions[op.app_id] = op.version;
     return effect;
   }
+  OperationEffect operator()(const RowDelta& op) {
+    EffectBuilder b(table, next_row_id);
+    std::vector<RowId> gone;
+    for (const std::vector<Value>& values : op.removed) {
+      const auto row = std::find_if(table.rows.begin(), table.rows.end(), [&](const auto& e) {
+        return e.second.values == values &&
+               std::find(gone.begin(), gone.end(), e.first) == gone.end();
+      });
+      if (row == table.rows.end()) {
+        OperationEffect failed;
+        failed.after = table;
+        failed.error = "a row the commit removed is not in the table";
+        return failed;
+      }
+      gone.push_back(row->first);
+    }
+    if (!gone.empty()) {
+      std::vector<Predicate> rows;
+      for (const std::vector<Value>& values : op.removed) rows.push_back(RowEquals(values));
+      b.Read(rows.size() == 1 ? rows[0] : Predicate::Or(std::move(rows)));
+    }
+    for (RowId id : gone) b.Delete(id);
+    for (const std::vector<Value>& values : op.added) b.Insert(values);
+    b.effect().is_blind_append = gone.empty();
+    std::vector<std::vector<Value>> removed = op.removed, added = op.added;
+    std::sort(removed.begin(), removed.end());
+    std::sort(added.begin(), added.end());
+    if (removed == added) b.effect().data_change = false;  // a relocation: the same rows
+    return b.Finish();
+  }
+
+  // The predicate a row with exactly these values satisfies (NULLs by IS NULL).
+  Predicate RowEquals(const std::vector<Value>& values) const {
+    std::vector<Predicate> columns;
+    for (size_t i = 0; i < values.size(); ++i) {
+      const std::string& name = table.schema.at(i).name;
+      columns.push_back(IsNull(values[i])
+                            ? Predicate::IsNull(name)
+                            : Predicate::Compare(name, Predicate::Op::kEq, values[i]));
+    }
+    return columns.size() == 1 ? columns[0] : Predicate::And(std::move(columns));
+  }
 };
 
 }  // namespace
