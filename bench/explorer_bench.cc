@@ -50,7 +50,11 @@ void RunHistories(
     benchmark::State& state, const std::vector<rlc::scenario::Scenario>& histories,
     rlc::simulator::DataFileFormat data_files = rlc::simulator::DataFileFormat::kRowFile) {
   const std::string dir = "/rlc-bench";  // in memory: the table's root path only
-  rlc::scenario::RunOptions options{rlc::scenario::TableStore::kMemory, false, false, data_files};
+  rlc::scenario::RunOptions options;
+  options.store = rlc::scenario::TableStore::kMemory;
+  options.read_table_before = false;
+  options.verify_own_commits = false;
+  options.data_files = data_files;
   options.explain_declines = false;  // as the campaign runs its histories
   size_t i = 0;
   for (auto _ : state) {

@@ -125,10 +125,13 @@ bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return r.invariant_find
 
 Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch,
                                         bool for_report = false) {
-  Result<scenario::ScenarioReport> r = scenario::RunScenario(
-      s, scratch.dir,
-      {scratch.store, for_report, for_report, std::nullopt, scratch.oracle_max_orders,
-       /*explain_declines=*/for_report});
+  scenario::RunOptions options;
+  options.store = scratch.store;
+  options.read_table_before = for_report;
+  options.verify_own_commits = for_report;
+  options.oracle_max_orders = scratch.oracle_max_orders;
+  options.explain_declines = for_report;
+  Result<scenario::ScenarioReport> r = scenario::RunScenario(s, scratch.dir, options);
   if (scratch.store == scenario::TableStore::kDirectory) {
     std::error_code ec;
     fs::remove_all(scratch.dir, ec);

@@ -156,6 +156,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.checker_faults = table.checker_faults;
   options.checkpoint_interval = table.checkpoint_interval;
   options.explain_declines = run.explain_declines;
+  options.winner_bytes = run.winner_bytes;
   options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory
                                                    ? simulator::DataFileFormat::kParquet
                                                    : simulator::DataFileFormat::kRowFile);

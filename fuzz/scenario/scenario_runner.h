@@ -20,6 +20,7 @@
 #ifndef RLC_FUZZ_SCENARIO_SCENARIO_RUNNER_H_
 #define RLC_FUZZ_SCENARIO_SCENARIO_RUNNER_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,8 @@ struct RunOptions {
   // Each transaction's report says why the cases declined (TxnReport::declines), as a reader of a
   // report needs; campaigns turn it off for speed, and on again for the histories they keep.
   bool explain_declines = true;
+  // What the conflict checks read of each winner's commit (simulator::TableOptions::winner_bytes).
+  std::function<std::string(int64_t version, std::string bytes)> winner_bytes;
 };
 
 // `work_dir`: a directory the run may create the table in, or (kMemory) the table's root path.

@@ -337,6 +337,56 @@ std::optional<delta::AddFile> ReAddElsewhere(const delta::Snapshot& read,
   return std::nullopt;
 }
 
+// TableOptions::winner_bytes: the commit files the check reads, altered; all else as stored.
+class AlteredWinners final : public storage::Storage {
+ public:
+  AlteredWinners(const storage::Storage& inner, std::string log_dir,
+                 const std::function<std::string(int64_t, std::string)>& alter)
+      : inner_(inner), log_dir_(std::move(log_dir) + "/"), alter_(alter) {}
+  Result<std::string> ReadFile(const std::string& path) const override {
+    RLC_ASSIGN_OR_RETURN(std::string bytes, inner_.ReadFile(path));
+    const std::optional<int64_t> version = CommitVersionOf(path);
+    return version ? alter_(*version, std::move(bytes)) : bytes;
+  }
+  Result<std::string> ReadRange(const std::string& path, uint64_t offset,
+                                uint64_t length) const override {
+    if (!CommitVersionOf(path)) return inner_.ReadRange(path, offset, length);
+    RLC_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+    if (offset > bytes.size()) return Status::InvalidArgument(path + ": range past the end");
+    return bytes.substr(offset, length);
+  }
+  Result<uint64_t> FileSize(const std::string& path) const override {
+    if (!CommitVersionOf(path)) return inner_.FileSize(path);
+    RLC_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+    return static_cast<uint64_t>(bytes.size());
+  }
+  Result<std::vector<std::string>> List(const std::string& dir) const override {
+    return inner_.List(dir);
+  }
+  Status PutIfAbsent(const std::string&, std::string_view) override {
+    return Status::InvalidArgument("the check's view of the winners is read-only");
+  }
+  Status Replace(const std::string&, std::string_view) override {
+    return Status::InvalidArgument("the check's view of the winners is read-only");
+  }
+
+ private:
+  std::optional<int64_t> CommitVersionOf(const std::string& path) const {
+    if (path.size() != log_dir_.size() + 25 || path.compare(0, log_dir_.size(), log_dir_) != 0 ||
+        path.compare(path.size() - 5, 5, ".json") != 0)
+      return std::nullopt;
+    int64_t v = 0;
+    const char* first = path.data() + log_dir_.size();
+    const auto [end, error] = std::from_chars(first, first + 20, v);
+    if (error != std::errc() || end != first + 20) return std::nullopt;
+    return v;
+  }
+
+  const storage::Storage& inner_;
+  std::string log_dir_;
+  const std::function<std::string(int64_t, std::string)>& alter_;
+};
+
 // TableOptions::checker_faults: what the checker reads fails for one name in `n`.
 class FaultyTableFiles final : public conflict::TableFiles {
  public:
@@ -1430,8 +1480,11 @@ Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) 
                          conflict::BeginCheck(p.pending, *read, root_));
     p.check.emplace(std::move(check));
   }
+  const AlteredWinners altered(storage_, delta::LogDir(root_), options_.winner_bytes);
+  const storage::Storage& winners =
+      options_.winner_bytes ? static_cast<const storage::Storage&>(altered) : storage_;
   RLC_ASSIGN_OR_RETURN(const conflict::Verdict verdict,
-                       p.check->ContinueAgainstLog(storage_, root_, env));
+                       p.check->ContinueAgainstLog(winners, root_, env));
   p.outcome.checked_through_version = verdict.checked_through_version;
   p.outcome.events = p.earlier_events;
   p.outcome.events.insert(p.outcome.events.end(), verdict.events.begin(), verdict.events.end());

@@ -35,6 +35,7 @@
 #define RLC_FUZZ_SIMULATOR_ENGINE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -90,6 +91,11 @@ struct TableOptions {
   // Each commit's outcome says why the cases declined (CommitOutcome::declines): for the race,
   // whose aborts are to be explained; off where millions of checks run (the explorer).
   bool explain_declines = false;
+  // What the conflict check reads of each winner's commit file, given its version and bytes: a
+  // test that alters one claim of every winner sees which verdicts turn on it
+  // (tests/scenario/trust_ledger_test.cc). Unset: the bytes as written. The table, its replay
+  // and the oracle keep the bytes as written.
+  std::function<std::string(int64_t version, std::string bytes)> winner_bytes;
 };
 
 // How one OPTIMIZE writes its bins. Every layout but kBinPack breaks the capture gate on purpose

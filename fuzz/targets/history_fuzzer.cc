@@ -23,12 +23,20 @@ bool Small(const rlc::scenario::Scenario& s) {
 
 // Tables live in memory (impl/'s InMemoryStorage): no file-system call per input.
 constexpr char kTableRoot[] = "/rlc-history-fuzz";
-const rlc::scenario::RunOptions kJudgeOnly{
-    rlc::scenario::TableStore::kMemory,
-    /*read_table_before=*/false,        true, std::nullopt, 0,
-    /*explain_declines=*/false};
-const rlc::scenario::RunOptions kForReport{rlc::scenario::TableStore::kMemory,
-                                           /*read_table_before=*/true};
+rlc::scenario::RunOptions JudgeOnly() {
+  rlc::scenario::RunOptions o;
+  o.store = rlc::scenario::TableStore::kMemory;
+  o.read_table_before = false;
+  o.explain_declines = false;
+  return o;
+}
+rlc::scenario::RunOptions ForReport() {
+  rlc::scenario::RunOptions o;
+  o.store = rlc::scenario::TableStore::kMemory;
+  return o;
+}
+const rlc::scenario::RunOptions kJudgeOnly = JudgeOnly();
+const rlc::scenario::RunOptions kForReport = ForReport();
 
 }  // namespace
 

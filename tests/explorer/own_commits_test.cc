@@ -23,11 +23,16 @@ TEST(OwnCommits, GeneratedHistoriesParseBackToWhatTheSimulatorWrote) {
   for (int i = 0; i < kHistories; ++i) {
     const rlc::scenario::Scenario history =
         gen(rc::Random(static_cast<uint64_t>(i) + 7), rc::kNominalSize).value();
-    const rlc::Result<ScenarioReport> verified = rlc::scenario::RunScenario(
-        history, "/own-commits", RunOptions{TableStore::kMemory, false, true, std::nullopt});
+    RunOptions options;
+    options.store = TableStore::kMemory;
+    options.read_table_before = false;
+    options.verify_own_commits = true;
+    const rlc::Result<ScenarioReport> verified =
+        rlc::scenario::RunScenario(history, "/own-commits", options);
     ASSERT_TRUE(verified.ok()) << "history " << i << ": " << verified.status().ToString();
-    const rlc::Result<ScenarioReport> fast = rlc::scenario::RunScenario(
-        history, "/own-commits", RunOptions{TableStore::kMemory, false, false, std::nullopt});
+    options.verify_own_commits = false;
+    const rlc::Result<ScenarioReport> fast =
+        rlc::scenario::RunScenario(history, "/own-commits", options);
     ASSERT_TRUE(fast.ok()) << "history " << i << ": " << fast.status().ToString();
     ASSERT_EQ(verified->txns.size(), fast->txns.size());
     for (size_t t = 0; t < fast->txns.size(); ++t) {
