@@ -1444,13 +1444,18 @@ RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
   };
 }
 
+Status Simulator::UseLoggedPartitionValues(int64_t read_version,
+                                           RowFileTableFiles& row_files) const {
+  if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile)
+    return Status::Ok();
+  RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
+  row_files.UsePartitionValues(partition_columns_, LoggedPartitionValues(read));
+  return Status::Ok();
+}
+
 Status Simulator::CheckRound(const Transaction& transaction, CommitProgress& p) {
   RowFileTableFiles row_files(storage_, root_);
-  if (options_.checker_reads_rows && options_.data_files == DataFileFormat::kRowFile) {
-    RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read,
-                         LogAt(p.pending.read_version));
-    row_files.UsePartitionValues(partition_columns_, LoggedPartitionValues(read));
-  }
+  RLC_RETURN_IF_ERROR(UseLoggedPartitionValues(p.pending.read_version, row_files));
   const conflict::StorageTableFiles dv_files(storage_, root_);
   std::unique_ptr<conflict::TableFiles> parquet_files;
   if (options_.data_files == DataFileFormat::kParquet && options_.checker_reads_rows) {

@@ -278,6 +278,9 @@ class Simulator {
   // Where the checker's row files read their partition columns from (row_file.h).
   RowFileTableFiles::PartitionValuesOf LoggedPartitionValues(
       const std::shared_ptr<const delta::Snapshot>& read) const;
+  // Has `row_files` read partition columns from the log as of `read_version`, where the checker
+  // reads row files.
+  Status UseLoggedPartitionValues(int64_t read_version, RowFileTableFiles& row_files) const;
   std::string DvDir() const;  // where new DV files go
   conflict::DvWriter& DvWriter();
   Result<delta::AddFile> WriteRowFile(const std::string& partition,
