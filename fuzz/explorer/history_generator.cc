@@ -166,6 +166,10 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
 // oracle judges that commit by the rows it reads back).
 simulator::WriterQuirks GenWriter() {
   simulator::WriterQuirks q;
+  using RV = simulator::WriterQuirks::ReadVersion;
+  // commitInfo.readVersion, which no reader can refute, is misstated by any writer now and then:
+  // a follower of a blind append that claims to have read before it.
+  q.read_version = Pick<RV>({{20, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
   if (!Chance(15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
@@ -178,8 +182,8 @@ simulator::WriterQuirks GenWriter() {
   q.ghost_removes = Chance(10);
   q.no_data_change = Chance(25);
   q.half_truth = Chance(50);
-  using RV = simulator::WriterQuirks::ReadVersion;
-  q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
+  if (q.read_version == RV::kHonest)
+    q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
   q.duplicate_add = Chance(10);
   q.readd_elsewhere = Chance(15);
   return q;
@@ -260,6 +264,11 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
       txn.extra_reads.push_back(Where(rows, part));
     }
   }
+  // A writer that states an older snapshot than it read matters where it read what came after:
+  // it often read everything (the rows of a blind append it claims to precede included).
+  if (!optimize && txn.writer.read_version == simulator::WriterQuirks::ReadVersion::kStale &&
+      Chance(50))
+    txn.reads_whole_table = true;
   if (optimize) {
     txn.optimize.layout =
         Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},

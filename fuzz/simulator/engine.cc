@@ -267,17 +267,27 @@ void StateReadVersion(WriterQuirks::ReadVersion claim, delta::CommitInfo& info) 
     --*info.read_version;
 }
 
-// WriterQuirks::duplicate_add: the commit's first add once more, right after it.
-void DuplicateTheFirstAdd(std::vector<delta::Action>& actions) {
-  const auto first = std::find_if(actions.begin(), actions.end(), [](const delta::Action& a) {
+// WriterQuirks::duplicate_add: the commit's first add with a DV once more, right after it and
+// without the DV (two active versions of the path, which readers that key files by path and DV
+// both keep); with no such add, its first add once more as it is.
+void DuplicateAnAdd(std::vector<delta::Action>& actions) {
+  const auto is_add = [](const delta::Action& a) {
     return std::holds_alternative<delta::AddFile>(a);
+  };
+  auto chosen = std::find_if(actions.begin(), actions.end(), [](const delta::Action& a) {
+    const auto* add = std::get_if<delta::AddFile>(&a);
+    return add != nullptr && add->deletion_vector.has_value();
   });
-  if (first != actions.end()) actions.insert(first + 1, delta::Action(*first));
+  if (chosen == actions.end()) chosen = std::find_if(actions.begin(), actions.end(), is_add);
+  if (chosen == actions.end()) return;
+  delta::AddFile copy = std::get<delta::AddFile>(*chosen);
+  copy.deletion_vector.reset();
+  actions.insert(chosen + 1, delta::Action(std::move(copy)));
 }
 
 void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& actions) {
   if (q.ghost_removes) AddAGhostRemove(actions);
-  if (q.duplicate_add) DuplicateTheFirstAdd(actions);
+  if (q.duplicate_add) DuplicateAnAdd(actions);
   if (q.miscounted_tags) MiscountTags(actions);
   if (q.malformed_tags) MalformTags(actions);
   for (delta::Action& a : actions) {

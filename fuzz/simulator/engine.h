@@ -147,9 +147,10 @@ struct WriterQuirks {
   // writer that states an older snapshot than it read, which no reader of the log can refute).
   enum class ReadVersion { kHonest, kAbsent, kStale };
   ReadVersion read_version = ReadVersion::kHonest;
-  // Its first add written twice in the commit, the second a copy: a commit the protocol forbids,
-  // which log replay refuses (one reading, impl/delta/commit_rules.h); the rows stay its
-  // operation's (readers keep one add of a key).
+  // One of its adds written twice in the commit: an add with a DV again without it (so readers
+  // that key files by path and DV keep both, and the rows the DV deletes come back), else its
+  // first add again as it is. A commit the protocol forbids, which log replay refuses (one
+  // reading, impl/delta/commit_rules.h); judged by its rows (changes_rows).
   bool duplicate_add = false;
   // Also a dataChange=false re-add, unasked, of a file active at its read version that it did
   // not touch, under the partition values of another of the table's partitions: readers take a
@@ -163,7 +164,7 @@ struct WriterQuirks {
            half_truth || read_version != ReadVersion::kHonest || duplicate_add || readd_elsewhere;
   }
   // Whether the rows its commit leaves may differ from its operation's.
-  bool changes_rows() const { return readd_elsewhere; }
+  bool changes_rows() const { return readd_elsewhere || duplicate_add; }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
 

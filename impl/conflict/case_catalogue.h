@@ -147,10 +147,6 @@ inline constexpr MutantEntry kCase4aMutants[] = {
      false},
     {"4a-rebuilt-tombstone-keeps-tags",
      "4a: a tombstone rebuilt from the winner's add keeps its composition tags", false},
-    {"4a-readd-ignores-partition",
-     "4a: a winner's add of a compacted source under other partition values is left to the "
-     "remap, which carries the source's rows back into their old partition",
-     false},
     {"tags-trusted-beyond-tiling",
      "Case 4: composition tags that tile their output are trusted: counts and rows never checked",
      false},

@@ -214,9 +214,10 @@ std::map<std::string, const delta::AddFile*> SourcesTheWinnerChanged(const Winne
 
 // 4a: whether the winner adds a compacted source (a DV update or a re-add) under other partition
 // values than the compaction read it with: readers take a file's partition values from its add,
-// so that moves the source's rows, which a remap onto the compaction's output cannot carry.
+// so that moves the source's rows, which a remap onto the compaction's output cannot carry. (The
+// checker's moved-file rule aborts such a loser too, once 4a has reconciled anything: this guard
+// declines before, and says why.)
 bool WinnerMovesACompactedSource(const WinnerSummary& winner, const RewriteInputs& in) {
-  if (RLC_MUTANT("4a-readd-ignores-partition")) return false;
   for (const delta::AddFile& a : winner.added_files) {
     const std::string path = DecodedPath(a.path);
     if (in.composition.sources.count(path) == 0) continue;
