@@ -1456,7 +1456,9 @@ RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
 
 Status Simulator::UseLoggedPartitionValues(int64_t read_version,
                                            RowFileTableFiles& row_files) const {
-  if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile)
+  // An unpartitioned table has no partition value to read: no winner need be read for one.
+  if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile ||
+      partition_columns_.empty())
     return Status::Ok();
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
   row_files.UsePartitionValues(partition_columns_, LoggedPartitionValues(read));
