@@ -115,14 +115,34 @@ struct Scratch {
   size_t oracle_max_orders = 0;  // the campaign's (ExploreOptions::oracle_max_orders)
 };
 
+// The version of the last commit of the run, or -1.
+int64_t LastCommitVersion(const scenario::ScenarioReport& r) {
+  int64_t last = -1;
+  for (const scenario::TxnReport& t : r.txns) {
+    if (t.committed) last = std::max(last, t.version);
+  }
+  return last;
+}
+
+// Whether every per-commit invariant the run breaks breaks at its last commit (there may be
+// none). Only there can Delta's rules have let one into the log: a writer that lies about its
+// commit can fool them into passing an honest loser that undoes the lie (an OPTIMIZE that
+// rewrites a moved file as it read it); DeltaDecidedTheLastCommit then asks whether they did.
+bool InvariantsBrokenOnlyLast(const scenario::ScenarioReport& r) {
+  const int64_t last = LastCommitVersion(r);
+  return std::all_of(r.invariant_versions.begin(), r.invariant_versions.end(),
+                     [&](int64_t v) { return v == last; }) &&
+         r.invariant_versions.size() == r.invariant_findings.size();
+}
+
+// Whether the run's violation can be Delta's own: rows and cycles can (the model's rules are
+// stricter than Delta's in known places); a broken per-commit invariant by an honest writer
+// cannot, Delta's rules never let one into the log, unless a lie fooled them at the last commit.
+bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return InvariantsBrokenOnlyLast(r); }
+
 // `for_report`: the run's report will be rendered, so it also reads the table before the
 // transactions and reads the simulator's own commits back from the log; a run that is only
 // judged skips both (tests/explorer/own_commits_test.cc keeps the round trip checked).
-// Whether the run's violation can be Delta's own: rows and cycles can (the model's rules are
-// stricter than Delta's in known places); a broken per-commit invariant by an honest writer
-// cannot: Delta's rules never let one into the log.
-bool MayBeDeltasOwn(const scenario::ScenarioReport& r) { return r.invariant_findings.empty(); }
-
 Result<scenario::ScenarioReport> RunOne(const scenario::Scenario& s, const Scratch& scratch,
                                         bool for_report = false) {
   scenario::RunOptions options;
@@ -149,10 +169,10 @@ scenario::Scenario WithoutFlags(scenario::Scenario s) {
 // Delta's rules decided it: WriteSerializable lets a loser pass a blind append that a winner it
 // follows may depend on); and the history without that commit holds. The cases, on other
 // transactions, only made the history before it reachable. A broken per-commit invariant is
-// never this.
+// never this, except at that commit.
 bool DeltaDecidedTheLastCommit(const scenario::Scenario& s, const scenario::ScenarioReport& r,
                                const Scratch& dir) {
-  if (!r.invariant_findings.empty()) return false;
+  if (!InvariantsBrokenOnlyLast(r)) return false;
   const scenario::TxnReport* last = nullptr;
   for (const scenario::TxnReport& t : r.txns) {
     if (t.committed && (last == nullptr || t.version > last->version)) last = &t;

@@ -51,6 +51,23 @@ std::string CommonRow(const model::OperationEffect& writer, const std::string& w
   return "";
 }
 
+// A transaction of `between` that read a row the blind-append winner wrote, described; empty when
+// none (contract.h).
+std::string AppendSeenBetween(const ContractParty& winner,
+                              const std::vector<std::pair<std::string, ContractParty>>& between,
+                              const model::LogicalTable& table) {
+  for (const auto& [name, party] : between) {
+    if (party.read_version < winner.commit_version || party.effect == nullptr) continue;
+    const std::string seen = CommonRow(*winner.effect, "winner", *party.effect, party.extra_reads,
+                                       "transaction " + name, table);
+    if (!seen.empty()) {
+      return name + ", committed between them, depends on the append (" + seen +
+             "): WriteSerializable cannot order the append after the loser";
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string ContractVerdictName(ContractVerdict verdict) {
@@ -69,7 +86,8 @@ std::string ContractVerdictName(ContractVerdict verdict) {
 
 ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser,
                             bool loser_committed, model::IsolationLevel level,
-                            bool rlc_preconditions, const model::LogicalTable& table) {
+                            bool rlc_preconditions, const model::LogicalTable& table,
+                            const std::vector<std::pair<std::string, ContractParty>>& between) {
   ContractCheck check;
   auto classify = [](const ContractParty& p) {
     const model::OperationClass c = model::Classify(*p.operation);
@@ -123,6 +141,14 @@ ContractCheck CheckContract(const ContractParty& winner, const ContractParty& lo
     check.verdict = ContractVerdict::kHolds;
     check.explanation = "the two touch a common row: " + common;
     return check;
+  }
+  if (level == model::IsolationLevel::kWriteSerializable && a == model::OperationClass::kInsert) {
+    const std::string seen = AppendSeenBetween(winner, between, table);
+    if (!seen.empty()) {
+      check.verdict = ContractVerdict::kHolds;
+      check.explanation = seen;
+      return check;
+    }
   }
   check.verdict = ContractVerdict::kMissedReconcile;
   check.explanation = check.contract == model::Contract::kCannotConflict

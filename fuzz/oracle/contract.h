@@ -15,6 +15,11 @@
 //   deferred         out of scope (docs/decisions.md#scope): counted, never a finding.
 // Two compactions of a common source file touch the same rows (their outputs would duplicate
 // them), so they may conflict whatever the cell says.
+// Under WriteSerializable a loser may pass a blind append only because the append can be ordered
+// after it; a transaction that committed after the append and before the loser's check ended, and
+// read a row the append wrote, is ordered before the loser and after the append, so the append
+// cannot move: the loser's abort then holds whatever the cell says (the cell judges a pair, this
+// is a third transaction).
 //
 // Thread-safety: stateless function.
 #ifndef RLC_FUZZ_ORACLE_CONTRACT_H_
@@ -40,6 +45,8 @@ struct ContractParty {
   std::vector<model::Predicate> extra_reads;
   std::set<std::string> compacted_sources;  // an OPTIMIZE's source paths
   bool every_flag_on = false;
+  int64_t read_version = -1;
+  int64_t commit_version = -1;  // -1: not committed
 };
 
 enum class ContractVerdict {
@@ -59,9 +66,12 @@ struct ContractCheck {
 
 // `table` gives the schema the predicates are evaluated with; `rlc_preconditions`: the table is
 // unpartitioned, writes DVs merge-on-read, and both writers are honest (no quirk but adds-first).
+// `between`: the transactions that committed after the winner and before the loser's check ended,
+// with their names.
 ContractCheck CheckContract(const ContractParty& winner, const ContractParty& loser,
                             bool loser_committed, model::IsolationLevel level,
-                            bool rlc_preconditions, const model::LogicalTable& table);
+                            bool rlc_preconditions, const model::LogicalTable& table,
+                            const std::vector<std::pair<std::string, ContractParty>>& between = {});
 
 std::string ContractVerdictName(ContractVerdict verdict);
 

@@ -116,12 +116,16 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   std::string invariants_error;
   for (const InvariantFinding& f :
        CheckLogInvariants(log, table_dir, &invariants_error, "", files)) {
-    (declared_writers.count(f.version) != 0 ? j.declared_writer_findings : j.invariant_findings)
+    const bool declared = declared_writers.count(f.version) != 0;
+    (declared ? j.declared_writer_findings : j.invariant_findings)
         .push_back("version " + std::to_string(f.version) + ", " + f.path + ": " + f.rule + ": " +
                    f.detail);
+    if (!declared) j.invariant_versions.push_back(f.version);
   }
-  if (!invariants_error.empty())
+  if (!invariants_error.empty()) {
     j.invariant_findings.push_back("the log cannot be read: " + invariants_error);
+    j.invariant_versions.push_back(-1);
+  }
   return j;
 }
 

@@ -39,6 +39,7 @@ struct Judgement {
   std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
   std::vector<std::string> cycles;                     // (b), each rendered as Let / Then / However
   std::vector<std::string> invariant_findings;         // (c), "version V, PATH: RULE: DETAIL"
+  std::vector<int64_t> invariant_versions;             // V of each of invariant_findings, or -1
   std::vector<std::string> declared_writer_findings;   // (c) at the versions of declared writers
   std::optional<ReferenceSnapshot> final_snapshot;     // the table read for (a), when readable
 

@@ -118,6 +118,7 @@ struct Running {
   simulator::Transaction prepared;
   TxnReport report;
   int64_t abort_winner_version = -1;
+  int64_t checked_through_version = -1;  // at the abort
 };
 
 // Where the table lives: a directory (the oracle reads its files) or memory (through StorageBytes).
@@ -291,6 +292,7 @@ void RecordAttempt(const ScenarioRun& s, const simulator::CommitOutcome& c, Runn
     report.abort_error_class = conflict::DeltaErrorClass(c.abort->kind);
     report.abort_delta_message = conflict::DeltaErrorMessage(*c.abort);
     run.abort_winner_version = c.abort->winner_version;
+    run.checked_through_version = c.checked_through_version;
     report.abort_winner_version = c.abort->winner_version;
     report.abort_reason = c.abort->reason;
   }
@@ -358,6 +360,8 @@ oracle::ContractParty PartyOf(const TxnSpec& spec, const Running& run) {
   for (const auto& [path, dv] : run.prepared.compacted) p.compacted_sources.insert(path);
   p.every_flag_on = spec.flags.EveryOn();
   p.extra_reads = ExtraReads(spec);
+  p.read_version = run.prepared.pending.read_version;
+  p.commit_version = run.report.committed ? run.report.version : -1;
   return p;
 }
 
@@ -386,9 +390,16 @@ void JudgeContracts(const ScenarioRun& s, const model::LogicalTable& start) {
     const TxnSpec& winner_spec = *s.sc.Find(winner_name->second);
     if (!winner_spec.operation) continue;
     const Running& winner = s.running.at(winner_name->second);
+    std::vector<std::pair<std::string, oracle::ContractParty>> between;
+    for (auto v = s.committed_at.upper_bound(loser.abort_winner_version);
+         v != s.committed_at.end() && v->first <= loser.checked_through_version; ++v) {
+      const TxnSpec* other = s.sc.Find(v->second);
+      if (other != nullptr && other->operation)
+        between.emplace_back(other->name, PartyOf(*other, s.running.at(other->name)));
+    }
     oracle::ContractCheck check = oracle::CheckContract(
         PartyOf(winner_spec, winner), PartyOf(spec, loser), false, r.level,
-        rlc_preconditions && Honest(winner_spec.writer) && Honest(spec.writer), start);
+        rlc_preconditions && Honest(winner_spec.writer) && Honest(spec.writer), start, between);
     check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
     if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
     if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
@@ -609,6 +620,7 @@ Result<ScenarioReport> RunScenario(const Scenario& sc, const std::string& work_d
   r.serial_rows = std::move(judgement.serial_rows);
   r.cycles = std::move(judgement.cycles);
   r.invariant_findings = std::move(judgement.invariant_findings);
+  r.invariant_versions = std::move(judgement.invariant_versions);
   r.declared_writer_findings = std::move(judgement.declared_writer_findings);
   JudgeContracts(s, start);
   CheckExpectations(s, judgement.final_snapshot);

@@ -82,6 +82,7 @@ struct ScenarioReport {
   std::vector<std::vector<model::Value>> serial_rows;  // when (a) fails: the commit-order result
   std::vector<std::string> cycles;                     // (b): each forbidden cycle, explained
   std::vector<std::string> invariant_findings;         // (c)
+  std::vector<int64_t> invariant_versions;             // the version of each of (c), or -1
   std::vector<std::string> declared_writer_findings;   // (c) at versions of writers with quirks
   std::vector<oracle::ContractCheck> contract;         // (d): one per aborted loser
   int missed_reconciles = 0;

@@ -91,6 +91,37 @@ Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view b
   return file;
 }
 
+// Each partition column's value (its schema index, the value) as Delta readers read it: from the
+// add's partitionValues, not from the file. A dataChange=false re-add may name a file under other
+// values than it was written with, and its rows then are where the log puts them.
+Result<std::vector<std::pair<size_t, model::Value>>> LoggedPartition(
+    const std::string& path, const delta::AddFile& add, const std::vector<model::Column>& schema) {
+  std::vector<std::pair<size_t, model::Value>> out;
+  for (size_t i = 0; i < schema.size(); ++i) {
+    if (!schema[i].is_partition) continue;
+    std::optional<std::string> text;
+    for (const auto& [name, value] : add.partition_values) {
+      if (name == schema[i].name) text = value;
+    }
+    model::Value value;  // NULL for an absent, null or "" value (Delta's protocol)
+    if (text.has_value() && !text->empty()) {
+      if (schema[i].type == model::ColumnType::kString) {
+        value = *text;
+      } else {
+        int64_t n = 0;
+        const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
+        if (error != std::errc() || end != text->data() + text->size()) {
+          return Status::Unsupported(path + ": partition value of " + schema[i].name +
+                                     " is not a long: " + *text);
+        }
+        value = n;
+      }
+    }
+    out.emplace_back(i, std::move(value));
+  }
+  return out;
+}
+
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
   if (const auto* n = std::get_if<int64_t>(&v)) return *n;
@@ -766,6 +797,7 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       decoded = row_files_.emplace(path, std::move(read)).first;
     }
     const RowFile& file = decoded->second;
+    RLC_ASSIGN_OR_RETURN(const auto logged, LoggedPartition(path, add, table_.schema));
     dv::RowBitmap deleted;
     if (add.deletion_vector.has_value()) {
       RLC_ASSIGN_OR_RETURN(deleted,
@@ -781,6 +813,7 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       model::Row row{id, {}};
       row.values.reserve(values.size() - 1);
       for (size_t i = 1; i < values.size(); ++i) row.values.push_back(ToModelValue(values[i]));
+      for (const auto& [i, value] : logged) row.values[i] = value;
       const bool first = s.table.rows.insert_or_assign(id, std::move(row)).second;
       if (!first && IsForeignRowId(id)) {
         return Status::Unsupported(path + ": row " + std::to_string(position) +

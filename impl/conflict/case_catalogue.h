@@ -201,8 +201,17 @@ inline constexpr MutantEntry kCheckerMutants[] = {
      "retry: a rebased loser that loses again is checked from the version checked, as a new read",
      false},
     {"moved-file-removal-passes",
-     "a winner's re-add of a file the loser removes, under other partition values, passes: the "
-     "loser's remove takes the moved rows out",
+     "a winner's re-add of a file the loser removes or read, under other partition values, "
+     "passes: the loser's remove takes the moved rows out, or its read misses that they left",
+     false},
+    {"table-change-does-not-follow-an-append",
+     "WriteSerializable: a winner that changes only the protocol, metadata, domains or an "
+     "application's transaction is taken to have read nothing, so a passed blind append stays "
+     "movable past it",
+     false},
+    {"blind-append-claim-with-re-add-passes",
+     "WriteSerializable: a winner's isBlindAppend is taken although its commit re-adds a path "
+     "the table holds or removes a file (the log refutes the claim)",
      false},
     {"check-judges-refused-commit",
      "one reading: a winner that log replay refuses (a path added twice, two active versions) is "

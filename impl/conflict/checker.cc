@@ -125,32 +125,43 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
   return CheckRemovedVsRemoved(c, removes_vs_removed);
 }
 
-// Not Delta's rule: a winner's add of a file the loser removes, under other partition values
-// than the loser read it with, moves the file's rows (readers take them from the add), and the
-// loser's remove would take the moved file out of the table. Delta's checks leave dataChange=false
-// adds alone and are fooled by such a writer with every flag off too. The check follows Delta
-// while no case has reconciled anything; once a case carries the loser past a winner Delta's
-// rules abort on (before or after the move), the loser would commit only through the cases, and
-// it aborts as if both had removed the file (ConflictCheck::State::moved_file).
-std::optional<Abort> CheckMovedFileTheLoserRemoves(const RuleContext& c,
-                                                   const delta::FileTable& read_files,
-                                                   const PendingTransaction& loser) {
+// Not Delta's rule: a winner's add of a file the table holds, under other partition values than
+// the loser read it with, moves the file's rows (readers take them from the add): they leave the
+// partition the loser saw them in. If the loser removes the file, its remove would take the moved
+// rows out of the table; if it read the file, the rows it read are gone from where it read them.
+// Delta's checks leave dataChange=false adds alone and are fooled by such a writer with every flag
+// off too. The check follows Delta while no case has reconciled anything; once a case carries the
+// loser past a winner Delta's rules abort on (before or after the move), the loser would commit
+// only through the cases, and it aborts as if the winner had removed the file
+// (ConflictCheck::State::moved_file).
+std::optional<Abort> CheckMovedFile(const RuleContext& c, const delta::FileTable& read_files,
+                                    const PendingTransaction& loser) {
   if (!loser.flags.AnyOn() || RLC_MUTANT("moved-file-removal-passes")) return std::nullopt;
-  std::set<std::string> removed;
+  std::vector<const delta::AddFile*> moved;  // almost always none: look at the loser only then
+  for (const delta::AddFile& add : c.winner.added_files) {
+    const auto held = read_files.find(DecodedPath(add.path));
+    if (held != read_files.end() && held->second.partition_values != add.partition_values)
+      moved.push_back(&add);
+  }
+  if (moved.empty()) return std::nullopt;
+  std::set<std::string> removed, read;
   for (const delta::Action& a : loser.actions) {
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) removed.insert(DecodedPath(r->path));
   }
-  for (const delta::AddFile& add : c.winner.added_files) {
-    const std::string path = DecodedPath(add.path);
-    if (removed.count(path) == 0) continue;
-    const auto read = read_files.find(path);
-    if (read == read_files.end() || read->second.partition_values == add.partition_values) continue;
-    Abort a = MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
-                        "the winner re-added under other partition values a file the loser "
-                        "removes (its rows moved partition)");
-    a.path = add.path;
-    a.partition = PartitionHint(add.partition_values);
-    a.delta_subject = add.path;
+  for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
+  for (const delta::AddFile* add : moved) {
+    const std::string path = DecodedPath(add->path);
+    const bool removes = removed.count(path) > 0;
+    if (!removes && !loser.read_whole_table && read.count(path) == 0) continue;
+    Abort a = removes ? MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
+                                  "the winner re-added under other partition values a file the "
+                                  "loser removes (its rows moved partition)")
+                      : MakeAbort(c, ConflictKind::kConcurrentDeleteRead,
+                                  "the winner re-added under other partition values a file the "
+                                  "loser read (its rows left the partition they were read in)");
+    a.path = add->path;
+    a.partition = PartitionHint(add->partition_values);
+    a.delta_subject = add->path;
     return a;
   }
   return std::nullopt;
@@ -180,6 +191,40 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
   return std::nullopt;
 }
 
+// Whether the log refutes a winner's commitInfo.isBlindAppend. The claim is its writer's word,
+// which Delta's rules take under WriteSerializable; but a commit that removes a file or adds a
+// path the table holds (a re-add replaces that file's rows, under the add's partition values)
+// appends no new rows only, whatever it says (docs/trust.md#blind-appends).
+bool BlindAppendRefuted(const WinnerSummary& winner, const TableView& view) {
+  if (!winner.is_blind_append || RLC_MUTANT("blind-append-claim-with-re-add-passes")) return false;
+  return !winner.removed_files.empty() ||
+         std::any_of(winner.added_files.begin(), winner.added_files.end(),
+                     [&](const delta::AddFile& add) {
+                       return view.Active(DecodedPath(add.path)) != nullptr;
+                     });
+}
+
+// Not Delta's rule: a loser that passed a winner's adds only because the winner claimed a blind
+// append the log refutes. The check follows Delta while no case has reconciled anything (Delta's
+// rules take the claim, and are fooled with every flag off too); once a case carries the loser,
+// the adds are judged as a claim-less winner's would be (ConflictCheck::State::refuted_claim).
+std::optional<Abort> CheckRefutedBlindAppend(const RuleContext& c, const TableView& view) {
+  if (!c.loser.flags.AnyOn() || !BlindAppendRefuted(c.winner, view)) return std::nullopt;
+  WinnerSummary claimless = c.winner;  // rare: a commit whose claim its own actions refute
+  claimless.is_blind_append = false;
+  const RuleContext as_claimless{c.loser,     c.read_metadata, c.read_protocol,
+                                 c.isolation, claimless,       c.read_matcher};
+  if (!AddedFilesMatter(as_claimless)) return std::nullopt;
+  AddList adds;
+  for (const delta::AddFile& add : claimless.added_files) adds.push_back(&add);
+  std::optional<Abort> abort = FirstConflictingAdd(as_claimless, adds);
+  if (abort) {
+    abort->reason +=
+        " (its isBlindAppend is refuted by its own commit: a remove, or a re-add of a held path)";
+  }
+  return abort;
+}
+
 bool ChangesData(const WinnerSummary& winner) {
   return std::any_of(winner.added_files.begin(), winner.added_files.end(),
                      [](const auto& a) { return a.data_change; }) ||
@@ -203,6 +248,20 @@ bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in,
   return !only_re_adds && !e.conserved;
 }
 
+// Whether a winner may depend on rows it read, so that a loser ordered after it cannot be ordered
+// before a blind append it may have seen: one that may change data, and one that changes the
+// table's protocol, metadata or domains or records an application's transaction. Those change no
+// row, but may have read rows (a CHECK constraint is validated against every row, an idempotent
+// writer reads before it writes); the log does not say they did not. A relocation that conserves
+// rows depends on none.
+bool MayDependOnRows(const WinnerSummary& winner, const CheckInputs& in,
+                     const PendingTransaction& loser) {
+  const bool changes_table = winner.protocol.has_value() || winner.metadata.has_value() ||
+                             !winner.domains.empty() || !winner.app_transactions.empty();
+  if (changes_table && !RLC_MUTANT("table-change-does-not-follow-an-append")) return true;
+  return MayChangeData(winner, in, loser);
+}
+
 // Under WriteSerializable the loser passes a blind append without reading its files: the append
 // may move after the loser (docs/baseline.md#b3, check 5). It cannot once a later winner the
 // loser is ordered after depended on the append (read or changed its rows), and the log does not
@@ -212,7 +271,7 @@ bool MayChangeData(const WinnerSummary& winner, const CheckInputs& in,
 // Serializable checks them (data skipping as the loser's flags allow).
 struct PassedBlindAppend {
   std::shared_ptr<const WinnerSummary> winner;  // shared with the table view
-  std::vector<int64_t> followed_by;  // the data-changing winners the loser passed after it
+  std::vector<int64_t> followed_by;  // the winners the loser passed after it that may depend on it
 };
 
 // Every data-changing winner after a passed append may have seen its rows: the log records no
@@ -335,16 +394,19 @@ struct ConflictCheck::State {
   std::set<std::string> removed_since_read;
   std::vector<PassedBlindAppend> passed_blind_appends;
   // Whether Delta's rules (every flag off) abort the loser against the winners so far; tracked
-  // only where the passed-append rule may ask (flags on, WriteSerializable). Its winners are
-  // judged when the rule first asks (DeltaAborts), since most checks never ask: a judgement
-  // with every flag off reads only the winner and the loser as it read, so when it runs changes
-  // nothing, and it once doubled every flags-on check under WriteSerializable.
+  // where a rule may ask (any flag on: the passed-append rule, a move, a refuted claim). Its
+  // winners are judged when a rule first asks (DeltaAborts), since most checks never ask: a
+  // judgement with every flag off reads only the winner and the loser as it read, so when it runs
+  // changes nothing, and it once doubled every flags-on check under WriteSerializable.
   bool track_delta_verdict = false;
   bool delta_aborts = false;
   std::vector<std::shared_ptr<const WinnerSummary>> unjudged_by_delta;  // in version order
-  // The first winner that moved a file the loser removes (CheckMovedFileTheLoserRemoves), passed
+  // The first winner that moved a file the loser removes (CheckMovedFile), passed
   // as Delta passes it: the abort it becomes once a case reconciles anything in this check.
   std::optional<Abort> moved_file;
+  // The first winner whose refuted isBlindAppend let its adds pass (CheckRefutedBlindAppend), the
+  // same way.
+  std::optional<Abort> refuted_claim;
 
   // Judges the winners not yet judged with every flag off, until one aborts.
   bool DeltaAborts(CheckInputs& inputs);
@@ -375,17 +437,22 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
                             *matcher};
   verdict.checked_through_version = w.version;
-  if (!moved_file) moved_file = CheckMovedFileTheLoserRemoves(context, read_table.files, current);
+  if (!moved_file) moved_file = CheckMovedFile(context, read_table.files, current);
+  if (!refuted_claim) refuted_claim = CheckRefutedBlindAppend(context, view);
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
     verdict.abort = std::move(abort);
     return Status::Ok();
   }
-  if (moved_file && !verdict.events.empty()) {  // doubt: a case carried the loser past a move
-    verdict.abort = moved_file;
+  if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);
+  // doubt: the cases carried the loser (Delta's rules abort it against the winners so far) past
+  // a move, or past adds a refuted claim let pass
+  if ((moved_file || refuted_claim) && DeltaAborts(inputs)) {
+    verdict.abort = moved_file ? moved_file : refuted_claim;
     return Status::Ok();
   }
-  if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);
-  if (!winner.is_blind_append && MayChangeData(winner, inputs, current)) {
+  const bool blind =
+      winner.is_blind_append && !(current.flags.AnyOn() && BlindAppendRefuted(winner, view));
+  if (!blind && MayDependOnRows(winner, inputs, current)) {
     for (PassedBlindAppend& append : passed_blind_appends) {
       if (!MutantTrustsReadVersionBefore(winner, append.winner->version))
         append.followed_by.push_back(w.version);
@@ -447,8 +514,7 @@ Result<ConflictCheck> ConflictCheck::Begin(const PendingTransaction& loser, Read
   s->isolation = CommitIsolationLevel(table_level, loser);
   s->matcher =
       std::make_unique<ReadPredicateMatcher>(loser.read_predicates, s->read_table.metadata);
-  s->track_delta_verdict =
-      loser.flags.AnyOn() && s->isolation == IsolationLevel::kWriteSerializable;
+  s->track_delta_verdict = loser.flags.AnyOn();
   s->verdict.checked_through_version = loser.read_version;
   return ConflictCheck(std::move(s));
 }
