@@ -186,6 +186,7 @@ simulator::WriterQuirks GenWriter() {
     q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
   q.duplicate_add = Chance(10);
   q.readd_elsewhere = Chance(15);
+  q.dv_update_elsewhere = Chance(10);
   return q;
 }
 

@@ -67,15 +67,18 @@ std::set<std::string> ColumnsOf(const std::string& row) {
   return {v->names.begin(), v->names.end()};
 }
 
-// A row text with only the members named in `columns`, canonical.
-std::string Projected(const std::string& row, const std::set<std::string>& columns) {
+// A row text with only the members named in `columns` (all when empty) and none of `dropped`,
+// canonical.
+std::string Projected(const std::string& row, const std::set<std::string>& columns,
+                      const Partition& dropped = {}) {
   std::string why;
   const std::optional<json::Value> v = json::Parse(row, &why);
   if (!v || !v->is_object()) return row;
   json::Value kept;
   kept.kind = json::Value::Kind::kObject;
   for (size_t i = 0; i < v->names.size(); ++i) {
-    if (!columns.count(v->names[i])) continue;
+    if (!columns.empty() && !columns.count(v->names[i])) continue;
+    if (dropped.count(v->names[i])) continue;
     kept.names.push_back(v->names[i]);
     kept.items.push_back(v->items[i]);
   }
@@ -86,7 +89,9 @@ std::string Projected(const std::string& row, const std::set<std::string>& colum
 
 // `columns`: the columns every file of either side holds, when the files differ in them (the
 // simulator's files carry a hidden identity column another engine's rewrite drops): rows are then
-// compared on those. Empty: every file has the same columns; rows are compared whole.
+// compared on those. Empty: every file has the same columns; rows are compared whole. A file's
+// partition columns are left out of its rows: readers take them from the add, which groups the
+// rows here, not from what the file holds (a re-add under other values moves the file's rows).
 std::map<Partition, PartitionRows> LiveByPartition(const std::vector<Active>& versions,
                                                    RowCache& cache, bool* rows_known,
                                                    const std::set<std::string>& columns) {
@@ -104,7 +109,9 @@ std::map<Partition, PartitionRows> LiveByPartition(const std::vector<Active>& ve
     }
     for (size_t i = 0; i < rows->size(); ++i) {
       if (a.deleted.count(i) != 0) continue;
-      p.rows.push_back(columns.empty() ? (*rows)[i] : Projected((*rows)[i], columns));
+      p.rows.push_back(columns.empty() && a.partition.empty()
+                           ? (*rows)[i]
+                           : Projected((*rows)[i], columns, a.partition));
     }
   }
   for (auto& [partition, p] : out) std::sort(p.rows.begin(), p.rows.end());

@@ -264,7 +264,8 @@ class Parser {
         "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags "
         "miscounted|malformed] "
         "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth] "
-        "[read-version absent|stale] [adds duplicated] [readds elsewhere]";
+        "[read-version absent|stale] [adds duplicated] [readds elsewhere] "
+        "[dv-updates elsewhere]";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     if (!t->operation) {
@@ -315,6 +316,8 @@ class Parser {
         q.duplicate_add = true;
       } else if (w[i - 1] == "readds" && value == "elsewhere") {
         q.readd_elsewhere = true;
+      } else if (w[i - 1] == "dv-updates" && value == "elsewhere") {
+        q.dv_update_elsewhere = true;
       } else if (w[i - 1] == "read-version" && (value == "absent" || value == "stale")) {
         using RV = simulator::WriterQuirks::ReadVersion;
         q.read_version = value == "absent" ? RV::kAbsent : RV::kStale;
@@ -545,6 +548,7 @@ std::string WriterText(const simulator::WriterQuirks& q) {
     out += std::string(" read-version ") + (q.read_version == RV::kAbsent ? "absent" : "stale");
   if (q.duplicate_add) out += " adds duplicated";
   if (q.readd_elsewhere) out += " readds elsewhere";
+  if (q.dv_update_elsewhere) out += " dv-updates elsewhere";
   return out;
 }
 

@@ -351,6 +351,27 @@ void ApplyWriterQuirks(const WriterQuirks& q, std::vector<delta::Action>& action
   }
 }
 
+// WriterQuirks::dv_update_elsewhere: the first add of `actions` with a DV, of a path active in
+// `read`, takes the partition values of the first active file (in path order) whose values
+// differ; nothing when there is no such add or no other partition.
+void MoveADvUpdate(const delta::Snapshot& read, std::vector<delta::Action>& actions) {
+  std::map<std::string, const delta::AddFile*> active;  // by path, for one order in every run
+  for (const auto& [key, add] : read.files) active[add.path] = &add;
+  for (delta::Action& a : actions) {
+    auto* add = std::get_if<delta::AddFile>(&a);
+    if (add == nullptr || !add->deletion_vector.has_value() || active.count(add->path) == 0 ||
+        add->partition_values.empty())
+      continue;
+    for (const auto& [path, other] : active) {
+      if (other->partition_values.empty() || other->partition_values == add->partition_values)
+        continue;
+      add->partition_values = other->partition_values;
+      return;
+    }
+    return;
+  }
+}
+
 // WriterQuirks::readd_elsewhere: a dataChange=false re-add of the first file (in path order)
 // active in `read` that `actions` leave alone, under the partition values of the first other
 // active file whose values differ; nullopt when the table has no two such partitions.
@@ -881,12 +902,16 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     empty.data_change = false;
     t.pending.actions.push_back(std::move(empty));
   }
-  if (q.readd_elsewhere) {
+  if (q.readd_elsewhere || q.dv_update_elsewhere) {
     RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
-    if (std::optional<delta::AddFile> moved = ReAddElsewhere(*read, t.pending.actions))
-      t.pending.actions.push_back(std::move(*moved));
+    if (q.dv_update_elsewhere) MoveADvUpdate(*read, t.pending.actions);
+    if (q.readd_elsewhere) {
+      if (std::optional<delta::AddFile> moved = ReAddElsewhere(*read, t.pending.actions))
+        t.pending.actions.push_back(std::move(*moved));
+    }
   }
   q.half_truth = q.malformed_stats = q.empty_output = q.readd_elsewhere = false;
+  q.dv_update_elsewhere = false;
   t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
   return t;
 }

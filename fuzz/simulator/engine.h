@@ -157,14 +157,19 @@ struct WriterQuirks {
   // file's partition values from its add, so the file's rows move partition. The rows are then
   // not its operation's: its commit is judged by its rows (changes_rows).
   bool readd_elsewhere = false;
+  // Its first DV update (an add with a DV of a file active at its read version) written under
+  // the partition values of another of the table's partitions: the file's rows, and the
+  // deletions, move partition. Judged by its rows (changes_rows).
+  bool dv_update_elsewhere = false;
 
   bool any() const {
     return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags ||
            malformed_tags || malformed_stats || empty_output || ghost_removes || no_data_change ||
-           half_truth || read_version != ReadVersion::kHonest || duplicate_add || readd_elsewhere;
+           half_truth || read_version != ReadVersion::kHonest || duplicate_add || readd_elsewhere ||
+           dv_update_elsewhere;
   }
   // Whether the rows its commit leaves may differ from its operation's.
-  bool changes_rows() const { return readd_elsewhere || duplicate_add; }
+  bool changes_rows() const { return readd_elsewhere || duplicate_add || dv_update_elsewhere; }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
 
