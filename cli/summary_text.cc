@@ -26,8 +26,12 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
     line("exhaustive small scope: " + std::to_string(s.histories) + " of " +
          std::to_string(s.exhaustive_total) + " histories checked");
   }
+  std::string differed;
+  for (int64_t h : s.determinism_mismatch_histories)
+    differed += (differed.empty() ? " (history " : ", ") + std::to_string(h);
+  if (!differed.empty()) differed += ")";
   line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " +
-       std::to_string(s.determinism_mismatches) + " differed; outcome hash " +
+       std::to_string(s.determinism_mismatches) + " differed" + differed + "; outcome hash " +
        std::to_string(s.outcome_hash));
   line("reconcile events x winning operation:");
   for (const auto& [k, v] : s.reconciles) line("  " + std::to_string(v) + "  " + k);

@@ -621,7 +621,11 @@ Status RunHistory(Campaign& c, const Scratch& dir, int64_t index, Summary& mine)
   if (o.determinism_sample > 0 && index % o.determinism_sample == 0) {
     Result<scenario::ScenarioReport> again = RunOne(s, dir);
     ++mine.determinism_checks;
-    if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) ++mine.determinism_mismatches;
+    if (!again.ok() || OutcomeHash(*again) != OutcomeHash(*r)) {
+      ++mine.determinism_mismatches;
+      if (mine.determinism_mismatch_histories.size() < 3)
+        mine.determinism_mismatch_histories.push_back(index);
+    }
   }
   if (Inconclusive(*r) && mine.inconclusive_examples.size() < 3) {
     Counterexample e = AsIs(s, dir);
@@ -755,6 +759,10 @@ void MergeInto(Summary& total, const Summary& shard) {
   total.deferred_cells += shard.deferred_cells;
   total.determinism_checks += shard.determinism_checks;
   total.determinism_mismatches += shard.determinism_mismatches;
+  for (int64_t h : shard.determinism_mismatch_histories) {
+    if (total.determinism_mismatch_histories.size() < 3)
+      total.determinism_mismatch_histories.push_back(h);
+  }
   total.outcome_hash += shard.outcome_hash;
   total.seconds = std::max(total.seconds, shard.seconds);
   for (const auto& [k, v] : shard.reconciles) total.reconciles[k] += v;
@@ -818,6 +826,7 @@ std::string SummaryToJson(const Summary& s) {
   j["deferredCells"] = s.deferred_cells;
   j["determinismChecks"] = s.determinism_checks;
   j["determinismMismatches"] = s.determinism_mismatches;
+  j["determinismMismatchHistories"] = s.determinism_mismatch_histories;
   j["outcomeHash"] = std::to_string(s.outcome_hash);
   j["seconds"] = s.seconds;
   j["reconciles"] = s.reconciles;
@@ -862,6 +871,8 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.deferred_cells = j.at("deferredCells").get<int64_t>();
     s.determinism_checks = j.at("determinismChecks").get<int64_t>();
     s.determinism_mismatches = j.at("determinismMismatches").get<int64_t>();
+    s.determinism_mismatch_histories =
+        j.at("determinismMismatchHistories").get<std::vector<int64_t>>();
     s.outcome_hash = std::stoull(j.at("outcomeHash").get<std::string>());
     s.seconds = j.at("seconds").get<double>();
     s.reconciles = j.at("reconciles").get<std::map<std::string, int64_t>>();

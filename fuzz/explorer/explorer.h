@@ -74,6 +74,7 @@ struct Summary {
   int64_t deferred_cells = 0;
   int64_t determinism_checks = 0;
   int64_t determinism_mismatches = 0;
+  std::vector<int64_t> determinism_mismatch_histories;  // the first few, to replay
   uint64_t outcome_hash = 0;  // order-independent: the sum of each history's outcome hash
   double seconds = 0;
   std::map<std::string, int64_t>

@@ -501,9 +501,16 @@ class FaultyDvWriter final : public conflict::DvWriter {
 std::string Simulator::DvDir() const { return options_.foreign ? root_ + "/foreign-dvs" : root_; }
 
 conflict::DvWriter& Simulator::DvWriter() {
-  // One writer for the simulator's life: seeding its generator costs more than a small DV.
-  if (dv_writer_ == nullptr)
-    dv_writer_ = std::make_unique<conflict::StorageDvWriter>(storage_, DvDir(), root_);
+  // One writer for the simulator's life: seeding its generator costs more than a small DV. Its
+  // DV names are drawn from the simulator's own names (racing simulators on one table have
+  // disjoint prefixes and identities), so that a history runs the same every time, wherever its
+  // table lives: a refusal names a DV, and the explorer re-runs histories to compare outcomes.
+  if (dv_writer_ == nullptr) {
+    uint64_t seed = 1469598103934665603ull ^ options_.row_id_base;  // FNV-1a
+    for (const char c : options_.file_prefix)
+      seed = (seed ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    dv_writer_ = std::make_unique<conflict::StorageDvWriter>(storage_, DvDir(), root_, seed);
+  }
   return *dv_writer_;
 }
 
@@ -1677,12 +1684,20 @@ Result<bool> Simulator::OptimizeMayRetry(const Transaction& transaction) const {
       if (!SupportsWriterFeature(f)) return false;
     }
   }
-  std::set<std::pair<std::string, std::string>> active;
+  // Each source must still be active as it was read: the same DV, and the same partition values
+  // (a re-add under others moved its rows out of the bin the plan put them in).
+  std::map<std::pair<std::string, std::string>, const delta::StringMap*> active;
   for (const auto& [key, add] : (*now)->files) {
-    active.insert({add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""});
+    active[{add.path, add.deletion_vector ? add.deletion_vector->UniqueId() : ""}] =
+        &add.partition_values;
   }
-  return std::all_of(transaction.compacted.begin(), transaction.compacted.end(),
-                     [&](const auto& source) { return active.count(source) > 0; });
+  return std::all_of(
+      transaction.compacted.begin(), transaction.compacted.end(), [&](const auto& source) {
+        const auto it = active.find(source);
+        if (it == active.end()) return false;
+        const auto was = then->files.find(delta::DecodedPath(source.first));
+        return was != then->files.end() && was->second.partition_values == *it->second;
+      });
 }
 
 }  // namespace rlc::simulator

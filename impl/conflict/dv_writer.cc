@@ -61,22 +61,29 @@ Result<dv::DvDescriptor> StorageDvWriter::Write(const dv::RowBitmap& rows) {
   const std::string payload = dv::EncodeBitmap(compact);
   std::vector<uint32_t> offsets;
   const std::string file = dv::EncodeDvFile({payload}, &offsets);
-  const std::string uuid = NextUuid();
   dv::DvDescriptor d;
   d.offset = static_cast<int32_t>(offsets[0]);
   d.size_bytes = static_cast<int32_t>(payload.size());
   d.cardinality = static_cast<int64_t>(rows.Cardinality());
   std::string path;
-  if (dir_ == table_root_) {
-    d.storage_type = 'u';
-    RLC_ASSIGN_OR_RETURN(d.path_or_inline_dv, dv::UuidPathOrInlineDv("", uuid));
-    RLC_ASSIGN_OR_RETURN(path, dv::ResolveDvFilePath(d, table_root_));
-  } else {
-    d.storage_type = 'p';
-    path = dir_ + "/deletion_vector_" + uuid + ".bin";
-    d.path_or_inline_dv = "file:" + path;
+  // A name another writer took is drawn again: two seeded writers of one table (the same seed)
+  // draw the same names, and a random UUID may, very rarely, be drawn twice.
+  constexpr int kNameAttempts = 64;
+  for (int attempt = 1;; ++attempt) {
+    const std::string uuid = NextUuid();
+    if (dir_ == table_root_) {
+      d.storage_type = 'u';
+      RLC_ASSIGN_OR_RETURN(d.path_or_inline_dv, dv::UuidPathOrInlineDv("", uuid));
+      RLC_ASSIGN_OR_RETURN(path, dv::ResolveDvFilePath(d, table_root_));
+    } else {
+      d.storage_type = 'p';
+      path = dir_ + "/deletion_vector_" + uuid + ".bin";
+      d.path_or_inline_dv = "file:" + path;
+    }
+    const Status put = storage_.PutIfAbsent(path, file);
+    if (put.ok()) break;
+    if (put.code() != StatusCode::kAlreadyExists || attempt == kNameAttempts) return put;
   }
-  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(path, file));
   written_files_.push_back(path);
   return d;
 }

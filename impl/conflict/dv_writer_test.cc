@@ -1,9 +1,11 @@
 // StorageDvWriter: each DV goes to a new file named by a random version-4 UUID; a fixed seed
-// repeats the names, and the written DV reads back as the rows given.
+// repeats the names (a name taken is drawn again), and the written DV reads back as the rows
+// given.
 #include "impl/conflict/dv_writer.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -41,6 +43,25 @@ TEST(StorageDvWriter, ASeedRepeatsTheNamesAndAnotherSeedDoesNot) {
   };
   EXPECT_EQ(names(7), names(7));
   EXPECT_NE(names(7), names(8));
+}
+
+// Two writers of one table with the same seed draw the same names: the second draws again
+// where the first has written, and neither overwrites the other's file.
+TEST(StorageDvWriter, ANameAnotherWriterTookIsDrawnAgain) {
+  rlc::storage::InMemoryStorage storage;
+  StorageDvWriter first(storage, "/t", "/t", 7), second(storage, "/t", "/t", 7);
+  rlc::dv::RowBitmap one, two;
+  one.Add(1);
+  two.Add(2);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(first.Write(one).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(second.Write(two).ok());
+  std::set<std::string> all(first.written_files().begin(), first.written_files().end());
+  all.insert(second.written_files().begin(), second.written_files().end());
+  EXPECT_EQ(all.size(), 6u);
+  for (const std::string& path : second.written_files()) {
+    EXPECT_EQ(std::count(first.written_files().begin(), first.written_files().end(), path), 0)
+        << path;
+  }
 }
 
 TEST(StorageDvWriter, TheDescriptorReadsBackAsTheRows) {
