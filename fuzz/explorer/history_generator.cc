@@ -162,8 +162,9 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
 // the file a remove names, composition tags that miscount two sources, a DML written as a
 // dataChange=false relocation, one of its DV updates taken for no change by the engine itself,
 // a commitInfo.readVersion left out or older than the snapshot it read, an add written twice,
-// or a file of another partition re-added under its partition values, which moves its rows: the
-// oracle judges that commit by the rows it reads back).
+// a file of another partition re-added under its partition values, or one of its own DV updates
+// written under another partition's values, which move rows: the oracle judges those commits by
+// the rows it reads back).
 simulator::WriterQuirks GenWriter() {
   simulator::WriterQuirks q;
   using RV = simulator::WriterQuirks::ReadVersion;

@@ -136,6 +136,10 @@ inline constexpr MutantEntry kExactMutants[] = {
      "Case 1 exact tier: the DV's deleted rows are searched instead of the live ones", true},
     {"1b-outright-remove-ignored",
      "1b: a file the winner removed outright never holds a matching row", true},
+    {"1b-readd-ignores-partition",
+     "1b: a DV-update re-add under other partition values than the loser saw is taken to bring "
+     "no new row (its rows moved partition)",
+     false},
     {"removed-stats-from-remove",
      "1b, Case 2, Case 3: a removed file's statistics are the remover's own, not its active add's",
      false},
