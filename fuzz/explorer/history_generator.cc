@@ -171,6 +171,10 @@ simulator::WriterQuirks GenWriter() {
   // commitInfo.readVersion, which no reader can refute, is misstated by any writer now and then:
   // a follower of a blind append that claims to have read before it.
   q.read_version = Pick<RV>({{20, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
+  // So are partition values, which move a file's rows: the lie the cases' guards about moved
+  // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
+  q.readd_elsewhere = Chance(6);
+  q.dv_update_elsewhere = Chance(8);
   if (!Chance(15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
@@ -186,8 +190,8 @@ simulator::WriterQuirks GenWriter() {
   if (q.read_version == RV::kHonest)
     q.read_version = Pick<RV>({{4, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
   q.duplicate_add = Chance(10);
-  q.readd_elsewhere = Chance(15);
-  q.dv_update_elsewhere = Chance(10);
+  q.readd_elsewhere = q.readd_elsewhere || Chance(15);
+  q.dv_update_elsewhere = q.dv_update_elsewhere || Chance(10);
   return q;
 }
 
@@ -271,6 +275,11 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
   if (!optimize && txn.writer.read_version == simulator::WriterQuirks::ReadVersion::kStale &&
       Chance(50))
     txn.reads_whole_table = true;
+  // A change of the table's protocol or metadata often reads every row (a CHECK constraint is
+  // validated against the table): it may depend on a blind append it saw.
+  const bool table_change = std::holds_alternative<model::ProtocolChange>(*txn.operation) ||
+                            std::holds_alternative<model::MetadataChange>(*txn.operation);
+  if (table_change && Chance(50)) txn.reads_whole_table = true;
   if (optimize) {
     txn.optimize.layout =
         Pick<simulator::OptimizeLayout>({{7, simulator::OptimizeLayout::kBinPack},

@@ -93,10 +93,6 @@ inline constexpr MutantEntry kCase2Mutants[] = {
     {"case2-no-overlap-test", "Case 2: the DVs are unioned even when both deleted a row", true},
     {"case2-loser-dv-only", "Case 2: the merged DV is the loser's alone", true},
     {"case2-winner-dv-only", "Case 2: the merged DV is the winner's alone", true},
-    {"case2-dv-update-moves-partition",
-     "Case 2: a winner's DV update under other partition values than the loser's is merged (the "
-     "loser's add moves the file's rows back)",
-     false},
     {"case2-forgets-reads",
      "Case 2: a merged file leaves the loser's reads, its winner's new deletions never judged "
      "against them",
