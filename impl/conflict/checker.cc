@@ -126,22 +126,23 @@ std::optional<Abort> CheckFiles(const RuleContext& c, const CheckInputs& in,
 }
 
 // Not Delta's rule: a winner's add of a file the table holds, under other partition values than
-// the loser read it with, moves the file's rows (readers take them from the add): they leave the
-// partition the loser saw them in. If the loser removes the file, its remove would take the moved
-// rows out of the table; if it read the file, the rows it read are gone from where it read them.
-// Delta's checks leave dataChange=false adds alone and are fooled by such a writer with every flag
-// off too. The check follows Delta while no case has reconciled anything; once a case carries the
-// loser past a winner Delta's rules abort on (before or after the move), the loser would commit
-// only through the cases, and it aborts as if the winner had removed the file
-// (ConflictCheck::State::moved_file).
-std::optional<Abort> CheckMovedFile(const RuleContext& c, const delta::FileTable& read_files,
-                                    const PendingTransaction& loser) {
+// the table holds it with, moves the file's rows (readers take them from the add): they leave
+// the partition they were in. If the loser removes the file, its remove would take the moved rows
+// out of the table; if it read the file, or its read may match the partition the rows left, the
+// rows it read are gone from where it read them. Delta's checks leave such adds alone and are
+// fooled by such a writer with every flag off too. The check follows Delta while no case has
+// carried the loser; once one carries it past a winner Delta's rules abort on (before or after
+// the move), the loser would commit only through the cases, and it aborts as if the winner had
+// removed the file (ConflictCheck::State::moved_file).
+std::optional<Abort> CheckMovedFile(const RuleContext& c, const TableView& view) {
+  const PendingTransaction& loser = c.loser;
   if (!loser.flags.AnyOn() || RLC_MUTANT("moved-file-removal-passes")) return std::nullopt;
-  std::vector<const delta::AddFile*> moved;  // almost always none: look at the loser only then
+  // Almost always none: look at the loser only then.
+  std::vector<std::pair<const delta::AddFile*, const delta::AddFile*>> moved;  // (add, held)
   for (const delta::AddFile& add : c.winner.added_files) {
-    const auto held = read_files.find(DecodedPath(add.path));
-    if (held != read_files.end() && held->second.partition_values != add.partition_values)
-      moved.push_back(&add);
+    const delta::AddFile* held = view.Active(DecodedPath(add.path));
+    if (held != nullptr && held->partition_values != add.partition_values)
+      moved.emplace_back(&add, held);
   }
   if (moved.empty()) return std::nullopt;
   std::set<std::string> removed, read;
@@ -149,10 +150,13 @@ std::optional<Abort> CheckMovedFile(const RuleContext& c, const delta::FileTable
     if (const auto* r = std::get_if<delta::RemoveFile>(&a)) removed.insert(DecodedPath(r->path));
   }
   for (const std::string& p : loser.read_files) read.insert(DecodedPath(p));
-  for (const delta::AddFile* add : moved) {
+  for (const auto& [add, held] : moved) {
     const std::string path = DecodedPath(add->path);
     const bool removes = removed.count(path) > 0;
-    if (!removes && !loser.read_whole_table && read.count(path) == 0) continue;
+    const bool reads =
+        loser.read_whole_table || read.count(path) > 0 ||
+        (!loser.read_predicates.empty() && c.read_matcher.MayMatch(held->partition_values));
+    if (!removes && !reads) continue;
     Abort a = removes ? MakeAbort(c, ConflictKind::kConcurrentDeleteDelete,
                                   "the winner re-added under other partition values a file the "
                                   "loser removes (its rows moved partition)")
@@ -437,7 +441,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   const RuleContext context{current, read_table.metadata, read_table.protocol, isolation, winner,
                             *matcher};
   verdict.checked_through_version = w.version;
-  if (!moved_file) moved_file = CheckMovedFile(context, read_table.files, current);
+  if (!moved_file) moved_file = CheckMovedFile(context, view);
   if (!refuted_claim) refuted_claim = CheckRefutedBlindAppend(context, view);
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
     verdict.abort = std::move(abort);
@@ -447,7 +451,7 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   // doubt: the cases carried the loser (Delta's rules abort it against the winners so far) past
   // a move, or past adds a refuted claim let pass
   if ((moved_file || refuted_claim) && DeltaAborts(inputs)) {
-    verdict.abort = moved_file ? moved_file : refuted_claim;
+    verdict.abort = refuted_claim ? refuted_claim : moved_file;
     return Status::Ok();
   }
   const bool blind =
