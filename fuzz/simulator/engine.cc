@@ -1496,10 +1496,12 @@ CommitProgress& Simulator::ProgressOf(Transaction& transaction) const {
 }
 
 // The partition values of each path as Delta readers take them from the log: the last add of
-// the path among the winners after `read`, else its add in `read`.
+// the path among the winners after `read`, else its add in `read`; a path named under different
+// values in those versions is RowFileTableFiles::kMovedFile (its rows stay unread).
 RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
     const std::shared_ptr<const delta::Snapshot>& read) const {
   auto winners = std::make_shared<std::map<std::string, delta::StringMap>>();
+  auto moved = std::make_shared<std::set<std::string>>();
   const Result<int64_t> latest = LatestVersion();
   for (int64_t v = read->version + 1; latest.ok() && v <= *latest; ++v) {
     const auto own = own_commits_.find(v);
@@ -1509,10 +1511,19 @@ RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
     if (!read_back.ok()) break;
     for (const delta::Action& a : read_back->actions) {
       const auto* add = std::get_if<delta::AddFile>(&a);
-      if (add != nullptr) (*winners)[delta::DecodedPath(add->path)] = add->partition_values;
+      if (add == nullptr) continue;
+      const std::string decoded = delta::DecodedPath(add->path);
+      const auto earlier = winners->find(decoded);
+      const auto at_read = read->files.find(decoded);
+      if ((earlier != winners->end() && earlier->second != add->partition_values) ||
+          (at_read != read->files.end() &&
+           at_read->second.partition_values != add->partition_values))
+        moved->insert(decoded);
+      (*winners)[decoded] = add->partition_values;
     }
   }
-  return [read, winners](const std::string& decoded) -> const delta::StringMap* {
+  return [read, winners, moved](const std::string& decoded) -> const delta::StringMap* {
+    if (moved->count(decoded) != 0) return &RowFileTableFiles::kMovedFile;
     if (const auto w = winners->find(decoded); w != winners->end()) return &w->second;
     const auto r = read->files.find(decoded);
     return r == read->files.end() ? nullptr : &r->second.partition_values;

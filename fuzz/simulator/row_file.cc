@@ -147,11 +147,17 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
   return Status::Ok();
 }
 
+const delta::StringMap RowFileTableFiles::kMovedFile;
+
 Status RowFileTableFiles::OverlayPartitionValues(const std::string& decoded, RowFile& file) const {
   if (!partition_values_of_ || partition_columns_.empty()) return Status::Ok();
   const delta::StringMap* values = partition_values_of_(decoded);
   // No add of the log names it (the loser's own new file): the writer's copy is the log's to be.
   if (values == nullptr) return Status::Ok();
+  if (values == &kMovedFile) {
+    return Status::Unsupported("data file " + decoded +
+                               ": the log names it under different partition values");
+  }
   for (size_t i = 0; i < file.columns.size(); ++i) {
     const RowFileColumn& column = file.columns[i];
     if (std::find(partition_columns_.begin(), partition_columns_.end(), column.name) ==

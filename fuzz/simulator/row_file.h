@@ -78,8 +78,12 @@ Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
 class RowFileTableFiles : public conflict::StorageTableFiles {
  public:
   using StorageTableFiles::StorageTableFiles;
-  // The partition values of the add that names a (URL-decoded) path, nullptr for none.
+  // The partition values of the add that names a (URL-decoded) path, nullptr for none, and
+  // kMovedFile for a path the log names under different partition values (its rows are in one
+  // partition in one version and another in the next: a path alone cannot say which, and its
+  // rows are then unread, as rlc's Parquet reader leaves them).
   using PartitionValuesOf = std::function<const delta::StringMap*(const std::string& decoded)>;
+  static const delta::StringMap kMovedFile;
   // Partition columns take their values from the log, as every Delta reader (and rlc's Parquet
   // reader) takes them, not from the row file's own copy: a commit that re-adds a file under
   // other partition values moves its rows. Without it, the file's copy is read.

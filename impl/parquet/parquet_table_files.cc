@@ -87,10 +87,21 @@ ParquetTableFiles::ParquetTableFiles(const storage::Storage& storage, std::strin
       columns_(ReadableColumns(metadata)) {}
 
 void ParquetTableFiles::AddDataFile(const delta::AddFile& add) {
+  const std::string decoded = delta::DecodedPath(add.path);
+  const delta::StringMap* known = PartitionValuesOf(add.path, decoded);
+  if (known != nullptr && *known != add.partition_values) moved_.insert(decoded);
   partition_values_[add.path] = add.partition_values;
 }
 
-void ParquetTableFiles::AddSnapshotFiles(const delta::FileTable& files) { read_files_ = files; }
+void ParquetTableFiles::AddSnapshotFiles(const delta::FileTable& files) {
+  read_files_ = files;
+  for (const auto& [path, values] : partition_values_) {
+    const std::string decoded = delta::DecodedPath(path);
+    const auto read = read_files_.find(decoded);
+    if (read != read_files_.end() && read->second.partition_values != values)
+      moved_.insert(decoded);
+  }
+}
 
 const delta::StringMap* ParquetTableFiles::PartitionValuesOf(const std::string& path,
                                                              const std::string& decoded) const {
@@ -106,6 +117,10 @@ Status ParquetTableFiles::ScanValues(const std::string& path, const ValuesVisito
   const delta::StringMap* partition_values = PartitionValuesOf(path, decoded);
   if (partition_values == nullptr) {
     return Status::Unsupported("data file " + path + ": no add of the log names it here");
+  }
+  if (moved_.count(decoded) != 0) {
+    return Status::Unsupported("data file " + path +
+                               ": the log names it under different partition values");
   }
   if (decoded.size() < 8 || decoded.substr(decoded.size() - 8) != ".parquet") {
     return Status::Unsupported("data file " + path + ": not a Parquet file");

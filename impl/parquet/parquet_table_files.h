@@ -10,6 +10,8 @@
 // AddSnapshotFiles (the read snapshot's adds) and AddDataFile (every winner's).
 //
 // ScanRows is kUnsupported (the checker then keeps its conflict) for a path no AddDataFile named,
+// a path the read snapshot and the winners' adds name under different partition values (its rows
+// are in one partition in one version and another in the next: a path alone cannot say which),
 // a file that does not end in .parquet, a table whose schema has a column rlc cannot read
 // (decimal, binary, a list, a map, or a struct at the top level, which a row comparison would need
 // whole) or a partition value that is not one value of its column's type (a zone-less timestamp,
@@ -23,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,6 +79,7 @@ class ParquetTableFiles : public conflict::StorageTableFiles {
   Result<std::vector<TableColumn>> columns_;
   std::map<std::string, delta::StringMap> partition_values_;  // by path as the log writes it
   delta::FileTable read_files_;                               // by decoded path
+  std::set<std::string> moved_;  // decoded paths named under different partition values
 };
 
 // The files a conflict check of a transaction that read `read` may open: the read snapshot's
