@@ -91,37 +91,6 @@ Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view b
   return file;
 }
 
-// Each partition column's value (its schema index, the value) as Delta readers read it: from the
-// add's partitionValues, not from the file. A dataChange=false re-add may name a file under other
-// values than it was written with, and its rows then are where the log puts them.
-Result<std::vector<std::pair<size_t, model::Value>>> LoggedPartition(
-    const std::string& path, const delta::AddFile& add, const std::vector<model::Column>& schema) {
-  std::vector<std::pair<size_t, model::Value>> out;
-  for (size_t i = 0; i < schema.size(); ++i) {
-    if (!schema[i].is_partition) continue;
-    std::optional<std::string> text;
-    for (const auto& [name, value] : add.partition_values) {
-      if (name == schema[i].name) text = value;
-    }
-    model::Value value;  // NULL for an absent, null or "" value (Delta's protocol)
-    if (text.has_value() && !text->empty()) {
-      if (schema[i].type == model::ColumnType::kString) {
-        value = *text;
-      } else {
-        int64_t n = 0;
-        const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
-        if (error != std::errc() || end != text->data() + text->size()) {
-          return Status::Unsupported(path + ": partition value of " + schema[i].name +
-                                     " is not a long: " + *text);
-        }
-        value = n;
-      }
-    }
-    out.emplace_back(i, std::move(value));
-  }
-  return out;
-}
-
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
   if (const auto* n = std::get_if<int64_t>(&v)) return *n;
@@ -137,6 +106,24 @@ model::Value ToModelValue(const RowFileValue& v) {
 // The table features readers must support too (Delta's reader-writer features); every other
 // feature (rowTracking, domainMetadata, appendOnly, ...) is a writer feature only, and a
 // protocol that lists one among its readerFeatures is invalid (delta-rs refuses to read it).
+// Each partition column's value (its schema index, the value) as Delta readers read it: from the
+// add's partitionValues, not from the file. A dataChange=false re-add may name a file under other
+// values than it was written with, and its rows then are where the log puts them.
+Result<std::vector<std::pair<size_t, model::Value>>> LoggedPartition(
+    const std::string& path, const delta::AddFile& add, const std::vector<model::Column>& schema) {
+  std::vector<std::pair<size_t, model::Value>> out;
+  for (size_t i = 0; i < schema.size(); ++i) {
+    if (!schema[i].is_partition) continue;
+    const RowFileColumn column{schema[i].name, schema[i].type == model::ColumnType::kString
+                                                   ? RowFileColumn::Type::kString
+                                                   : RowFileColumn::Type::kLong};
+    RLC_ASSIGN_OR_RETURN(const RowFileValue value,
+                         LoggedPartitionValue(column, add.partition_values, path));
+    out.emplace_back(i, ToModelValue(value));
+  }
+  return out;
+}
+
 bool IsReaderWriterFeature(const std::string& feature) {
   static const std::set<std::string> kReaderWriter = {
       "columnMapping",       "deletionVectors",      "timestampNtz",

@@ -149,6 +149,21 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
 
 const delta::StringMap RowFileTableFiles::kMovedFile;
 
+Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
+                                          const delta::StringMap& values, const std::string& file) {
+  std::optional<std::string> text;
+  for (const auto& [name, value] : values) {
+    if (name == column.name) text = value;
+  }
+  if (!text.has_value() || text->empty()) return RowFileValue{};
+  if (column.type == RowFileColumn::Type::kString) return RowFileValue{*text};
+  int64_t n = 0;
+  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
+  if (error != std::errc() || end != text->data() + text->size())
+    return Status::Unsupported(file + ": partition value of " + column.name + " is not a long");
+  return RowFileValue{n};
+}
+
 Status RowFileTableFiles::OverlayPartitionValues(const std::string& decoded, RowFile& file) const {
   if (!partition_values_of_ || partition_columns_.empty()) return Status::Ok();
   const delta::StringMap* values = partition_values_of_(decoded);
@@ -163,24 +178,8 @@ Status RowFileTableFiles::OverlayPartitionValues(const std::string& decoded, Row
     if (std::find(partition_columns_.begin(), partition_columns_.end(), column.name) ==
         partition_columns_.end())
       continue;
-    std::optional<std::string> text;
-    for (const auto& [name, value] : *values) {
-      if (name == column.name) text = value;
-    }
-    RowFileValue value;  // NULL for null or "" (Delta's protocol)
-    if (text.has_value() && !text->empty()) {
-      if (column.type == RowFileColumn::Type::kString) {
-        value = *text;
-      } else {
-        int64_t n = 0;
-        const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
-        if (error != std::errc() || end != text->data() + text->size()) {
-          return Status::Unsupported("data file " + decoded + ": partition value of " +
-                                     column.name + " is not a long");
-        }
-        value = n;
-      }
-    }
+    RLC_ASSIGN_OR_RETURN(const RowFileValue value,
+                         LoggedPartitionValue(column, *values, "data file " + decoded));
     for (auto& row : file.rows) row[i] = value;
   }
   return Status::Ok();

@@ -47,6 +47,11 @@ struct RowFileColumn {
 
 using RowFileValue = std::optional<std::variant<int64_t, std::string>>;  // nullopt: NULL
 
+// The value of `column` an add's partitionValues give: NULL for an absent, null or "" value
+// (Delta's protocol); kUnsupported, naming `file`, for text that is not one of its type.
+Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
+                                          const delta::StringMap& values, const std::string& file);
+
 struct RowFile {
   std::vector<RowFileColumn> columns;
   std::vector<std::vector<RowFileValue>> rows;
