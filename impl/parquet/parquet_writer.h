@@ -3,9 +3,17 @@
 // Concern: turning rows into the bytes of a Parquet file a Delta reader opens, with the physical
 // positions a DV names: row i of `rows` is physical position i, across row groups. Columns are
 // flat and of two types, the ones the simulator's tables hold: long (INT64) and string (UTF-8
-// BYTE_ARRAY), each optional (a NULL is a Parquet null). The file carries Arrow's default column
-// statistics and no field ids (tables without column mapping). Partition columns are the caller's
-// to leave out, as Delta writers do (docs/formats.md#partition-values).
+// BYTE_ARRAY), each optional (a NULL is a Parquet null), and, for the tests that hold every tier
+// to one reading of each Delta type, the other primitive types as Spark writes them: boolean,
+// INT32 as byte, short and integer, float, double, DATE, TIMESTAMP in microseconds (adjusted to
+// UTC for `timestamp`, not for `timestamp_ntz`), decimal and binary. The file carries Arrow's
+// default column statistics and no field ids (tables without column mapping). Partition columns
+// are the caller's to leave out, as Delta writers do (docs/formats.md#partition-values).
+//
+// A value per type: kBool for boolean; kLong for the integral types (within the type's range)
+// and decimal (the unscaled value); kDate (days) for date; kTimestamp (microseconds) for both
+// timestamps; kDouble for float (rounded to the float) and double; kString for string and
+// binary (the bytes).
 //
 // Errors: kInvalidArgument when a row's width is not the columns' count, a value's kind is not
 // its column's type, or a column name repeats; kIoError when Arrow fails to write (never seen in
@@ -25,9 +33,25 @@
 namespace rlc::parquet {
 
 struct WrittenColumn {
-  enum class Type { kLong, kString };
+  enum class Type {
+    kLong,
+    kString,
+    kBoolean,
+    kByte,
+    kShort,
+    kInteger,
+    kFloat,
+    kDouble,
+    kDate,
+    kTimestamp,
+    kTimestampNtz,
+    kDecimal,
+    kBinary,
+  };
   std::string name;
   Type type = Type::kLong;
+  int precision = 10;  // kDecimal only: decimal(precision, scale), precision at most 38
+  int scale = 0;
 };
 
 struct ParquetWriteOptions {
@@ -35,7 +59,7 @@ struct ParquetWriteOptions {
   int64_t row_group_rows = 64 * 1024;
 };
 
-// values of each row: one Literal per column, kLong, kString or kNull.
+// values of each row: one Literal per column, of its type's kind (above) or kNull.
 Result<std::string> WriteParquetRows(const std::vector<WrittenColumn>& columns,
                                      const std::vector<std::vector<predicate::Literal>>& rows,
                                      const ParquetWriteOptions& options = {});

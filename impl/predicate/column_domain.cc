@@ -32,6 +32,22 @@ std::optional<ValueRef> TimestampBound(std::string_view text, ColumnType type, S
   return ValueRef::Timestamp(side == Side::kLower ? ts->micros - slack : ts->micros + slack);
 }
 
+// U+FFFD in UTF-8: the tie-breaker older Delta writers append to a truncated string max.
+constexpr std::string_view kOldTieBreaker = "\xef\xbf\xbd";
+
+// A string max. Older Delta writers truncated a max past 32 characters and appended U+FFFD,
+// having compared in UTF-16, where a supplementary character (U+10000 and up) sorts below
+// U+FFFD; in UTF-8, which Delta compares, it sorts above. So "prefix" + U+FFFD may be below the
+// true max "prefix" + U+1F600...: without the tie-breaker, the prefix still bounds it (the true
+// max starts with it). A max that really ends in U+FFFD only loses its last character.
+ValueRef StringUpperBound(std::string_view max) {
+  if (max.size() >= kOldTieBreaker.size() &&
+      max.substr(max.size() - kOldTieBreaker.size()) == kOldTieBreaker) {
+    max.remove_suffix(kOldTieBreaker.size());
+  }
+  return ValueRef::String(max);
+}
+
 // A min (kLower) or max (kUpper) statistic as a bound for the column's type.
 [[gnu::always_inline]] inline std::optional<ValueRef> StatBound(const delta::StatValueView& v,
                                                                 ColumnType type, Side side) {
@@ -46,7 +62,8 @@ std::optional<ValueRef> TimestampBound(std::string_view text, ColumnType type, S
       return ValueRef::Double(v.number);
     case ValueCategory::kString:
       if (s == nullptr) return std::nullopt;
-      return ValueRef::String(*s);  // a view of the statistics
+      if (side == Side::kUpper) return StringUpperBound(*s);  // a view of the statistics
+      return ValueRef::String(*s);
     case ValueCategory::kBoolean:
       if (v.kind != K::kBool) return std::nullopt;
       return ValueRef::Bool(v.boolean);
@@ -93,7 +110,9 @@ void SetDomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_
   if (stats->max.has_value()) d.upper = StatBound(*stats->max, column.type, Side::kUpper);
   d.upper_is_prefix = d.upper.has_value() && d.upper->kind == ValueRef::Kind::kString;
   if (d.lower.has_value() && d.upper.has_value()) {
-    if (!ValueAtMost(*d.lower, *d.upper)) {  // contradictory statistics: use neither
+    const bool lower_under_prefix =
+        d.upper_is_prefix && d.lower->string_value.starts_with(d.upper->string_value);
+    if (!lower_under_prefix && !ValueAtMost(*d.lower, *d.upper)) {  // contradictory: use neither
       d.lower.reset();
       d.upper.reset();
       d.upper_is_prefix = false;

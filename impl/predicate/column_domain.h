@@ -16,7 +16,8 @@
 //   - min/max bound the live non-NULL values, tight or wide (wide bounds stay valid bounds).
 //     Adjustments: strings: max is kept as a prefix bound (upper_is_prefix: Delta truncates
 //     string statistics, so any string that starts with max may exist; a truncated min is a
-//     prefix of the true min, hence still <= it); timestamps: widened by
+//     prefix of the true min, hence still <= it; a max ending in U+FFFD, the tie-breaker older
+//     writers appended, loses it, docs/formats.md#a2); timestamps: widened by
 //     kTimestampStatsSlackMicros both ways (Delta truncates them to milliseconds), and by
 //     kZoneSlackMicros more when the text has no zone for a `timestamp` column; floats: widened
 //     to the neighbouring floats (the JSON holds the float's shortest text, not its double value);

@@ -192,6 +192,28 @@ TEST(StatsEvaluator, TruncatedStrings) {
   EXPECT_FALSE(May("s < 'abc'", same));
 }
 
+// Older Delta writers cut a max past 32 characters and appended U+FFFD, comparing in UTF-16,
+// where U+10000 and up sort below it: the max "prefix" U+FFFD then sits below the true max
+// "prefix" U+1F600 in UTF-8's order. Trusted as written, the file was cleared for a predicate
+// its row matches (found by tests/property/tier_agreement_property_test.cc).
+TEST(StatsEvaluator, AnOldTieBreakerIsNoBoundOnSupplementaryCharacters) {
+  const std::string prefix = "abcdefghijklmnopqrstuvwxyz012345";
+  const std::string stats = R"({"numRecords":1,"minValues":{"s":")" + prefix +
+                            R"("},"maxValues":{"s":")" + prefix +
+                            "\xef\xbf\xbd"
+                            R"("},"nullCount":{"s":0}})";
+  EXPECT_TRUE(May("s = '" + prefix + "\xf0\x9f\x98\x80'", stats));     // the true max: U+1F600
+  EXPECT_TRUE(May("s > '" + prefix + "\xef\xbf\xbf'", stats));         // above U+FFFF
+  EXPECT_TRUE(May("s IN ('" + prefix + "\xf4\x8f\xbf\xbf')", stats));  // U+10FFFF
+  EXPECT_FALSE(May("s > '" + prefix.substr(0, 31) + "6'", stats));     // the prefix still bounds
+  // Newer writers' U+10FFFF bounds the true max in UTF-8: still read as a prefix bound.
+  const std::string newer = R"({"numRecords":1,"maxValues":{"s":")" + prefix +
+                            "\xf4\x8f\xbf\xbf"
+                            R"("}})";
+  EXPECT_TRUE(May("s = '" + prefix + "\xf4\x8f\xbf\xbfz'", newer));
+  EXPECT_FALSE(May("s > '" + prefix.substr(0, 31) + "6'", newer));
+}
+
 // The leaf kernel sees values only through ValueLe, false for values of different categories:
 // every answer must then be "may", for every operator (the proofs model comparable values only).
 TEST(StatsLeafKernel, ValuesThatCannotBeComparedMayDoAnything) {
