@@ -106,8 +106,9 @@ void SetDomainFromColumnStats(const ResolvedColumn& column, std::optional<int64_
   d.may_be_non_null = facts.may_be_non_null;
   if (!d.may_be_null && !d.may_be_non_null) return;  // no live row: bounds say nothing more
   if (stats == nullptr) return;
-  if (stats->min.has_value()) d.lower = StatBound(*stats->min, column.type, Side::kLower);
-  if (stats->max.has_value()) d.upper = StatBound(*stats->max, column.type, Side::kUpper);
+  // stats_type: the type the oldest files' statistics were written under (a type widening).
+  if (stats->min.has_value()) d.lower = StatBound(*stats->min, column.stats_type, Side::kLower);
+  if (stats->max.has_value()) d.upper = StatBound(*stats->max, column.stats_type, Side::kUpper);
   d.upper_is_prefix = d.upper.has_value() && d.upper->kind == ValueRef::Kind::kString;
   if (d.lower.has_value() && d.upper.has_value()) {
     const bool lower_under_prefix =

@@ -13,6 +13,8 @@ namespace {
 namespace dom = simdjson::dom;
 
 constexpr std::string_view kPhysicalNameKey = "delta.columnMapping.physicalName";
+constexpr std::string_view kTypeChangesKey = "delta.typeChanges";
+constexpr std::string_view kCollationsKey = "__COLLATIONS";
 constexpr std::string_view kFieldIdKey = "delta.columnMapping.id";
 
 Status Corrupt(const std::string& where, std::string_view expected) {
@@ -53,6 +55,46 @@ ColumnType PrimitiveType(std::string_view text) {
 
 Status ParseFields(dom::element parent, const std::string& where, int depth,
                    std::vector<SchemaField>* out);
+
+// metadata "delta.typeChanges": [{"fromType": "float", "toType": "double", ...}, ...]. An entry
+// with a fieldPath widened an array's element or a map's key or value, not the field itself.
+Status ParseTypeChanges(dom::element changes, const std::string& where, SchemaField* field) {
+  dom::array entries;
+  if (changes.get_array().get(entries) != simdjson::SUCCESS) return Corrupt(where, "an array");
+  size_t index = 0;
+  for (dom::element entry : entries) {
+    const std::string at = where + "[" + std::to_string(index++) + "]";
+    std::string_view from;
+    if (!entry.is_object() || entry["fromType"].get_string().get(from) != simdjson::SUCCESS)
+      return Corrupt(at + ".fromType", "a type name");
+    dom::element nested;
+    if (entry["fieldPath"].get(nested) == simdjson::SUCCESS) continue;
+    field->earlier_types.push_back(PrimitiveType(from));
+  }
+  return Status::Ok();
+}
+
+// metadata "__COLLATIONS": {"<field name>": "spark.UTF8_LCASE", ...} (keys of nested elements
+// name a path: "s.element"). A string under any collation but UTF8_BINARY compares in a way rlc
+// does not implement (UTF8_LCASE ignores case, ICU locales their own orders): the field becomes
+// a type rlc cannot compare, so no tier prunes by it and a predicate comparing it does not bind.
+Status ParseCollations(dom::element collations, const std::string& where, SchemaField* field) {
+  dom::object entries;
+  if (collations.get_object().get(entries) != simdjson::SUCCESS) return Corrupt(where, "an object");
+  for (auto [key, value] : entries) {
+    std::string_view name;
+    if (value.get_string().get(name) != simdjson::SUCCESS)
+      return Corrupt(where + "." + std::string(key), "a collation name");
+    if (key != field->name || field->type != ColumnType::kString) continue;
+    const std::string_view binary = "UTF8_BINARY";
+    const bool is_binary = name.size() >= binary.size() &&
+                           EqualsIgnoringCase(name.substr(name.size() - binary.size()), binary);
+    if (is_binary) continue;
+    field->type = ColumnType::kOther;
+    field->type_text = "string collate " + std::string(name);
+  }
+  return Status::Ok();
+}
 
 Status ParseType(dom::element type, const std::string& where, int depth, SchemaField* field) {
   std::string_view text;
@@ -113,6 +155,16 @@ Result<SchemaField> ParseField(dom::element element, const std::string& where, i
       }
       field.field_id = static_cast<int32_t>(value);
     }
+    dom::element collations;
+    if (metadata[kCollationsKey].get(collations) == simdjson::SUCCESS) {
+      RLC_RETURN_IF_ERROR(
+          ParseCollations(collations, where + ".metadata." + std::string(kCollationsKey), &field));
+    }
+    dom::element changes;
+    if (metadata[kTypeChangesKey].get(changes) == simdjson::SUCCESS) {
+      RLC_RETURN_IF_ERROR(
+          ParseTypeChanges(changes, where + ".metadata." + std::string(kTypeChangesKey), &field));
+    }
   }
   return field;
 }
@@ -153,6 +205,17 @@ Result<const SchemaField*> FindField(const std::vector<SchemaField>& fields, std
                                    "' matches several fields when case is ignored");
   }
   return Status::InvalidArgument(column + " does not exist in the table schema");
+}
+
+// The type whose statistics bound the field in every file (see ResolvedColumn::stats_type).
+ColumnType StatsType(const SchemaField& field) {
+  ColumnType reading = field.type;
+  for (const ColumnType earlier : field.earlier_types) {
+    if (earlier == ColumnType::kOther) return ColumnType::kOther;
+    if (earlier == ColumnType::kFloat && field.type == ColumnType::kDouble)
+      reading = ColumnType::kFloat;
+  }
+  return reading;
 }
 
 }  // namespace
@@ -229,6 +292,7 @@ Result<ResolvedColumn> TableSchema::Resolve(const ColumnPath& path) const {
     level = field->type == ColumnType::kStruct ? &field->fields : nullptr;
   }
   out.type = field->type;
+  out.stats_type = StatsType(*field);
   if (mode_ == ColumnMappingMode::kId && ids.size() == path.size()) out.field_ids = std::move(ids);
   if (physical_known) out.physical_path = std::move(physical);
   if (path.size() == 1) {

@@ -11,6 +11,9 @@
 //   - name, id: every level of the path is replaced by that field's
 //     "delta.columnMapping.physicalName"; a field without one gets no physical path (its
 //     statistics are unused, i.e. the file is kept).
+// Collations (field metadata "__COLLATIONS"): a string column under any collation but
+// UTF8_BINARY is read as kOther, a type rlc cannot compare: its comparisons (case-insensitive,
+// locale orders) are not rlc's byte order, so no tier may prune by it (docs/formats.md#collations).
 // Name lookup: an exact match first, else the one field whose name matches ignoring ASCII case
 // (Spark's default resolution); two such fields make the name ambiguous (an error).
 //
@@ -19,7 +22,8 @@
 // Invariants:
 //   1. Every SchemaField of type kStruct has its children in `fields`; no other type has any.
 //   2. ResolvedColumn::physical_path, when present, has the length of logical_path.
-//   3. Errors from Parse are kCorrupt and name the field ("schemaString.fields[1].type: ...");
+//   3. ResolvedColumn::stats_type is `type` unless the field's metadata records a type change.
+//   4. Errors from Parse are kCorrupt and name the field ("schemaString.fields[1].type: ...");
 //      an unknown mapping mode is kUnsupported. Resolve fails with kInvalidArgument naming the
 //      column.
 #ifndef RLC_IMPL_PREDICATE_SCHEMA_H_
@@ -71,6 +75,9 @@ struct SchemaField {
   std::string type_text;  // as written for a primitive ("decimal(10,2)"), else "struct" etc.
   bool nullable = true;
   std::vector<SchemaField> fields;  // kStruct only
+  // metadata "delta.typeChanges" (Delta's type widening): each change's fromType, oldest first;
+  // kOther for a type rlc does not know. Files written before a change keep the old type.
+  std::vector<ColumnType> earlier_types;
 };
 
 struct ResolvedColumn {
@@ -78,6 +85,13 @@ struct ResolvedColumn {
   std::optional<ColumnPath> physical_path;  // absent: statistics cannot be located
   std::vector<int32_t> field_ids;           // column mapping `id`: one per level, else empty
   ColumnType type = ColumnType::kOther;
+  // The type whose writers' statistics bound the column's values in every file: `type`, except
+  // after a type widening, when files written before it hold statistics of the old type. Only
+  // float -> double changes the reading (a float's shortest text, read as a double, may sit
+  // below the float's value, which readers widen exactly): kFloat then. An earlier type rlc does
+  // not know gives kOther (no bounds). Integers widen exactly; a date's text under
+  // timestamp_ntz is no timestamp, so it bounds nothing.
+  ColumnType stats_type = ColumnType::kOther;
   bool nullable = true;       // every level nullable
   bool is_partition = false;  // a top-level column in partitionColumns
 };

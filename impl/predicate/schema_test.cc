@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "impl/predicate/bind.h"
+#include "impl/predicate/parser.h"
+
 namespace rlc::predicate {
 namespace {
 
@@ -141,6 +144,70 @@ TEST(Schema, MalformedSchemaStringsAreCorruptAndNameTheField) {
     EXPECT_EQ(s.status().code(), StatusCode::kCorrupt) << json;
     EXPECT_EQ(s.status().message(), message) << json;
   }
+}
+
+// delta.typeChanges (type widening): each change's fromType, oldest first; a float widened to a
+// double keeps a float's statistics in its old files; an unknown earlier type, none at all.
+TEST(Schema, TypeChangesGiveTheTypeOfTheOldestStatistics) {
+  auto resolve = [](const std::string& type, const std::string& changes) {
+    const std::string text = R"({"type":"struct","fields":[{"name":"c","type":")" + type +
+                             R"(","nullable":true,"metadata":{"delta.typeChanges":)" + changes +
+                             "}}]}";
+    Result<TableSchema> schema = TableSchema::Parse(text, ColumnMappingMode::kNone, {});
+    EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+    return *schema->Resolve({"c"});
+  };
+  const ResolvedColumn widened = resolve("double", R"([{"fromType":"float","toType":"double"}])");
+  EXPECT_EQ(widened.type, ColumnType::kDouble);
+  EXPECT_EQ(widened.stats_type, ColumnType::kFloat);
+  EXPECT_EQ(resolve("long", R"([{"fromType":"integer","toType":"long"}])").stats_type,
+            ColumnType::kLong);
+  EXPECT_EQ(resolve("double", R"([{"fromType":"byte","toType":"integer"},)"
+                              R"({"fromType":"integer","toType":"double"}])")
+                .stats_type,
+            ColumnType::kDouble);
+  EXPECT_EQ(resolve("long", R"j([{"fromType":"varchar(3)","toType":"long"}])j").stats_type,
+            ColumnType::kOther);
+  // A change of an array's element is not the field's own.
+  EXPECT_EQ(resolve("double", R"([{"fromType":"float","toType":"double","fieldPath":"element"}])")
+                .stats_type,
+            ColumnType::kDouble);
+  Result<TableSchema> bad = TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"c","type":"long","metadata":{"delta.typeChanges":[{"toType":"long"}]}}]})",
+      ColumnMappingMode::kNone, {});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kCorrupt);
+  EXPECT_NE(bad.status().message().find("fields[0].metadata.delta.typeChanges[0].fromType"),
+            std::string::npos)
+      << bad.status().message();
+}
+
+// Under UTF8_LCASE 'ABC' = 'abc' holds; compared byte by byte, statistics min = max = 'ABC' would
+// clear a file for `s = 'abc'` whose row the engine's predicate selects. A string under a
+// collation other than UTF8_BINARY is a type rlc cannot compare: a comparison does not bind
+// (the conflict check then treats every file as read), IS NULL still does.
+TEST(Schema, AStringUnderACollationRlcDoesNotImplementCannotBeCompared) {
+  auto schema = [](const std::string& collation) {
+    return *TableSchema::Parse(
+        R"({"type":"struct","fields":[{"name":"s","type":"string","nullable":true,)"
+        R"("metadata":{"__COLLATIONS":{"s":")" +
+            collation + R"("}}},{"name":"t","type":"string","nullable":true,"metadata":{}}]})",
+        ColumnMappingMode::kNone, {});
+  };
+  const TableSchema lcase = schema("spark.UTF8_LCASE");
+  EXPECT_EQ(lcase.Resolve({"s"})->type, ColumnType::kOther);
+  EXPECT_EQ(lcase.fields()[0].type_text, "string collate spark.UTF8_LCASE");
+  EXPECT_EQ(lcase.Resolve({"t"})->type, ColumnType::kString);
+  EXPECT_FALSE(Bind(*ParsePredicate("s = 'abc'"), lcase).ok());
+  EXPECT_TRUE(Bind(*ParsePredicate("s IS NULL"), lcase).ok());
+  EXPECT_EQ(schema("icu.de_DE.75.1").Resolve({"s"})->type, ColumnType::kOther);
+  EXPECT_EQ(schema("spark.UTF8_BINARY").Resolve({"s"})->type, ColumnType::kString);
+  Result<TableSchema> bad = TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"s","type":"string","metadata":{"__COLLATIONS":{"s":1}}}]})",
+      ColumnMappingMode::kNone, {});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("fields[0].metadata.__COLLATIONS.s"), std::string::npos)
+      << bad.status().message();
 }
 
 TEST(Schema, DeepNestingIsRefused) {

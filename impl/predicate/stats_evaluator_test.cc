@@ -214,6 +214,30 @@ TEST(StatsEvaluator, AnOldTieBreakerIsNoBoundOnSupplementaryCharacters) {
   EXPECT_FALSE(May("s > '" + prefix.substr(0, 31) + "6'", newer));
 }
 
+// Type widening: a file written while the column was a float keeps its statistics as the float's
+// shortest text ("3.0E38"), which read as a double is below the float's value
+// (3.0000000054977558E38), the value readers see after the column became a double. Read as a
+// double bound, the file was cleared for `c = 3.0000000054977558e+38`; the statistics of a column
+// that was a float are read as a float's (found by tests/property/tier_agreement_property_test.cc).
+TEST(StatsEvaluator, StatisticsWrittenBeforeAFloatBecameADoubleAreAFloats) {
+  const char* widened =
+      R"({"type":"struct","fields":[{"name":"c","type":"double","nullable":true,)"
+      R"("metadata":{"delta.typeChanges":[{"fromType":"float","toType":"double"}]}}]})";
+  const TableSchema schema = *TableSchema::Parse(widened, ColumnMappingMode::kNone, {});
+  const Result<delta::FileStats> stats = delta::ParseStats(std::string(
+      R"({"numRecords":1,"minValues":{"c":3.0E38},"maxValues":{"c":3.0E38},"nullCount":{"c":0}})"));
+  ASSERT_TRUE(stats.ok());
+  const double value = static_cast<double>(3.0e38f);
+  EXPECT_TRUE(MayMatch(BindOn(schema, "c = " + ToString(Literal::Double(value))), *stats));
+  EXPECT_TRUE(MayMatch(BindOn(schema, "c > 3.0E38"), *stats));
+  EXPECT_FALSE(MayMatch(BindOn(schema, "c > 3.1E38"), *stats));  // a float's step, no more
+  // A column that was always a double reads the same text exactly.
+  const TableSchema plain = *TableSchema::Parse(
+      R"({"type":"struct","fields":[{"name":"c","type":"double","nullable":true,"metadata":{}}]})",
+      ColumnMappingMode::kNone, {});
+  EXPECT_FALSE(MayMatch(BindOn(plain, "c > 3.0E38"), *stats));
+}
+
 // The leaf kernel sees values only through ValueLe, false for values of different categories:
 // every answer must then be "may", for every operator (the proofs model comparable values only).
 TEST(StatsLeafKernel, ValuesThatCannotBeComparedMayDoAnything) {
