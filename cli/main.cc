@@ -20,6 +20,7 @@
 #include "cli/inspect.h"
 #include "cli/json_error.h"
 #include "cli/mutants_command.h"
+#include "cli/predicates_command.h"
 #include "cli/prove.h"
 #include "cli/race_command.h"
 #include "cli/scenario_command.h"
@@ -132,6 +133,14 @@ Command AddAudit(CLI::App& app) {
   audit->add_option("--dv-file-prefix", o->dv_file_prefix,
                     "Put before deletion_vector_<uuid>.bin when resolving DV files");
   return {audit, [o] { return rlc::cli::RunAudit(*o, std::cout, std::cerr); }};
+}
+
+Command AddPredicates(CLI::App& app) {
+  auto o = std::make_shared<rlc::cli::PredicatesOptions>();
+  CLI::App* predicates = app.add_subcommand(
+      "predicates", "Answer predicates over rows with rlc's row evaluator (a differential's half)");
+  predicates->add_option("CASES", o->cases_file, "JSON lines of cases (- for stdin)")->required();
+  return {predicates, [o] { return rlc::cli::RunPredicates(*o, std::cout, std::cerr); }};
 }
 
 Command AddScenario(CLI::App& app) {
@@ -389,7 +398,8 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit codes: 0 success; 1 a check found something (verify, explore, race, scenario); 2 bad "
       "input or a usage error, named on stderr.");
-  std::vector<Command> commands = {AddInspect(app), AddCheck(app), AddAudit(app), AddScenario(app)};
+  std::vector<Command> commands = {AddInspect(app), AddCheck(app), AddAudit(app),
+                                   AddPredicates(app), AddScenario(app)};
   for (Command& c : AddExplore(app)) commands.push_back(std::move(c));
   for (Command c : {AddReplay(app), AddMutants(app), AddRace(app), AddProve(app), AddVerify(app)}) {
     commands.push_back(std::move(c));

@@ -179,7 +179,9 @@ std::string ToString(const Literal& literal) {
     case Literal::Kind::kDate:
       return "DATE '" + FormatDate(literal.int_value) + "'";
     case Literal::Kind::kTimestamp:
-      return "TIMESTAMP '" + FormatTimestamp(literal.int_value) + "'";
+      if (literal.wall_clock) return "'" + FormatTimestamp(literal.int_value) + "'";
+      return "TIMESTAMP '" + FormatTimestamp(literal.int_value) +
+             (literal.session_zone ? "'" : "Z'");
   }
   return "?";
 }

@@ -39,14 +39,33 @@ struct Literal {
   int64_t int_value = 0;
   double double_value = 0;   // kDouble only
   std::string string_value;  // kString only
+  // kTimestamp only: written without a zone (TIMESTAMP '2024-01-31 10:00:00'). Spark reads such
+  // a literal in the session's time zone, which rlc does not know: int_value is then the wall
+  // clock read as UTC, and the binder refuses to compare it (bind.h).
+  bool session_zone = false;
+  // kTimestamp only: a timestamp_ntz's wall clock (a string the binder cast for such a column),
+  // read as UTC in int_value.
+  bool wall_clock = false;
 
   static Literal Null() { return Literal{}; }
-  static Literal Bool(bool v) { return Literal{Kind::kBool, v ? 1 : 0, 0, {}}; }
-  static Literal Long(int64_t v) { return Literal{Kind::kLong, v, 0, {}}; }
-  static Literal Double(double v) { return Literal{Kind::kDouble, 0, v, {}}; }
-  static Literal String(std::string v) { return Literal{Kind::kString, 0, 0, std::move(v)}; }
-  static Literal Date(int64_t days) { return Literal{Kind::kDate, days, 0, {}}; }
-  static Literal Timestamp(int64_t micros) { return Literal{Kind::kTimestamp, micros, 0, {}}; }
+  static Literal Bool(bool v) { return Literal{Kind::kBool, v ? 1 : 0, 0, {}, false, false}; }
+  static Literal Long(int64_t v) { return Literal{Kind::kLong, v, 0, {}, false, false}; }
+  static Literal Double(double v) { return Literal{Kind::kDouble, 0, v, {}, false, false}; }
+  static Literal String(std::string v) {
+    return Literal{Kind::kString, 0, 0, std::move(v), false, false};
+  }
+  static Literal Date(int64_t days) { return Literal{Kind::kDate, days, 0, {}, false, false}; }
+  static Literal Timestamp(int64_t micros) {
+    return Literal{Kind::kTimestamp, micros, 0, {}, false};
+  }
+  // A zone-less TIMESTAMP literal: `wall_micros` is its wall clock read as UTC.
+  static Literal SessionTimestamp(int64_t wall_micros) {
+    return Literal{Kind::kTimestamp, wall_micros, 0, {}, true, false};
+  }
+  // A timestamp_ntz value: `wall_micros` is its wall clock read as UTC.
+  static Literal WallClock(int64_t wall_micros) {
+    return Literal{Kind::kTimestamp, wall_micros, 0, {}, false, true};
+  }
 
   bool is_null() const { return kind == Kind::kNull; }
   friend bool operator==(const Literal&, const Literal&) = default;

@@ -1,5 +1,7 @@
 #include "impl/predicate/bind.h"
 
+#include <cmath>
+#include <optional>
 #include <utility>
 
 #include "impl/predicate/datetime.h"
@@ -28,6 +30,8 @@ class Binder {
   Result<ResolvedColumn> Column(ColumnPath* path);
   Status Comparable(Expr* lhs, ValueCategory lc, Expr* rhs, ValueCategory rc);
   Status ListItem(const Expr& operand, ValueCategory* target, Literal* item);
+  // The type of a column or modulo operand (a literal has none).
+  std::optional<ColumnType> TypeOf(const Expr& operand) const;
   Status BooleanValue(Expr* e);
 
   const TableSchema& schema_;
@@ -35,7 +39,10 @@ class Binder {
 };
 
 // A string literal meant as a date or a timestamp becomes one; false when it does not parse.
-bool CoerceString(Literal* literal, ValueCategory target) {
+// Spark casts the string to the column's type: a zone-less text to a `timestamp` in the session's
+// zone (unknown here: kept a session-zone literal, which Compare refuses), a text with a zone to a
+// `timestamp_ntz` ignoring or refusing the zone by version (made a session-zone literal too).
+bool CoerceString(Literal* literal, ValueCategory target, std::optional<ColumnType> column) {
   if (literal->kind != Literal::Kind::kString) return false;
   if (target == ValueCategory::kDate) {
     std::optional<int64_t> days = ParseDate(literal->string_value);
@@ -47,10 +54,68 @@ bool CoerceString(Literal* literal, ValueCategory target) {
     std::optional<ParsedTimestamp> ts = ParseTimestamp(literal->string_value);
     if (!ts.has_value()) ts = ParseTimestamp(literal->string_value + " 00:00:00");
     if (!ts.has_value()) return false;
-    *literal = Literal::Timestamp(ts->micros);
+    if (column == ColumnType::kTimestampNtz) {
+      *literal =
+          ts->has_zone ? Literal::SessionTimestamp(ts->micros) : Literal::WallClock(ts->micros);
+    } else {
+      *literal =
+          ts->has_zone ? Literal::Timestamp(ts->micros) : Literal::SessionTimestamp(ts->micros);
+    }
     return true;
   }
   return false;
+}
+
+constexpr double kTwoTo52 = 4503599627370496.0;
+
+// Spark compares two numbers in their common type (a float column with an integer as floats, a
+// long with a double as doubles), rlc compares their exact values; a timestamp_ntz with a
+// timestamp as instants in the session's zone, a zone-less TIMESTAMP literal in that zone. Why
+// the two may answer differently for the pair (a, b), or nullopt when they cannot
+// (docs/predicate-semantics.md). `ta`, `tb`: the column types of column operands.
+const char* CoercionDiffers(std::optional<ColumnType> ta, const Literal* la,
+                            std::optional<ColumnType> tb, const Literal* lb) {
+  using K = Literal::Kind;
+  if ((la && la->kind == K::kTimestamp && la->session_zone) ||
+      (lb && lb->kind == K::kTimestamp && lb->session_zone))
+    return "a timestamp without a zone is read in the session's time zone, which rlc does not know";
+  if (!ta) return nullptr;
+  const ColumnType a = *ta;
+  if (a == ColumnType::kTimestampNtz &&
+      ((lb && lb->kind == K::kTimestamp && !lb->wall_clock) || tb == ColumnType::kTimestamp))
+    return "Spark compares a timestamp_ntz with a timestamp as an instant in the session's zone";
+  const bool b_wide_integer = tb == ColumnType::kInteger || tb == ColumnType::kLong;
+  const bool b_long = lb && lb->kind == K::kLong;
+  if (a == ColumnType::kFloat &&
+      (b_wide_integer || (b_long && std::llabs(lb->int_value) > (int64_t{1} << 24))))
+    return "Spark compares a float with an integer as floats, which round integers past 2^24";
+  if (a == ColumnType::kDouble &&
+      (tb == ColumnType::kLong || (b_long && std::llabs(lb->int_value) > (int64_t{1} << 53))))
+    return "Spark compares a double with a long as doubles, which round integers past 2^53";
+  if (IsIntegral(a) && lb && lb->kind == K::kDouble &&
+      (std::fabs(lb->double_value) >= kTwoTo52 || std::trunc(lb->double_value) == lb->double_value))
+    return "a number with a fraction or an exponent reads as a double here, as an exact decimal "
+           "(or a double) in Spark: past 2^52, or where the double is a whole number, the two "
+           "may compare otherwise with an integer";
+  return nullptr;
+}
+
+std::optional<ColumnType> Binder::TypeOf(const Expr& operand) const {
+  if (operand.kind != Expr::Kind::kColumn && operand.kind != Expr::Kind::kModulo)
+    return std::nullopt;
+  const auto it = columns_.find(operand.column);
+  if (it == columns_.end()) return std::nullopt;
+  return it->second.type;
+}
+
+// An error naming the pair when CoercionDiffers finds a reason.
+Status CoercionError(const Expr& a, std::optional<ColumnType> ta, const Literal* la, const Expr& b,
+                     std::optional<ColumnType> tb, const Literal* lb) {
+  const char* why = CoercionDiffers(ta, la, tb, lb);
+  if (why == nullptr) why = CoercionDiffers(tb, lb, ta, la);
+  if (why == nullptr) return Status::Ok();
+  return Error(ToString(a) + " compared with " + (lb ? ToString(*lb) : ToString(b)) +
+               ": refused, " + why);
 }
 
 Result<ResolvedColumn> Binder::Column(ColumnPath* path) {
@@ -84,19 +149,29 @@ Result<ValueCategory> Binder::Value(Expr* e) {
 }
 
 Status Binder::Comparable(Expr* lhs, ValueCategory lc, Expr* rhs, ValueCategory rc) {
+  const std::optional<ColumnType> tl = TypeOf(*lhs), tr = TypeOf(*rhs);
+  bool fits = false;
   if (lc != ValueCategory::kNone && rc != ValueCategory::kNone) {
-    if (lc == ValueCategory::kNull || rc == ValueCategory::kNull || lc == rc) return Status::Ok();
-    if (rhs->kind == Expr::Kind::kLiteral && CoerceString(&rhs->literal, lc)) return Status::Ok();
-    if (lhs->kind == Expr::Kind::kLiteral && CoerceString(&lhs->literal, rc)) return Status::Ok();
+    fits = lc == ValueCategory::kNull || rc == ValueCategory::kNull || lc == rc ||
+           (rhs->kind == Expr::Kind::kLiteral && CoerceString(&rhs->literal, lc, tl)) ||
+           (lhs->kind == Expr::Kind::kLiteral && CoerceString(&lhs->literal, rc, tr));
   }
-  return Error(Describe(*lhs, lc) + " cannot be compared with " + Describe(*rhs, rc));
+  if (!fits) return Error(Describe(*lhs, lc) + " cannot be compared with " + Describe(*rhs, rc));
+  const Literal* ll = lhs->kind == Expr::Kind::kLiteral ? &lhs->literal : nullptr;
+  const Literal* rl = rhs->kind == Expr::Kind::kLiteral ? &rhs->literal : nullptr;
+  return CoercionError(*lhs, tl, ll, *rhs, tr, rl);
 }
 
 Status Binder::ListItem(const Expr& operand, ValueCategory* target, Literal* item) {
   const ValueCategory ic = CategoryOf(*item);
   if (ic == ValueCategory::kNull) return Status::Ok();
   if (*target == ValueCategory::kNull) *target = ic;
-  if (ic == *target || CoerceString(item, *target)) return Status::Ok();
+  const std::optional<ColumnType> type = TypeOf(operand);
+  if (ic == *target || CoerceString(item, *target, type)) {
+    const Literal* operand_literal =
+        operand.kind == Expr::Kind::kLiteral ? &operand.literal : nullptr;
+    return CoercionError(operand, type, operand_literal, Expr::Lit(*item), std::nullopt, item);
+  }
   return Error(Describe(operand, *target) + " IN (...): " + ToString(*item) + " (" +
                CategoryName(ic) + ") does not fit");
 }

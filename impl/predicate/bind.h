@@ -6,6 +6,10 @@
 // value), string, boolean, date, timestamp (timestamp and timestamp_ntz). NULL fits every
 // category. A string literal compared with a date or timestamp column is converted to a DATE or
 // TIMESTAMP literal here (as Spark casts it); one that does not parse is an error.
+// Comparisons Spark may answer otherwise than rlc's exact values are refused (kInvalidArgument,
+// "refused, <why>"): a float or double column against an integer its common type rounds, an
+// integral column against a whole or huge double, a zone-less TIMESTAMP literal or string for a
+// `timestamp`, a timestamp_ntz against an instant (docs/predicate-semantics.md).
 //
 // Thread-safety: BoundExpr is immutable; share it freely.
 //

@@ -237,7 +237,7 @@ Result<Literal> Parser::DateOrTimestamp(bool is_date) {
     return SyntaxError(t.offset, "a valid timestamp 'YYYY-MM-DD HH:MM:SS[.ffffff]'",
                        DescribeToken(t));
   }
-  return Literal::Timestamp(ts->micros);
+  return ts->has_zone ? Literal::Timestamp(ts->micros) : Literal::SessionTimestamp(ts->micros);
 }
 
 }  // namespace

@@ -16,7 +16,9 @@
 //   op        := = | == | != | <> | < | <= | > | >=
 //
 // `a NOT IN (...)` becomes NOT (a IN (...)). A number with a fraction or an exponent is a double,
-// otherwise a long (a long outside 64 bits is an error). A timestamp without a zone is UTC.
+// otherwise a long (a long outside 64 bits is an error). A timestamp without a zone is in the
+// session's time zone, as Spark reads it (Literal::session_zone): it parses, and Bind refuses to
+// compare it.
 //
 // Thread-safety: stateless.
 //

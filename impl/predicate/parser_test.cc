@@ -116,11 +116,15 @@ TEST(Parser, DatesAndTimestamps) {
   const int64_t ten_am = 19753 * kMicrosPerDay + 10 * 3600 * kMicrosPerSecond;
   const Expr expected =
       Expr::Compare(Col("t"), CompareOp::kLt, Expr::Lit(Literal::Timestamp(ten_am)));
-  EXPECT_EQ(Parse("t < TIMESTAMP '2024-01-31 10:00:00'"), expected);
   EXPECT_EQ(Parse("t < TIMESTAMP '2024-01-31T10:00:00Z'"), expected);
   EXPECT_EQ(Parse("t < TIMESTAMP '2024-01-31T11:30:00+01:30'"), expected);
-  EXPECT_EQ(Parse("t < TIMESTAMP '2024-01-31 10:00:00.000001'"),
-            Expr::Compare(Col("t"), CompareOp::kLt, Expr::Lit(Literal::Timestamp(ten_am + 1))));
+  // Without a zone: in the session's zone (Spark's reading), its wall clock kept.
+  EXPECT_EQ(
+      Parse("t < TIMESTAMP '2024-01-31 10:00:00.000001'"),
+      Expr::Compare(Col("t"), CompareOp::kLt, Expr::Lit(Literal::SessionTimestamp(ten_am + 1))));
+  EXPECT_EQ(ToString(Parse("t < TIMESTAMP '2024-01-31 10:00:00'")),
+            "t < TIMESTAMP '2024-01-31 10:00:00'");
+  EXPECT_EQ(ToString(expected), "t < TIMESTAMP '2024-01-31 10:00:00Z'");
 }
 
 TEST(Parser, ModuloPredicates) {

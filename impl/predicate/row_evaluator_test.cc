@@ -100,7 +100,7 @@ TEST(RowEvaluator, InWithNullInTheList) {
   EXPECT_EQ(Eval("id NOT IN (1, NULL)", row), U);
   EXPECT_EQ(Eval("id NOT IN (1, 2)", row), T);
   EXPECT_EQ(Eval("id IN (NULL)", row), U);
-  EXPECT_EQ(Eval("id IN (2.5, 3.0)", row), T);  // numeric by value
+  EXPECT_EQ(Eval("id IN (2.5, 3)", row), T);  // numeric by value
 }
 
 TEST(RowEvaluator, ModuloIsJavaRemainder) {
@@ -116,14 +116,44 @@ TEST(RowEvaluator, ModuloIsJavaRemainder) {
 TEST(RowEvaluator, NumbersCompareByExactValue) {
   const RowValues row = {{{"id"}, Literal::Long(9007199254740993)},  // 2^53 + 1
                          {{"x"}, Literal::Double(9007199254740992.0)}};
-  EXPECT_EQ(Eval("id > x", row), T);  // a double conversion would say equal
-  EXPECT_EQ(Eval("id = 9007199254740992.0", row), F);
   EXPECT_EQ(Eval("x = 9007199254740992", row), T);
   EXPECT_EQ(Eval("x < 9.1e15", row), T);
+  EXPECT_EQ(Eval("id > 9007199254740992", row), T);
+  EXPECT_EQ(Eval("id > 2.5", row), T);
   EXPECT_EQ(Eval("x = 0", {{{"x"}, Literal::Double(-0.0)}}), T);
   const RowValues nan = {{{"x"}, Literal::Double(std::nan(""))}};
   EXPECT_EQ(Eval("x > 1e308", nan), T);  // NaN is the largest number (Spark)
   EXPECT_EQ(Eval("x = x", nan), T);
+}
+
+// Where Spark compares in a common type that rounds (a long with a double as doubles; a decimal
+// literal exactly where rlc reads a double) or reads a time in the session's zone, rlc's exact
+// answer may be FALSE for a row Spark selects (found by tests/engines/predicate_semantics.py:
+// `x IN (9007199254740993)` on a double 9007199254740992 is TRUE in Spark). Such a comparison
+// does not bind: the conflict check then treats every file as read.
+TEST(RowEvaluator, ComparisonsSparkRoundsOrPlacesInItsZoneAreRefused) {
+  const char* refused[] = {
+      "id > x",                                // long with double: doubles
+      "x = 9007199254740993",                  // past 2^53
+      "x IN (1, 9007199254740993)",            //
+      "id = 9007199254740992.0",               // a decimal in Spark, a double here
+      "id < 3.0",                              // a whole double: 0.99999999999999999 reads 1.0
+      "n.v >= 1e3",                            //
+      "t >= TIMESTAMP '1970-01-01 00:00:00'",  // in the session's zone
+      "t < '1970-01-01'",                      // a string cast in the session's zone
+      "TIMESTAMP '2024-01-31 10:00:00' IS NULL OR t = TIMESTAMP '2024-01-31 10:00:00'",
+  };
+  for (const char* text : refused) {
+    Result<BoundExpr> bound = BindText(text);
+    EXPECT_FALSE(bound.ok()) << text;
+    if (!bound.ok()) {
+      EXPECT_NE(bound.status().message().find("refused"), std::string::npos) << text;
+    }
+  }
+  for (const char* text : {"id < 2.5", "n.v = 7", "x = 0.1", "x > 9007199254740992",
+                           "t >= TIMESTAMP '1970-01-01 00:00:00Z'", "t < '1970-01-01T00:00:00Z'"}) {
+    EXPECT_TRUE(BindText(text).ok()) << text;
+  }
 }
 
 TEST(RowEvaluator, StringsDatesTimestampsNested) {
@@ -135,8 +165,8 @@ TEST(RowEvaluator, StringsDatesTimestampsNested) {
   EXPECT_EQ(Eval("s > 'bz'", row), T);  // unsigned bytes: 0xc3 > 'z'
   EXPECT_EQ(Eval("d = DATE '2024-01-31'", row), T);
   EXPECT_EQ(Eval("d = '2024-01-31'", row), T);  // the string is read as a date at bind time
-  EXPECT_EQ(Eval("t >= TIMESTAMP '1970-01-01 00:00:00'", row), T);
-  EXPECT_EQ(Eval("t < '1970-01-01'", row), F);
+  EXPECT_EQ(Eval("t >= TIMESTAMP '1970-01-01 00:00:00Z'", row), T);
+  EXPECT_EQ(Eval("t < '1970-01-01T00:00:00+00:00'", row), F);
   EXPECT_EQ(Eval("n.v = 7", row), T);
 }
 

@@ -276,16 +276,16 @@ TEST(StatsLeafKernel, NullFactsSpeakOnlyAtTheExtremes) {
 TEST(StatsEvaluator, TimestampsAllowForMillisecondTruncation) {
   const char* ts =
       R"({"numRecords":2,"minValues":{"t":"2024-01-31T09:00:00.000Z","tn":"2024-01-31T09:00:00.000"},"maxValues":{"t":"2024-01-31T11:00:00.000+01:00","tn":"2024-01-31T10:00:00.000"},"nullCount":{"t":0,"tn":0}})";
-  EXPECT_TRUE(May("t > TIMESTAMP '2024-01-31 10:00:00.000500'", ts));  // max may be .000999
-  EXPECT_FALSE(May("t > TIMESTAMP '2024-01-31 10:00:00.001'", ts));
-  EXPECT_FALSE(May("t < TIMESTAMP '2024-01-31 08:59:59.999'", ts));
-  EXPECT_TRUE(May("t = '2024-01-31 10:00:00'", ts));
-  EXPECT_TRUE(May("tn > TIMESTAMP '2024-01-31 10:00:00.000999'", ts));
-  EXPECT_FALSE(May("tn > TIMESTAMP '2024-01-31 10:00:00.001'", ts));
+  EXPECT_TRUE(May("t > TIMESTAMP '2024-01-31 10:00:00.000500Z'", ts));  // max may be .000999
+  EXPECT_FALSE(May("t > TIMESTAMP '2024-01-31 10:00:00.001Z'", ts));
+  EXPECT_FALSE(May("t < TIMESTAMP '2024-01-31 08:59:59.999Z'", ts));
+  EXPECT_TRUE(May("t = '2024-01-31 10:00:00Z'", ts));
+  EXPECT_TRUE(May("tn > '2024-01-31 10:00:00.000999'", ts));
+  EXPECT_FALSE(May("tn > '2024-01-31 10:00:00.001'", ts));
   // A zone-less value for a `timestamp` column may be in any zone: widened by 18 hours.
   const char* no_zone = R"({"numRecords":2,"maxValues":{"t":"2024-01-31T10:00:00.000"}})";
-  EXPECT_TRUE(May("t > TIMESTAMP '2024-02-01 03:00:00'", no_zone));
-  EXPECT_FALSE(May("t > TIMESTAMP '2024-02-01 05:00:00'", no_zone));
+  EXPECT_TRUE(May("t > TIMESTAMP '2024-02-01 03:00:00Z'", no_zone));
+  EXPECT_FALSE(May("t > TIMESTAMP '2024-02-01 05:00:00Z'", no_zone));
 }
 
 TEST(StatsEvaluator, NumbersDatesBooleans) {
@@ -413,10 +413,10 @@ TEST(StatsEvaluator, TypedPartitionValues) {
   auto may = [&](std::string_view text) {
     return MayMatchPartition(BindOn(*schema, text), values);
   };
-  EXPECT_TRUE(may("t = TIMESTAMP '2024-01-31 12:00:00'"));  // zone unknown: +-18 hours
-  EXPECT_FALSE(may("t = TIMESTAMP '2024-02-02 12:00:00'"));
-  EXPECT_FALSE(may("tn = TIMESTAMP '2024-01-31 12:00:00'"));
-  EXPECT_TRUE(may("tn = TIMESTAMP '2024-01-31 10:00:00'"));
+  EXPECT_TRUE(may("t = TIMESTAMP '2024-01-31 12:00:00Z'"));  // zone unknown: +-18 hours
+  EXPECT_FALSE(may("t = TIMESTAMP '2024-02-02 12:00:00Z'"));
+  EXPECT_FALSE(may("tn = '2024-01-31 12:00:00'"));
+  EXPECT_TRUE(may("tn = '2024-01-31 10:00:00'"));
   EXPECT_TRUE(may("d = DATE '2024-01-31' AND b AND x = 2.5 AND s = 'a''b'"));
   EXPECT_FALSE(may("NOT b"));
   EXPECT_FALSE(may("x > 2.5"));

@@ -30,7 +30,7 @@ constexpr char kAddF1[] =
 
 // DELETE WHERE ts >= '2024-01-31 12:00:00' (UTC) OR id = 1: it read f1 and removes it.
 constexpr char kDeleteLoser[] =
-    R"({"readVersion": 0, "readPredicates": ["ts >= TIMESTAMP '2024-01-31 12:00:00' OR id = 1"],
+    R"({"readVersion": 0, "readPredicates": ["ts >= TIMESTAMP '2024-01-31 12:00:00Z' OR id = 1"],
         "readFiles": ["f1.parquet"],
         "actions": [{"commitInfo": {"operation": "DELETE", "isBlindAppend": false}},
                     {"remove": {"path": "f1.parquet", "dataChange": true}}]})";

@@ -64,8 +64,9 @@ class ExportedTable:
             return [json.loads(line) for line in f if line.strip()]
 
 
-def run_delta_spark(judge_dir, requests, work):
-    """Answers every request (judge cases and reads) in one JVM; returns {id: answer}."""
+def run_delta_spark(judge_dir, requests, work, main_class="rlc.engines.DeltaSparkJudge"):
+    """Answers every request (judge cases and reads) in one JVM; returns {id: answer}.
+    `main_class`: the program of tests/engines/delta-spark that answers them."""
     classpath_file = os.path.join(judge_dir, "target", "classpath.txt")
     if not os.path.exists(classpath_file):
         raise EngineError(f"the Delta Spark judge is not built ({classpath_file} is missing): "
@@ -78,7 +79,7 @@ def run_delta_spark(judge_dir, requests, work):
         for r in requests:
             f.write(json.dumps(r) + "\n")
     try:
-        subprocess.run(["java", *JAVA_OPTIONS, "-cp", classpath, "rlc.engines.DeltaSparkJudge",
+        subprocess.run(["java", *JAVA_OPTIONS, "-cp", classpath, main_class,
                         requests_file, answers_file], check=True)
     except FileNotFoundError as e:
         raise EngineError("no `java` on PATH: Delta Spark needs Java 17 "
