@@ -92,8 +92,24 @@ TEST(DataSkipping, MissingStatisticsKeepTheAdd) {
 TEST(DataSkipping, UnparsableStatisticsKeepTheAdd) {
   CaseCheck check;
   ExpectAppendAbortOn(
-      check.Run(DeleteLoser({kSkipping}), {Append({AddOf("w1", R"({"numRecords":"many"})")})}),
+      check.Run(DeleteLoser({kSkipping}),
+                {Append({AddOf("w1", R"({"numRecords":3,"nullCount":{"id":"x"}})")})}),
       "w1");
+}
+
+// A numRecords that is no count makes the winner's commit corrupt, for replay and the check alike
+// (delta/commit_rules.h, rule 5): the check refuses it rather than judge it.
+TEST(DataSkipping, ANumRecordsThatIsNoCountMakesTheWinnerCorrupt) {
+  CaseCheck check;
+  CheckEnvironment env;
+  env.files = &check.files;
+  const Result<Verdict> v =
+      CheckConflicts(DeleteLoser({kSkipping}), check.read_table,
+                     {Append({AddOf("w1", R"({"numRecords":"many"})")})}, env);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.status().code(), StatusCode::kCorrupt);
+  EXPECT_NE(v.status().message().find("path 'w1': stats.numRecords"), std::string::npos)
+      << v.status().message();
 }
 
 // A winner of 40,000 adds, every one ruled out by its statistics but those at `kept` (statistics
@@ -107,7 +123,8 @@ WinningCommit LargeAppend(const std::vector<int>& kept) {
     adds.push_back(AddOf("w" + std::to_string(i), stats));
   }
   for (size_t k = 0; k < kept.size(); ++k) {
-    std::optional<std::string> stats[] = {IdStats(3, 0, 9), std::nullopt, R"({"numRecords":-1})"};
+    std::optional<std::string> stats[] = {IdStats(3, 0, 9), std::nullopt,
+                                          R"({"numRecords":3,"nullCount":{"id":-1.5}})"};
     adds[static_cast<size_t>(kept[k])].stats = stats[k % 3];
   }
   return Append(std::move(adds));

@@ -5,6 +5,7 @@
 
 #include "impl/delta/file_key.h"
 #include "impl/delta/snapshot.h"
+#include "impl/delta/stats.h"
 
 namespace rlc::delta {
 namespace {
@@ -19,6 +20,20 @@ Result<std::string> Decoded(int64_t version, const std::string& path) {
   Result<std::string> decoded = dv::UrlDecode(path);
   if (!decoded.ok()) return CommitError(version, path, decoded.status().message());
   return decoded;
+}
+
+// Rule 5: what the add says of its rows must be read one way: numRecords a count, and present
+// where a DV names rows of the file.
+Status CheckAddRows(int64_t version, const std::string& path, const AddFile& add) {
+  std::optional<int64_t> num_records;
+  if (add.stats.has_value()) {
+    Result<std::optional<int64_t>> n = ParseNumRecords(*add.stats);
+    if (!n.ok()) return CommitError(version, path, n.status().message());
+    num_records = *n;
+  }
+  if (add.deletion_vector.has_value() && !num_records.has_value())
+    return CommitError(version, path, "a file with a deletion vector must have stats.numRecords");
+  return Status::Ok();
 }
 
 std::string DvId(const std::optional<dv::DvDescriptor>& dv) {
@@ -42,6 +57,7 @@ Status CheckCommitFiles(int64_t version, std::span<const AddFile* const> adds,
   for (const AddFile* add : adds) {
     RLC_ASSIGN_OR_RETURN(std::string path, Decoded(version, add->path));
     if (!added.insert(path).second) return CommitError(version, path, "added twice in one commit");
+    RLC_RETURN_IF_ERROR(CheckAddRows(version, path, *add));
     const std::string dv = DvId(add->deletion_vector);
     if (const auto it = removed.find(path); it != removed.end() && it->second == dv)
       return CommitError(version, path,

@@ -11,7 +11,11 @@
 //   2. two removes of one path in one commit;
 //   3. an add and a remove of the same (path, DV) key in one commit;
 //   4. two active versions after the commit: an add of a path whose active version (just before
-//      the commit) has another DV, which the commit does not remove.
+//      the commit) has another DV, which the commit does not remove;
+//   5. an add whose statistics give no numRecords count (stats.numRecords not a non-negative
+//      integer, or statistics that do not parse), or that has a DV and no numRecords: `rlc
+//      inspect` refused such a file while the check judged past it (found by
+//      tests/cli/one_reading_property_test.cc).
 // Paths are compared URL-decoded; a path that does not decode is kCorrupt too.
 //
 // Thread-safety: stateless function.
@@ -32,7 +36,7 @@ namespace rlc::delta {
 // The active add of a decoded path just before the commit, or nullptr.
 using ActiveAddLookup = std::function<const AddFile*(const std::string& decoded_path)>;
 
-// Checks rules 1-4 over the commit's adds and removes (in any order). `active` may be empty:
+// Checks rules 1-5 over the commit's adds and removes (in any order). `active` may be empty:
 // then rule 4 is not checked (a caller that applies the commit checks it where it applies).
 Status CheckCommitFiles(int64_t version, std::span<const AddFile* const> adds,
                         std::span<const RemoveFile* const> removes,

@@ -80,6 +80,21 @@ TEST_F(SnapshotTest, TwoActiveVersionsOfAPathAreCorrupt) {
       << s.status().message();
 }
 
+// Rule 5 (commit_rules.h): what an add says of its rows is read one way by replay and the check.
+// `rlc inspect` refused a file whose numRecords is no count while `rlc check` committed a loser
+// past its commit (tests/cli/one_reading_property_test.cc).
+TEST_F(SnapshotTest, AnAddWhoseNumRecordsIsNoCountIsCorrupt) {
+  Put(0, Add("a"));
+  Put(1, R"({"add":{"path":"b","partitionValues":{},"size":1,"modificationTime":1,)"
+         R"("dataChange":true,"stats":"{\"numRecords\":\"x\"}"}})"
+         "\n");
+  Result<Snapshot> s = ReplayLog(storage_, kRoot);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().code(), StatusCode::kCorrupt);
+  EXPECT_NE(s.status().message().find("version 1, path 'b': stats.numRecords"), std::string::npos)
+      << s.status().message();
+}
+
 TEST_F(SnapshotTest, SamePathAddedTwiceInOneCommitIsCorrupt) {
   Put(0, Add("a") + Add("a", kDv1));
   Result<Snapshot> s = ReplayLog(storage_, kRoot);
