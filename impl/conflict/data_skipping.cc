@@ -52,9 +52,12 @@ std::optional<Scan> ScanMatchingRows(const SkippingInputs& in, const std::string
 // A complete scan must have visited numRecords rows, when the statistics say how many.
 bool RowCountAgrees(const Scan& scan, const std::optional<delta::StatsJson>& stats) {
   if (scan.stopped || !stats.has_value()) return true;
+  // Commit rule 5 (delta/commit_rules.h) refuses every add whose numRecords is no count, in the
+  // winners and in the replayed read snapshot alike, so the parse cannot fail here; were it to,
+  // the rows would count as disagreeing (the conflict kept).
   Result<std::optional<int64_t>> num_records = delta::ParseNumRecords(*stats);
-  if (!num_records.ok()) return false;  // doubt: numRecords unparsable
-  return !num_records->has_value() || static_cast<uint64_t>(**num_records) == scan.rows;
+  return num_records.ok() &&
+         (!num_records->has_value() || static_cast<uint64_t>(**num_records) == scan.rows);
 }
 
 // The DV's positions (empty without a DV); nullopt when it cannot be loaded.
