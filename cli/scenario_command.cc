@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -47,12 +48,18 @@ nlohmann::ordered_json RowsJson(const std::vector<std::vector<model::Value>>& ro
   for (const auto& row : rows) {
     nlohmann::ordered_json r = nlohmann::ordered_json::array();
     for (const model::Value& v : row) {
+      // Longs and finite doubles as JSON numbers, strings as strings, any other value as its
+      // SQL literal ("TIMESTAMP '...Z'", "DATE '...'", "CAST('NaN' AS DOUBLE)").
       if (model::IsNull(v))
         r.push_back(nullptr);
       else if (const auto* n = std::get_if<int64_t>(&v))
         r.push_back(*n);
+      else if (const auto* text = std::get_if<std::string>(&v))
+        r.push_back(*text);
+      else if (const auto* x = std::get_if<model::Double>(&v); x && std::isfinite(x->value))
+        r.push_back(x->value);
       else
-        r.push_back(std::get<std::string>(v));
+        r.push_back(model::ToString(v));
     }
     out.push_back(r);
   }

@@ -1,6 +1,9 @@
 #include "fuzz/explorer/history_generator.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,12 +29,79 @@ std::string LongValue(int64_t k) {
   return "a value longer than the prefix statistics keep, number " + std::to_string(k);
 }
 
-// The partition column: none, long, or string (values "p0", "p1"; NULL sometimes either way).
-enum class Part { kNone, kLong, kString };
+// The table's typed columns beyond (id long, value string): a partition column `part` and a
+// data column `x`, each absent or of a drawn type. Timestamps, dates and doubles reach every tier
+// that way: partition values as writers print them (a timestamp as wall clock text in the
+// writers' session zone), statistics as Delta truncates them (timestamps to milliseconds), rows
+// at the types' edges (NaN, -0.0, infinities, instants a microsecond apart).
+struct Shape {
+  std::optional<model::ColumnType> part;
+  std::optional<model::ColumnType> x;
+};
 
-model::Value PartValue(Part part, int64_t n) {
-  if (part == Part::kString) return std::string("p") + std::to_string(n % 2);
-  return n % 2;
+constexpr int64_t kMicrosPerHour = int64_t{3600} * 1000000;
+// 2024-03-10T00:00:00Z: an instant whose wall clock in the zones drawn falls on three dates.
+constexpr int64_t kBaseMicros = int64_t{19792} * 24 * kMicrosPerHour;
+constexpr int32_t kBaseDays = 19792;
+
+// The n-th value of a typed column: a few distinct values, so that files share some and rows
+// collide. Timestamps 7 hours apart (less than the zones' spread) with sub-millisecond offsets
+// that truncated statistics cannot tell apart; doubles at the type's edges.
+model::Value TypedValue(model::ColumnType type, int64_t n, int distinct) {
+  const int64_t k = ((n % distinct) + distinct) % distinct;
+  switch (type) {
+    case model::ColumnType::kTimestamp:
+      return model::Timestamp{kBaseMicros + k * 7 * kMicrosPerHour + (k % 2) * 999};
+    case model::ColumnType::kDate:
+      return model::Date{static_cast<int32_t>(kBaseDays + k)};
+    case model::ColumnType::kDouble: {
+      static constexpr double kDoubles[] = {1.5,
+                                            -0.0,
+                                            2.5e300,
+                                            0.0,
+                                            std::numeric_limits<double>::quiet_NaN(),
+                                            -std::numeric_limits<double>::infinity()};
+      return model::Double{kDoubles[k % 6]};
+    }
+    case model::ColumnType::kString:
+      return std::string("p") + std::to_string(k);
+    case model::ColumnType::kLong:
+      break;
+  }
+  return k;
+}
+
+// A literal of the column's type near its values: one of them, or between two of them (for a
+// timestamp, within the zones' spread of one, where a misplaced zone changes the answer).
+model::Value NearLiteral(model::ColumnType type, int distinct) {
+  const int64_t k = Between(0, distinct);
+  switch (type) {
+    case model::ColumnType::kTimestamp:
+      if (Chance(50)) return TypedValue(type, k, distinct);
+      return model::Timestamp{kBaseMicros + Between(-10, 24) * kMicrosPerHour +
+                              Pick<int64_t>({{3, 0}, {1, 500}, {1, 999}, {1, 1000}})};
+    case model::ColumnType::kDouble:
+      if (Chance(60)) {
+        const model::Value v = TypedValue(type, k, distinct);
+        if (std::isfinite(std::get<model::Double>(v).value)) return v;
+      }
+      return model::Double{Pick<double>({{1, 1.0}, {1, 2.0}, {1, -1.0}, {1, 1e300}})};
+    default:
+      return TypedValue(type, k, distinct);
+  }
+}
+
+// The partition's value of row n: two values for longs and strings (as before), three for the
+// typed partitions.
+model::Value PartValue(model::ColumnType type, int64_t n) {
+  const bool typed = type != model::ColumnType::kLong && type != model::ColumnType::kString;
+  return TypedValue(type, n, typed ? 3 : 2);
+}
+
+// A comparison of a typed column with a literal near its values.
+Predicate TypedCompare(const std::string& column, model::ColumnType type, int distinct) {
+  const Op op = Pick<Op>({{3, Op::kEq}, {2, Op::kLt}, {2, Op::kGe}, {1, Op::kNe}, {1, Op::kGt}});
+  return Predicate::Compare(column, op, NearLiteral(type, distinct));
 }
 
 // A predicate over the table's columns, mostly on id (the rows' key) so that writers collide
@@ -39,8 +109,20 @@ model::Value PartValue(Part part, int64_t n) {
 // a Delta scan of it reads files that hold none of the rows it matches: reads wider than the
 // matched rows' files. An OR of two keys (case 7) admits a file whose bounds span the gap between
 // them though none of its rows is either key.
-Predicate Where(int64_t max_id, Part part) {
+Predicate Where(int64_t max_id, const Shape& shape) {
   const int64_t k = Between(1, max_id + 1);
+  // A typed column, alone or beside a key range: where two tiers may read one value two ways.
+  if (shape.x && Chance(25)) {
+    Predicate on_x = Chance(15) ? Predicate::IsNull("x") : TypedCompare("x", *shape.x, 6);
+    if (Chance(40)) return on_x;
+    return Predicate::And({std::move(on_x), Predicate::Compare("id", Op::kGe, k)});
+  }
+  if (shape.part && *shape.part != model::ColumnType::kLong &&
+      *shape.part != model::ColumnType::kString && Chance(30)) {
+    Predicate on_part = TypedCompare("part", *shape.part, 3);
+    if (Chance(50)) return on_part;
+    return Predicate::Or({std::move(on_part), Predicate::Compare("id", Op::kEq, k)});
+  }
   switch (Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {1, 7}})) {
     case 7:
       return Predicate::Or({Predicate::Compare("id", Op::kEq, k),
@@ -59,42 +141,43 @@ Predicate Where(int64_t max_id, Part part) {
     case 4:
       return Predicate::IsNull("value");
     default:
-      return part != Part::kNone
-                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(part, k)),
+      return shape.part
+                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(*shape.part, k)),
                                    Predicate::Compare("id", Op::kGe, k)})
                  : Predicate::And({Predicate::Compare("id", Op::kGe, k),
                                    Predicate::Compare("id", Op::kLe, k + 2)});
   }
 }
 
-// The partition column is sometimes NULL (Delta's __HIVE_DEFAULT_PARTITION__).
-std::vector<model::Value> NewRow(int64_t id, Part part, const std::string& value) {
+// The partition column is sometimes NULL (Delta's __HIVE_DEFAULT_PARTITION__), x too.
+std::vector<model::Value> NewRow(int64_t id, const Shape& shape, const std::string& value) {
   std::vector<model::Value> row = {id, value};
-  if (part != Part::kNone) row.push_back(Chance(8) ? model::Value{} : PartValue(part, id));
+  if (shape.x) row.push_back(Chance(10) ? model::Value{} : TypedValue(*shape.x, Between(0, 5), 6));
+  if (shape.part) row.push_back(Chance(8) ? model::Value{} : PartValue(*shape.part, id));
   return row;
 }
 
 // A MERGE whose reads often differ from its writes: a matched clause may act only on some of the
 // key rows it reads (AND condition), a second matched clause may follow, and not-matched inserts
 // (conditional too) make the absence of a match part of what it read.
-model::Operation GenMerge(int64_t max_id, Part part) {
+model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   using Kind = model::MergeClause::Kind;
   model::Merge merge;
   merge.key_column = "id";
   const int64_t n = Between(1, 3);
   for (int64_t i = 0; i < n; ++i)
-    merge.source_rows.push_back(NewRow(Between(1, max_id + 2), part, "m"));
+    merge.source_rows.push_back(NewRow(Between(1, max_id + 2), shape, "m"));
   if (Chance(20)) {
     // A key named twice: the MERGE fails wherever a target row holds it (Delta's multiple-match
     // error), whether or not a clause condition holds for that row, so a concurrent insert of the
     // key decides the MERGE's outcome though its registered predicate never selects the row.
     // Mostly a key the table does not hold yet, as inserts draw them.
     const int64_t key = Chance(60) ? Between(max_id + 1, max_id + 3) : Between(1, max_id + 2);
-    merge.source_rows.push_back(NewRow(key, part, "m"));
-    merge.source_rows.push_back(NewRow(key, part, "m"));
+    merge.source_rows.push_back(NewRow(key, shape, "m"));
+    merge.source_rows.push_back(NewRow(key, shape, "m"));
   }
   const auto condition = [&](int percent) {
-    return Chance(percent) ? Where(max_id, part) : Predicate::True();
+    return Chance(percent) ? Where(max_id, shape) : Predicate::True();
   };
   const auto matched = [&](Predicate when) {
     return Chance(50)
@@ -114,29 +197,29 @@ model::Operation GenMerge(int64_t max_id, Part part) {
   return merge;
 }
 
-model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
+model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup) {
   const int kind =
       setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
             : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
   switch (kind) {
     case 0:
-      return model::Delete{Where(max_id, part)};
+      return model::Delete{Where(max_id, shape)};
     case 1: {
       const int64_t k = Between(0, 3);
-      return model::Update{Where(max_id, part),
+      return model::Update{Where(max_id, shape),
                            {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
     }
     case 2: {
       model::BlindInsert insert;
       const int64_t n = Between(1, 2);
       for (int64_t i = 0; i < n; ++i)
-        insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "new"));
+        insert.rows.push_back(NewRow(Between(1, max_id + 3), shape, "new"));
       return insert;
     }
     case 3:
-      return model::InsertSelect{Where(max_id, part), {{"value", std::string("copy")}}};
+      return model::InsertSelect{Where(max_id, shape), {{"value", std::string("copy")}}};
     case 4:
-      return GenMerge(max_id, part);
+      return GenMerge(max_id, shape);
     case 5:
       return model::Optimize{Chance(12) ? std::vector<std::string>{"value"}
                                         : std::vector<std::string>{}};
@@ -151,7 +234,7 @@ model::Operation GenOperation(int64_t max_id, Part part, bool setup) {
       model::IdempotentWrite write;
       write.app_id = Chance(50) ? "app1" : "app2";
       write.version = Between(1, 2);
-      write.insert.rows.push_back(NewRow(Between(1, max_id + 3), part, "idem"));
+      write.insert.rows.push_back(NewRow(Between(1, max_id + 3), shape, "idem"));
       return write;
     }
   }
@@ -214,10 +297,30 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
 }
 
 // The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
-int64_t GenTable(scenario::TableSpec& t, Part& part) {
-  t.partitioned = Chance(15);
-  part = !t.partitioned ? Part::kNone : Chance(30) ? Part::kString : Part::kLong;
-  if (part == Part::kString) t.partition_type = model::ColumnType::kString;
+int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
+  using T = model::ColumnType;
+  t.partitioned = Chance(18);
+  if (t.partitioned) {
+    t.partition_type = Pick<T>(
+        {{9, T::kLong}, {5, T::kString}, {4, T::kTimestamp}, {1, T::kDate}, {2, T::kDouble}});
+    shape.part = t.partition_type;
+  }
+  if (Chance(25)) t.typed_column = Pick<T>({{2, T::kTimestamp}, {1, T::kDate}, {2, T::kDouble}});
+  shape.x = t.typed_column;
+  // The writers' session zone: UTC, either side of it by up to the 14 hours zones reach, and the
+  // half- and three-quarter-hour ones. Timestamp partition values are written in it (Spark) or
+  // with a Z (other engines).
+  if (shape.part == T::kTimestamp || shape.x == T::kTimestamp) {
+    t.session_offset_minutes = Pick<int>({{4, 0},
+                                          {2, -8 * 60},
+                                          {1, -5 * 60},
+                                          {1, 5 * 60 + 30},
+                                          {1, 9 * 60},
+                                          {1, 14 * 60},
+                                          {1, -12 * 60},
+                                          {1, 5 * 60 + 45}});
+    t.zoned_partition_timestamps = shape.part == T::kTimestamp && Chance(25);
+  }
   t.files = static_cast<int>(Between(1, 3));
   t.statistics = !Chance(15);
   t.deletion_vectors = Pick<scenario::DeletionVectors>({{18, scenario::DeletionVectors::kOn},
@@ -240,7 +343,7 @@ int64_t GenTable(scenario::TableSpec& t, Part& part) {
   if (Chance(1)) t.checkpoint_interval = static_cast<int>(Between(1, 3));
   const int64_t rows = Between(2, 10);
   for (int64_t id = 1; id <= rows; ++id) {
-    t.rows.push_back(NewRow(id, part,
+    t.rows.push_back(NewRow(id, shape,
                             Chance(8)    ? std::string()
                             : Chance(12) ? LongValue(id)
                                          : "v" + std::to_string(id)));
@@ -249,11 +352,11 @@ int64_t GenTable(scenario::TableSpec& t, Part& part) {
   return rows;
 }
 
-scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
+scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_readable,
                          const GeneratorOptions& options, FlagMode flags) {
   scenario::TxnSpec txn;
   txn.name = "T" + std::to_string(i + 1);
-  txn.operation = GenOperation(rows, part, false);
+  txn.operation = GenOperation(rows, shape, false);
   txn.flags = GenFlags(options.allowed_flags, flags);
   txn.writer = GenWriter();
   // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
@@ -267,7 +370,7 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, Part part, bool rows_readable,
     if (Chance(25)) {
       txn.reads_whole_table = true;
     } else {
-      txn.extra_reads.push_back(Where(rows, part));
+      txn.extra_reads.push_back(Where(rows, shape));
     }
   }
   // A writer that states an older snapshot than it read matters where it read what came after:
@@ -324,15 +427,15 @@ void GenSteps(scenario::Scenario& s, int writers) {
 rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
   return rc::gen::exec([options] {
     scenario::Scenario s;
-    Part part = Part::kNone;
-    const int64_t rows = GenTable(s.table, part);
+    Shape shape;
+    const int64_t rows = GenTable(s.table, shape);
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
-    for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, part, true), 0});
+    for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, shape, true), 0});
     const int low = std::max(1, options.min_writers);
     const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
     const FlagMode flags = Chance(30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
     for (int i = 0; i < writers; ++i)
-      s.txns.push_back(GenTxn(i, rows, part, s.table.rows_readable, options, flags));
+      s.txns.push_back(GenTxn(i, rows, shape, s.table.rows_readable, options, flags));
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
         std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {

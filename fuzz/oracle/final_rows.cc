@@ -1,6 +1,10 @@
 #include "fuzz/oracle/final_rows.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <string_view>
 
 #include "fuzz/oracle/json_reader.h"
 
@@ -8,25 +12,133 @@ namespace rlc::oracle {
 
 namespace {
 
-// A partition value as the log writes it (text, or null), typed by its column, as a JSON value.
-// Delta's protocol: null or an empty string is NULL, for every type.
-bool PartitionValue(const model::Column& column, const std::optional<std::string>& text,
-                    json::Value* out) {
-  if (!text.has_value() || text->empty()) return true;  // NULL
-  if (column.type == model::ColumnType::kString) {
-    out->kind = json::Value::Kind::kString;
-    out->text = *text;
-    return true;
+// Digits at text[at, at + n), or -1.
+int64_t Digits(std::string_view text, size_t at, size_t n) {
+  if (at + n > text.size()) return -1;
+  int64_t v = 0;
+  for (size_t i = at; i < at + n; ++i) {
+    if (text[i] < '0' || text[i] > '9') return -1;
+    v = v * 10 + (text[i] - '0');
   }
-  out->kind = json::Value::Kind::kNumber;
-  out->text = *text;
-  return out->Int().has_value();
+  return v;
+}
+
+// "YYYY-MM-DD" at the start of text: days since 1970-01-01.
+std::optional<int64_t> DateAt(std::string_view text) {
+  const int64_t y = Digits(text, 0, 4), m = Digits(text, 5, 2), d = Digits(text, 8, 2);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > 31 || text[4] != '-' || text[7] != '-')
+    return std::nullopt;
+  const int64_t days = model::DaysFromCivil({y, static_cast<int>(m), static_cast<int>(d)});
+  if (model::DateText(days) != text.substr(0, 10)) return std::nullopt;  // 02-30 and the like
+  return days;
+}
+
+// A timestamp partition value as Delta's writers write one: "YYYY-MM-DD HH:MM:SS", a fraction
+// of up to six digits, then "Z", an offset "+HH:MM", or nothing: the wall clock in the session
+// zone (`session_offset_minutes`). Microseconds since the epoch.
+std::optional<int64_t> TimestampOf(std::string_view text, int session_offset_minutes) {
+  if (text.size() < 19 || (text[10] != ' ' && text[10] != 'T') || text[13] != ':' ||
+      text[16] != ':')
+    return std::nullopt;
+  const std::optional<int64_t> days = DateAt(text);
+  const int64_t h = Digits(text, 11, 2), mi = Digits(text, 14, 2), sec = Digits(text, 17, 2);
+  if (!days || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return std::nullopt;
+  int64_t micros = ((*days * 24 + h) * 60 + mi) * 60 * 1000000 + sec * 1000000;
+  size_t at = 19;
+  if (at < text.size() && text[at] == '.') {
+    size_t n = 0;
+    int64_t fraction = 0;
+    while (at + 1 + n < text.size() && n < 6 && Digits(text, at + 1 + n, 1) >= 0)
+      fraction = fraction * 10 + Digits(text, at + 1 + n, 1), ++n;
+    if (n == 0) return std::nullopt;
+    for (size_t k = n; k < 6; ++k) fraction *= 10;
+    micros += fraction;
+    at += 1 + n;
+  }
+  const std::string_view zone = text.substr(at);
+  if (zone.empty()) return micros - int64_t{session_offset_minutes} * 60 * 1000000;
+  if (zone == "Z") return micros;
+  const int64_t zh = Digits(zone, 1, 2), zm = Digits(zone, 4, 2);
+  if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':' || zh < 0 || zm < 0)
+    return std::nullopt;
+  const int64_t offset = (zh * 60 + zm) * 60 * 1000000;
+  return zone[0] == '+' ? micros - offset : micros + offset;
+}
+
+// A double written as text: digits as JSON or Java write them, or NaN and the infinities.
+std::optional<double> DoubleOf(std::string_view text) {
+  if (text == "NaN") return std::numeric_limits<double>::quiet_NaN();
+  if (text == "Infinity") return std::numeric_limits<double>::infinity();
+  if (text == "-Infinity") return -std::numeric_limits<double>::infinity();
+  double v = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+// A partition value as the log writes it (text, or null), as its column's value. Delta's
+// protocol: null or an empty string is NULL, for every type.
+std::optional<model::Value> PartitionValue(const model::Column& column,
+                                           const std::optional<std::string>& text,
+                                           int session_offset_minutes) {
+  if (!text.has_value() || text->empty()) return model::Value{};
+  json::Value number;
+  number.kind = json::Value::Kind::kNumber;
+  number.text = *text;
+  switch (column.type) {
+    case model::ColumnType::kString:
+      return model::Value{*text};
+    case model::ColumnType::kLong:
+      if (number.Int()) return model::Value{*number.Int()};
+      return std::nullopt;
+    case model::ColumnType::kTimestamp:
+      if (const auto t = TimestampOf(*text, session_offset_minutes)) return model::Timestamp{*t};
+      return std::nullopt;
+    case model::ColumnType::kDate:
+      if (text->size() != 10) return std::nullopt;
+      if (const auto d = DateAt(*text)) return model::Date{static_cast<int32_t>(*d)};
+      return std::nullopt;
+    case model::ColumnType::kDouble:
+      if (const auto d = DoubleOf(*text)) return model::Double{*d};
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// A data file's value (JSON, from a row file or the oracle's Parquet reading) as its column's:
+// integers for longs, timestamps (microseconds) and dates (days), numbers or the three words for
+// doubles, strings for strings.
+std::optional<model::Value> FileValue(const model::Column& column, const json::Value& v) {
+  if (v.is_null()) return model::Value{};
+  const bool is_number = v.kind == json::Value::Kind::kNumber;
+  switch (column.type) {
+    case model::ColumnType::kString:
+      if (v.is_string()) return model::Value{v.text};
+      break;
+    case model::ColumnType::kLong:
+      if (v.Int()) return model::Value{*v.Int()};
+      break;
+    case model::ColumnType::kTimestamp:
+      if (v.Int()) return model::Timestamp{*v.Int()};
+      break;
+    case model::ColumnType::kDate:
+      if (v.Int() && *v.Int() >= INT32_MIN && *v.Int() <= INT32_MAX)
+        return model::Date{static_cast<int32_t>(*v.Int())};
+      break;
+    case model::ColumnType::kDouble:
+      if (is_number || v.is_string()) {
+        if (const auto d = DoubleOf(v.text)) return model::Double{*d};
+      }
+      break;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
-    const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why) {
+    const ReferenceSnapshot& snapshot, const model::LogicalTable& table, std::string* why) {
+  const std::vector<model::Column>& schema = table.schema;
   std::vector<std::vector<model::Value>> rows;
   for (const ReferenceFile& f : snapshot.files) {
     if (!f.rows_unknown.empty()) return *why = f.rows_unknown, std::nullopt;
@@ -37,38 +149,38 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
         if (f.columns[k] == schema[c].name) position[c] = k;
       }
     }
+    // A partition column's value is the add's partitionValues, as every Delta reader takes it:
+    // a Parquet file leaves the column out, and a row file's own copy of it yields to the log
+    // (a commit that re-adds a file under other values moves its rows).
+    std::vector<std::optional<model::Value>> logged(schema.size());
+    for (size_t c = 0; c < schema.size(); ++c) {
+      const auto value = schema[c].is_partition ? f.partition_values.find(schema[c].name)
+                                                : f.partition_values.end();
+      if (value == f.partition_values.end()) continue;
+      logged[c] = PartitionValue(schema[c], value->second, table.session_offset_minutes);
+      if (!logged[c])
+        return *why = f.path + ": partition value of " + schema[c].name + " is not a " +
+                      model::TypeName(schema[c].type),
+               std::nullopt;
+    }
     for (size_t r = 0; r < f.physical_values.size(); ++r) {
       if (f.deleted.count(r) != 0) continue;
       const json::Value& row = f.physical_values[r];
-      const auto text = [&] { return RowText(f, r); };  // for an error only
       std::vector<model::Value> values;
       values.reserve(schema.size());
       for (size_t c = 0; c < schema.size(); ++c) {
-        const model::Column& column = schema[c];
-        // A partition column's value is the add's partitionValues, as every Delta reader takes
-        // it: a Parquet file leaves the column out, and a row file's own copy of it yields to
-        // the log (a commit that re-adds a file under other values moves its rows).
-        json::Value from_log;
-        const auto value =
-            column.is_partition ? f.partition_values.find(column.name) : f.partition_values.end();
-        const bool logged = value != f.partition_values.end();
-        if (!logged && !position[c])
-          return *why = "a row lacks column " + column.name + ": " + text(), std::nullopt;
-        if (logged && !PartitionValue(column, value->second, &from_log))
-          return *why = f.path + ": partition value of " + column.name + " is not a " +
-                        (column.type == model::ColumnType::kLong ? "long" : "string"),
-                 std::nullopt;
-        const json::Value& v = logged ? from_log : row.items[*position[c]];
-        if (v.is_null()) {
-          values.emplace_back();
-        } else if (column.type == model::ColumnType::kLong && v.Int()) {
-          values.emplace_back(*v.Int());
-        } else if (column.type == model::ColumnType::kString && v.is_string()) {
-          values.emplace_back(v.text);
-        } else {
-          return *why = "column " + column.name + " holds a value of another type: " + text(),
-                 std::nullopt;
+        if (logged[c]) {
+          values.push_back(*logged[c]);
+          continue;
         }
+        if (!position[c])
+          return *why = "a row lacks column " + schema[c].name + ": " + RowText(f, r), std::nullopt;
+        std::optional<model::Value> v = FileValue(schema[c], row.items[*position[c]]);
+        if (!v)
+          return *why = "column " + schema[c].name +
+                        " holds a value of another type: " + RowText(f, r),
+                 std::nullopt;
+        values.push_back(std::move(*v));
       }
       rows.push_back(std::move(values));
     }
@@ -87,7 +199,7 @@ FinalRowsReport CheckFinalRowsOfTable(const std::string& table_dir,
     return report;
   }
   std::optional<std::vector<std::vector<model::Value>>> actual =
-      ReferenceContents(*read.snapshot, history.initial.schema, &report.error);
+      ReferenceContents(*read.snapshot, history.initial, &report.error);
   if (!actual) return report;
   report.actual = *actual;
   const model::ObservedHistory observed = model::Observe(history);

@@ -20,10 +20,11 @@
 
 namespace rlc::oracle {
 
-// The snapshot's live rows as model values in `schema` order, sorted; nullopt (and why) when a row
-// does not fit the schema.
+// The snapshot's live rows as model values in the order of `table`'s schema, sorted; nullopt (and
+// why) when a row does not fit the schema. A partition value is read as the table's writers wrote
+// it: a timestamp without a zone in their session zone (table.session_offset_minutes).
 std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
-    const ReferenceSnapshot& snapshot, const std::vector<model::Column>& schema, std::string* why);
+    const ReferenceSnapshot& snapshot, const model::LogicalTable& table, std::string* why);
 
 struct FinalRowsReport {
   model::OracleResult result;

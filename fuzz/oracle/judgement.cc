@@ -19,7 +19,7 @@ using Rows = std::vector<std::vector<model::Value>>;
 // The rows the oracle's reader sees at `version` of a log already read (sorted); nullopt and why
 // when that version cannot be read.
 std::optional<Rows> RowsAt(const ReferenceLog& log, int64_t version, const std::string& table_dir,
-                           const ByteSource& files, const std::vector<model::Column>& schema,
+                           const ByteSource& files, const model::LogicalTable& table,
                            std::string* why) {
   ReferenceLog prefix;
   if (version < 0 || static_cast<size_t>(version) >= log.commits.size()) {
@@ -32,7 +32,7 @@ std::optional<Rows> RowsAt(const ReferenceLog& log, int64_t version, const std::
     *why = "version " + std::to_string(version) + ": " + read.error;
     return std::nullopt;
   }
-  std::optional<Rows> rows = ReferenceContents(*read.snapshot, schema, why);
+  std::optional<Rows> rows = ReferenceContents(*read.snapshot, table, why);
   if (!rows) *why = "version " + std::to_string(version) + ": " + *why;
   return rows;
 }
@@ -50,10 +50,9 @@ std::optional<model::CommittedHistory> WithRowDeltas(const model::CommittedHisto
   for (size_t i : by_rows) {
     const int64_t version = history.CommitVersion(i);
     const std::optional<Rows> before =
-        RowsAt(log, version - 1, table_dir, files, history.initial.schema, why);
+        RowsAt(log, version - 1, table_dir, files, history.initial, why);
     if (!before) return std::nullopt;
-    const std::optional<Rows> after =
-        RowsAt(log, version, table_dir, files, history.initial.schema, why);
+    const std::optional<Rows> after = RowsAt(log, version, table_dir, files, history.initial, why);
     if (!after) return std::nullopt;
     model::RowDelta delta;
     std::set_difference(before->begin(), before->end(), after->begin(), after->end(),
@@ -78,7 +77,7 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   ReferenceResult read = SnapshotOfLog(log, table_dir, "", files);
   std::string why;
   std::optional<std::vector<std::vector<model::Value>>> actual;
-  if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial.schema, &why);
+  if (read.snapshot) actual = ReferenceContents(*read.snapshot, history.initial, &why);
   if (actual && judged) std::erase_if(*actual, [&](const auto& row) { return !judged(row); });
   std::string delta_why;
   const std::optional<model::CommittedHistory> derived =

@@ -8,6 +8,8 @@
 #include <parquet/schema.h>
 #include <parquet/types.h>
 
+#include <charconv>
+#include <cmath>
 #include <memory>
 
 namespace rlc::oracle {
@@ -22,6 +24,21 @@ json::Value Number(int64_t n) {
   json::Value v;
   v.kind = json::Value::Kind::kNumber;
   v.text = std::to_string(n);
+  return v;
+}
+
+// A double as text the oracle's value reading takes back (final_rows.cc): the shortest digits, or
+// a string for NaN and the infinities.
+json::Value DoubleValue(double d) {
+  json::Value v;
+  if (std::isnan(d) || std::isinf(d)) {
+    v.kind = json::Value::Kind::kString;
+    v.text = std::isnan(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity");
+    return v;
+  }
+  char digits[32];
+  v.kind = json::Value::Kind::kNumber;
+  v.text.assign(digits, std::to_chars(digits, digits + sizeof(digits), d).ptr);
   return v;
 }
 
@@ -72,6 +89,9 @@ bool ReadRowGroup(::parquet::RowGroupReader& group, const ::parquet::SchemaDescr
       ok = ReadColumn(
           static_cast<::parquet::Int32Reader&>(*column), max_def, rows, first,
           [](int32_t n) { return Number(n); }, why);
+    } else if (d->physical_type() == ::parquet::Type::DOUBLE) {
+      ok = ReadColumn(static_cast<::parquet::DoubleReader&>(*column), max_def, rows, first,
+                      DoubleValue, why);
     } else {
       ok = ReadColumn(static_cast<::parquet::ByteArrayReader&>(*column), max_def, rows, first, Text,
                       why);
@@ -96,12 +116,25 @@ bool Columns(const ::parquet::SchemaDescriptor& schema, std::vector<std::string>
         (logical->is_int() && static_cast<const ::parquet::IntLogicalType&>(*logical).is_signed());
     const bool is_integer = plain && (d->physical_type() == ::parquet::Type::INT64 ||
                                       d->physical_type() == ::parquet::Type::INT32);
+    // Values the simulator writes in integers: an instant in microseconds (UTC-adjusted, as
+    // Delta's `timestamp`), a date in days; both read as their integer. Any other unit or a
+    // wall-clock timestamp is another value.
+    const bool is_instant =
+        logical != nullptr && logical->is_timestamp() &&
+        d->physical_type() == ::parquet::Type::INT64 &&
+        static_cast<const ::parquet::TimestampLogicalType&>(*logical).is_adjusted_to_utc() &&
+        static_cast<const ::parquet::TimestampLogicalType&>(*logical).time_unit() ==
+            ::parquet::LogicalType::TimeUnit::MICROS;
+    const bool is_date =
+        logical != nullptr && logical->is_date() && d->physical_type() == ::parquet::Type::INT32;
+    const bool is_double =
+        d->physical_type() == ::parquet::Type::DOUBLE && (logical == nullptr || logical->is_none());
     if (d->max_repetition_level() != 0 || d->max_definition_level() > 1 ||
         d->path()->ToDotVector().size() != 1) {
       return *why = "column " + d->path()->ToDotString() + " is not a flat column", false;
     }
-    if (!is_string && !is_integer)
-      return *why = "column " + d->name() + " is neither a plain integer nor a string", false;
+    if (!is_string && !is_integer && !is_instant && !is_date && !is_double)
+      return *why = "column " + d->name() + " is of a type the oracle does not read", false;
     names->push_back(d->name());
   }
   return true;

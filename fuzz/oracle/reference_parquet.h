@@ -7,8 +7,10 @@
 // hide from the oracle. Parquet C++ itself is a trusted dependency, as for impl/
 // (docs/decisions.md#arrow).
 //
-// It reads what the simulator writes: flat columns of INT64 or INT32 values (read as numbers)
-// and UTF-8 BYTE_ARRAY values (read as strings), required or optional. A file with any other
+// It reads what the simulator writes: flat columns of INT64 or INT32 values (read as numbers:
+// plain integers, instants in microseconds, dates in days), DOUBLE values (numbers; NaN and the
+// infinities as the strings "NaN", "Infinity", "-Infinity") and UTF-8 BYTE_ARRAY values (read as
+// strings), required or optional. A file with any other
 // column is read as unsupported_column (true returned, no rows); bytes that are not Parquet are an
 // error string naming the file.
 //

@@ -2,7 +2,11 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstring>
+#include <limits>
 #include <string>
+
+#include "impl/predicate/datetime.h"
 
 namespace rlc::scenario {
 namespace {
@@ -129,15 +133,78 @@ class Cursor {
     pos_ = end;
     return v;
   }
-  // A literal of `type` (or NULL).
+  // A literal of `type` (or NULL), as model::ToString writes one.
   Value Literal(model::ColumnType type) {
     if (!ok()) return Value{};
     if (Keyword("NULL")) return Value{};
-    if (type == model::ColumnType::kLong) {
-      if (std::optional<int64_t> v = Integer()) return *v;
-      Fail("an integer or NULL");
-      return Value{};
+    switch (type) {
+      case model::ColumnType::kLong:
+        if (std::optional<int64_t> v = Integer()) return *v;
+        Fail("an integer or NULL");
+        return Value{};
+      case model::ColumnType::kTimestamp:
+        return TimestampLiteral();
+      case model::ColumnType::kDate:
+        return DateLiteral();
+      case model::ColumnType::kDouble:
+        return DoubleLiteral();
+      case model::ColumnType::kString:
+        break;
     }
+    return QuotedString();
+  }
+  // TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.ffffff]Z' (or an offset): an instant, so the zone is required.
+  Value TimestampLiteral() {
+    if (!Keyword("TIMESTAMP")) return Fail("TIMESTAMP '...Z' or NULL"), Value{};
+    const Value text = QuotedString();
+    if (!ok()) return Value{};
+    const std::optional<predicate::ParsedTimestamp> ts =
+        predicate::ParseTimestamp(std::get<std::string>(text));
+    if (!ts || !ts->has_zone) return Fail("a timestamp with a zone (Z or an offset)"), Value{};
+    return model::Timestamp{ts->micros};
+  }
+  Value DateLiteral() {
+    if (!Keyword("DATE")) return Fail("DATE 'YYYY-MM-DD' or NULL"), Value{};
+    const Value text = QuotedString();
+    if (!ok()) return Value{};
+    const std::optional<int64_t> days = predicate::ParseDate(std::get<std::string>(text));
+    if (!days || *days < INT32_MIN || *days > INT32_MAX) return Fail("a date YYYY-MM-DD"), Value{};
+    return model::Date{static_cast<int32_t>(*days)};
+  }
+  // 1.5E0, -0.0E0, 1e+300; CAST('NaN' AS DOUBLE) and the infinities likewise.
+  Value DoubleLiteral() {
+    if (Keyword("CAST")) {
+      const bool open = Symbol('(');
+      const Value word = open ? QuotedString() : Value{};
+      if (!ok() || !open || !Keyword("AS") || !Keyword("DOUBLE") || !Symbol(')'))
+        return Fail("CAST('NaN' AS DOUBLE)"), Value{};
+      const std::string& w = std::get<std::string>(word);
+      if (w == "NaN") return model::Double{std::numeric_limits<double>::quiet_NaN()};
+      if (w == "Infinity") return model::Double{std::numeric_limits<double>::infinity()};
+      if (w == "-Infinity") return model::Double{-std::numeric_limits<double>::infinity()};
+      return Fail("'NaN', 'Infinity' or '-Infinity'"), Value{};
+    }
+    SkipBlanks();
+    size_t end = pos_;
+    while (end < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[end])) ||
+                                  std::strchr("+-.eE", text_[end]) != nullptr))
+      ++end;
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text_.data() + pos_, text_.data() + end, v);
+    if (ec != std::errc() || ptr != text_.data() + end || end == pos_)
+      return Fail("a double (1.5E0) or NULL"), Value{};
+    pos_ = end;
+    return model::Double{v};
+  }
+  bool Symbol(char c) {
+    SkipBlanks();
+    if (pos_ >= text_.size() || text_[pos_] != c) return false;
+    ++pos_;
+    return true;
+  }
+  // 'text', with '' for a quote.
+  Value QuotedString() {
+    if (!ok()) return Value{};
     SkipBlanks();
     if (pos_ >= text_.size() || text_[pos_] != '\'') {
       Fail("a 'string' or NULL");

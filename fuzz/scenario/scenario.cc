@@ -1,7 +1,9 @@
 #include "fuzz/scenario/scenario.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
@@ -35,6 +37,25 @@ std::string_view After(std::string_view line, int n) {
     line = blank == std::string_view::npos ? std::string_view() : Trim(line.substr(blank));
   }
   return line;
+}
+
+// "+05:30" or "-08:00": minutes east of UTC, up to 18 hours (Java's bound).
+std::optional<int> OffsetMinutes(const std::string& word) {
+  if (word.size() != 6 || (word[0] != '+' && word[0] != '-') || word[3] != ':') return std::nullopt;
+  for (size_t i : {1, 2, 4, 5}) {
+    if (!std::isdigit(static_cast<unsigned char>(word[i]))) return std::nullopt;
+  }
+  const int hours = (word[1] - '0') * 10 + (word[2] - '0');
+  const int minutes = (word[4] - '0') * 10 + (word[5] - '0');
+  if (minutes > 59 || hours * 60 + minutes > 18 * 60) return std::nullopt;
+  return (word[0] == '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+std::string OffsetText(int minutes) {
+  const int m = minutes < 0 ? -minutes : minutes;
+  char text[24];
+  std::snprintf(text, sizeof(text), "%c%02d:%02d", minutes < 0 ? '-' : '+', m / 60, m % 60);
+  return text;
 }
 
 std::optional<int64_t> Number(const std::string& word) {
@@ -143,7 +164,9 @@ class Parser {
     return Status::InvalidArgument(scenario_.file + ":" + std::to_string(line_) + ": " + what);
   }
   const std::vector<model::Column>& Schema() {
-    schema_ = model::MakeTable(scenario_.table.partitioned, scenario_.table.partition_type).schema;
+    schema_ = model::MakeTable(scenario_.table.partitioned, scenario_.table.partition_type,
+                               scenario_.table.typed_column)
+                  .schema;
     return schema_;
   }
   Result<TxnSpec*> Txn(const std::string& name) {
@@ -151,6 +174,32 @@ class Parser {
       if (t.name == name) return &t;
     }
     return Error("no transaction named '" + name + "' (declare it with a 'txn' line first)");
+  }
+
+  // The options of typed columns and their text: nullopt for a key that is none of them.
+  std::optional<Status> ParseTypedOption(const std::string& key, const std::string& value) {
+    TableSpec& t = scenario_.table;
+    if (key == "partition-type" || key == "column-x") {
+      const std::optional<model::ColumnType> type = model::ColumnTypeNamed(value);
+      if (!type)
+        return Error("table: " + key + " long|string|timestamp|date|double, not '" + value + "'");
+      if (key == "column-x") t.typed_column = *type;
+      if (key == "partition-type") t.partition_type = *type;
+      return Status::Ok();
+    }
+    if (key == "zone") {
+      const std::optional<int> offset = OffsetMinutes(value);
+      if (!offset) return Error("table: zone +HH:MM or -HH:MM (up to 18:00), not '" + value + "'");
+      t.session_offset_minutes = *offset;
+      return Status::Ok();
+    }
+    if (key == "partition-timestamps") {
+      if (value != "zoned" && value != "session")
+        return Error("table: partition-timestamps zoned|session, not '" + value + "'");
+      t.zoned_partition_timestamps = value == "zoned";
+      return Status::Ok();
+    }
+    return std::nullopt;
   }
 
   Status ParseTable(const std::vector<std::string>& w) {
@@ -196,10 +245,8 @@ class Parser {
         if (value != "readable" && value != "unreadable")
           return Error("table: rows readable|unreadable, not '" + value + "'");
         t.rows_readable = value == "readable";
-      } else if (key == "partition-type") {
-        if (value != "long" && value != "string")
-          return Error("table: partition-type long|string, not '" + value + "'");
-        t.partition_type = value == "long" ? model::ColumnType::kLong : model::ColumnType::kString;
+      } else if (std::optional<Status> typed = ParseTypedOption(key, value)) {
+        RLC_RETURN_IF_ERROR(*typed);
       } else if (key == "faults") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 0 || *n > 1000)
@@ -514,7 +561,9 @@ const TxnSpec* Scenario::Find(const std::string& name) const {
 }
 
 model::LogicalTable Scenario::StartingTable() const {
-  model::LogicalTable t = model::MakeTable(table.partitioned, table.partition_type);
+  model::LogicalTable t =
+      model::MakeTable(table.partitioned, table.partition_type, table.typed_column);
+  t.session_offset_minutes = table.session_offset_minutes;
   if (table.isolation) t.properties.isolation_level = *table.isolation;
   t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
   if (table.deletion_vectors == DeletionVectors::kAbsent)
@@ -557,8 +606,10 @@ std::string FormatScenario(const Scenario& s) {
   if (!s.title.empty()) out << "scenario " << s.title << "\n";
   const TableSpec& t = s.table;
   out << "table" << (t.partitioned ? " partitioned" : "")
-      << (t.partitioned && t.partition_type == model::ColumnType::kString ? " partition-type string"
-                                                                          : "")
+      << (t.partitioned && t.partition_type != model::ColumnType::kLong
+              ? std::string(" partition-type ") + model::TypeName(t.partition_type)
+              : "")
+      << (t.typed_column ? std::string(" column-x ") + model::TypeName(*t.typed_column) : "")
       << " files " << t.files << " statistics " << (t.statistics ? "on" : "off")
       << " deletion-vectors "
       << (t.deletion_vectors == DeletionVectors::kOn    ? "on"
@@ -570,6 +621,8 @@ std::string FormatScenario(const Scenario& s) {
   if (!t.rows_readable) out << " rows unreadable";
   if (t.checker_faults > 0) out << " faults " << t.checker_faults;
   if (t.checkpoint_interval > 0) out << " checkpoints " << t.checkpoint_interval;
+  if (t.session_offset_minutes != 0) out << " zone " << OffsetText(t.session_offset_minutes);
+  if (t.zoned_partition_timestamps) out << " partition-timestamps zoned";
   out << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";

@@ -57,6 +57,11 @@ enum class DeletionVectors {
 struct TableSpec {
   bool partitioned = false;
   model::ColumnType partition_type = model::ColumnType::kLong;  // of the partition column `part`
+  std::optional<model::ColumnType> typed_column;                // a data column `x` of this type
+  // The writers' session zone, minutes east of UTC (model::LogicalTable::session_offset_minutes).
+  int session_offset_minutes = 0;
+  // Timestamp partition values written with a Z, not in the session zone (simulator::TableOptions).
+  bool zoned_partition_timestamps = false;
   int files = 2;
   bool statistics = true;
   DeletionVectors deletion_vectors = DeletionVectors::kOn;

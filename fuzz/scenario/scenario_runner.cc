@@ -156,6 +156,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.checker_reads_rows = table.rows_readable;
   options.checker_faults = table.checker_faults;
   options.checkpoint_interval = table.checkpoint_interval;
+  options.zoned_partition_timestamps = table.zoned_partition_timestamps;
   options.explain_declines = run.explain_declines;
   options.winner_bytes = run.winner_bytes;
   options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory
@@ -222,7 +223,7 @@ void ReadTableBefore(const std::string& work_dir, const model::LogicalTable& sta
   const oracle::ReferenceResult before = oracle::ReadReferenceSnapshot(work_dir, -1, "", bytes);
   std::optional<std::vector<std::vector<model::Value>>> rows;
   if (before.snapshot)
-    rows = oracle::ReferenceContents(*before.snapshot, start.schema, &r.initial_rows_error);
+    rows = oracle::ReferenceContents(*before.snapshot, start, &r.initial_rows_error);
   if (!before.snapshot) r.initial_rows_error = before.error;
   if (rows) r.initial_rows = std::move(*rows);
 }

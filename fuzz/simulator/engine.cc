@@ -1,7 +1,10 @@
 #include "fuzz/simulator/engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -62,14 +65,16 @@ bool IsForeignRowId(model::RowId id) { return (id & kForeignRowIdBit) != 0; }
 Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view bytes,
                                      const std::vector<RowFileColumn>& columns,
                                      const std::vector<std::string>& partition_columns,
-                                     const delta::StringMap& partition_values) {
+                                     const delta::StringMap& partition_values,
+                                     int session_offset_minutes) {
   if (!path.ends_with(".parquet"))
     return DecodeDataFile(path, bytes, columns, partition_columns, partition_values);
   RLC_ASSIGN_OR_RETURN(const parquet::ParquetFileFacts facts,
                        parquet::ReadParquetFacts(path, bytes));
   for (const std::vector<std::string>& leaf : facts.leaf_paths) {
     if (leaf.size() == 1 && leaf[0] == kRowIdColumn)
-      return DecodeDataFile(path, bytes, columns, partition_columns, partition_values);
+      return DecodeDataFile(path, bytes, columns, partition_columns, partition_values,
+                            session_offset_minutes);
   }
   if (facts.num_rows >= (int64_t{1} << kForeignPositionBits)) {
     return Status::Unsupported(path + ": another engine's file of " +
@@ -77,8 +82,8 @@ Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view b
                                " rows, more than the simulator numbers");
   }
   const std::vector<RowFileColumn> schema(columns.begin() + 1, columns.end());
-  RLC_ASSIGN_OR_RETURN(RowFile file,
-                       DecodeDataFile(path, bytes, schema, partition_columns, partition_values));
+  RLC_ASSIGN_OR_RETURN(RowFile file, DecodeDataFile(path, bytes, schema, partition_columns,
+                                                    partition_values, session_offset_minutes));
   uint64_t hash = 1469598103934665603ull;  // FNV-1a
   for (const char c : path) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
   const model::RowId base =
@@ -91,16 +96,50 @@ Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view b
   return file;
 }
 
+// A double as Spark's cast to string writes it in a partition value: "1.5", "-0.0", "NaN",
+// "Infinity" (the digits are the shortest that read back, as Java's).
+std::string JavaDoubleText(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char digits[32];
+  std::string text(digits, std::to_chars(digits, digits + sizeof(digits), v).ptr);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
+}
+
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
   if (const auto* n = std::get_if<int64_t>(&v)) return *n;
+  if (const auto* t = std::get_if<model::Timestamp>(&v)) return t->micros;
+  if (const auto* d = std::get_if<model::Date>(&v)) return int64_t{d->days};
+  if (const auto* x = std::get_if<model::Double>(&v)) return x->value;
   return std::get<std::string>(v);
 }
 
-model::Value ToModelValue(const RowFileValue& v) {
+model::Value ToModelValue(model::ColumnType type, const RowFileValue& v) {
   if (!v.has_value()) return model::Value{};
-  if (const auto* n = std::get_if<int64_t>(&*v)) return *n;
-  return std::get<std::string>(*v);
+  if (const auto* x = std::get_if<double>(&*v)) return model::Double{*x};
+  if (const auto* text = std::get_if<std::string>(&*v)) return *text;
+  const int64_t n = std::get<int64_t>(*v);
+  if (type == model::ColumnType::kTimestamp) return model::Timestamp{n};
+  if (type == model::ColumnType::kDate) return model::Date{static_cast<int32_t>(n)};
+  return n;
+}
+
+RowFileColumn::Type RowFileType(model::ColumnType type) {
+  switch (type) {
+    case model::ColumnType::kString:
+      return RowFileColumn::Type::kString;
+    case model::ColumnType::kTimestamp:
+      return RowFileColumn::Type::kTimestamp;
+    case model::ColumnType::kDate:
+      return RowFileColumn::Type::kDate;
+    case model::ColumnType::kDouble:
+      return RowFileColumn::Type::kDouble;
+    case model::ColumnType::kLong:
+      break;
+  }
+  return RowFileColumn::Type::kLong;
 }
 
 // The table features readers must support too (Delta's reader-writer features); every other
@@ -110,16 +149,15 @@ model::Value ToModelValue(const RowFileValue& v) {
 // add's partitionValues, not from the file. A dataChange=false re-add may name a file under other
 // values than it was written with, and its rows then are where the log puts them.
 Result<std::vector<std::pair<size_t, model::Value>>> LoggedPartition(
-    const std::string& path, const delta::AddFile& add, const std::vector<model::Column>& schema) {
+    const std::string& path, const delta::AddFile& add, const model::LogicalTable& table) {
   std::vector<std::pair<size_t, model::Value>> out;
-  for (size_t i = 0; i < schema.size(); ++i) {
-    if (!schema[i].is_partition) continue;
-    const RowFileColumn column{schema[i].name, schema[i].type == model::ColumnType::kString
-                                                   ? RowFileColumn::Type::kString
-                                                   : RowFileColumn::Type::kLong};
+  for (size_t i = 0; i < table.schema.size(); ++i) {
+    const model::Column& c = table.schema[i];
+    if (!c.is_partition) continue;
     RLC_ASSIGN_OR_RETURN(const RowFileValue value,
-                         LoggedPartitionValue(column, add.partition_values, path));
-    out.emplace_back(i, ToModelValue(value));
+                         LoggedPartitionValue({c.name, RowFileType(c.type)}, add.partition_values,
+                                              path, table.session_offset_minutes));
+    out.emplace_back(i, ToModelValue(c.type, value));
   }
   return out;
 }
@@ -522,9 +560,7 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
   row_file_columns_.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
-    row_file_columns_.push_back({c.name, c.type == model::ColumnType::kLong
-                                             ? RowFileColumn::Type::kLong
-                                             : RowFileColumn::Type::kString});
+    row_file_columns_.push_back({c.name, RowFileType(c.type)});
     if (c.is_partition) {
       partition_columns_.push_back(c.name);
     } else {
@@ -542,6 +578,13 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
     const model::Value& v = row.values[i];
     if (model::IsNull(v)) return "";
     if (const auto* text = std::get_if<std::string>(&v)) return *text;  // never empty: see NewPath
+    if (const auto* t = std::get_if<model::Timestamp>(&v)) {
+      return options_.zoned_partition_timestamps
+                 ? model::WallClockText(t->micros, 0) + "Z"
+                 : model::WallClockText(t->micros, table_.session_offset_minutes);
+    }
+    if (const auto* d = std::get_if<model::Date>(&v)) return model::DateText(d->days);
+    if (const auto* x = std::get_if<model::Double>(&v)) return JavaDoubleText(x->value);
     return model::ToString(v);
   }
   return "";
@@ -554,9 +597,15 @@ std::string Simulator::NewPath(const std::string& partition, const char* kind) {
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
   }
+  // Readers take partition values from the log, never from the path: a directory name keeps only
+  // the characters no path needs to escape.
+  std::string directory = partition;
+  for (char& c : directory) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+') c = '_';
+  }
   return part_column.empty()
              ? name
-             : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : partition) +
+             : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : directory) +
                    "/" + name;
 }
 
@@ -573,9 +622,9 @@ delta::Metadata Simulator::MetadataAction() const {
     const model::Column& c = table_.schema[i];
     m.schema_string += i == 0 ? "{\"metadata\":{},\"name\":" : ",{\"metadata\":{},\"name\":";
     delta::AppendJsonQuoted(c.name, &m.schema_string);
-    m.schema_string += c.type == model::ColumnType::kLong
-                           ? ",\"nullable\":true,\"type\":\"long\"}"
-                           : ",\"nullable\":true,\"type\":\"string\"}";
+    m.schema_string += ",\"nullable\":true,\"type\":\"";
+    m.schema_string += model::TypeName(c.type);
+    m.schema_string += "\"}";
   }
   m.schema_string += "],\"type\":\"struct\"}";
   m.configuration.emplace_back("delta.enableDeletionVectors",
@@ -590,6 +639,30 @@ delta::Metadata Simulator::MetadataAction() const {
 
 namespace {
 
+// A timestamp's statistic as Delta Spark writes it: cut to milliseconds (toward the past: a
+// maximum then lies below the column's true maximum, which readers allow for), in the writer's
+// session zone with its offset: "2024-03-10T01:02:03.004+05:30", or "...Z" at UTC.
+std::string StatsTimestampText(int64_t micros, int offset_minutes) {
+  const int64_t millis_floor = micros - (((micros % 1000) + 1000) % 1000);
+  std::string text = model::WallClockText(millis_floor, offset_minutes);
+  text[10] = 'T';
+  text.resize(text.size() - 3);  // ".ffffff" to ".fff"
+  if (offset_minutes == 0) return text + "Z";
+  const int magnitude = offset_minutes < 0 ? -offset_minutes : offset_minutes;
+  char zone[24];
+  std::snprintf(zone, sizeof(zone), "%c%02d:%02d", offset_minutes < 0 ? '-' : '+', magnitude / 60,
+                magnitude % 60);
+  return text + zone;
+}
+
+// A double's statistic: a JSON number, or NaN and the infinities as strings (JSON has no
+// literal for them; Delta's writer quotes them).
+void AppendStatsDouble(double v, std::string* out) {
+  if (std::isnan(v)) return void(*out += "\"NaN\"");
+  if (std::isinf(v)) return void(*out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  *out += JavaDoubleText(v);
+}
+
 // Statistics of one data column over a file's rows.
 struct ColumnStats {
   const model::Value* min = nullptr;
@@ -603,7 +676,7 @@ struct ColumnStats {
 std::string StatisticsJson(const std::vector<model::Column>& schema,
                            const std::vector<size_t>& stats_columns,
                            const std::vector<ColumnStats>& stats_of, int64_t rows,
-                           bool with_columns) {
+                           bool with_columns, int session_offset_minutes) {
   std::string stats = "{";
   char digits[24];
   const auto append_int = [&](int64_t n) {
@@ -613,6 +686,11 @@ std::string StatisticsJson(const std::vector<model::Column>& schema,
   // short gets U+FFFF after the prefix, so that it still bounds every value from above.
   const auto append_value = [&](const model::Value& v, bool is_max) {
     if (const auto* n = std::get_if<int64_t>(&v)) return append_int(*n);
+    if (const auto* t = std::get_if<model::Timestamp>(&v))
+      return delta::AppendJsonQuoted(StatsTimestampText(t->micros, session_offset_minutes), &stats);
+    if (const auto* d = std::get_if<model::Date>(&v))
+      return delta::AppendJsonQuoted(model::DateText(d->days), &stats);
+    if (const auto* x = std::get_if<model::Double>(&v)) return AppendStatsDouble(x->value, &stats);
     const std::string& text = std::get<std::string>(v);
     if (text.size() <= kStatsPrefix) return delta::AppendJsonQuoted(text, &stats);
     delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);
@@ -689,8 +767,9 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
   }
   add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
-  add.stats = StatisticsJson(table_.schema, stats_columns_, stats_of,
-                             static_cast<int64_t>(rows.size()), options_.statistics);
+  add.stats =
+      StatisticsJson(table_.schema, stats_columns_, stats_of, static_cast<int64_t>(rows.size()),
+                     options_.statistics, table_.session_offset_minutes);
   row_files_.emplace(path, std::move(file));  // the simulator reads its own files from here
   return add;
 }
@@ -806,13 +885,13 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
     auto decoded = row_files_.find(path);
     if (decoded == row_files_.end()) {
       RLC_ASSIGN_OR_RETURN(std::string bytes, storage_.ReadFile(root_ + "/" + path));
-      RLC_ASSIGN_OR_RETURN(RowFile read,
-                           DecodeWithIdentities(path, bytes, row_file_columns_, partition_columns_,
-                                                add.partition_values));
+      RLC_ASSIGN_OR_RETURN(
+          RowFile read, DecodeWithIdentities(path, bytes, row_file_columns_, partition_columns_,
+                                             add.partition_values, table_.session_offset_minutes));
       decoded = row_files_.emplace(path, std::move(read)).first;
     }
     const RowFile& file = decoded->second;
-    RLC_ASSIGN_OR_RETURN(const auto logged, LoggedPartition(path, add, table_.schema));
+    RLC_ASSIGN_OR_RETURN(const auto logged, LoggedPartition(path, add, table_));
     dv::RowBitmap deleted;
     if (add.deletion_vector.has_value()) {
       RLC_ASSIGN_OR_RETURN(deleted,
@@ -827,7 +906,8 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       if (deleted.Contains(position)) continue;
       model::Row row{id, {}};
       row.values.reserve(values.size() - 1);
-      for (size_t i = 1; i < values.size(); ++i) row.values.push_back(ToModelValue(values[i]));
+      for (size_t i = 1; i < values.size(); ++i)
+        row.values.push_back(ToModelValue(table_.schema[i - 1].type, values[i]));
       for (const auto& [i, value] : logged) row.values[i] = value;
       const bool first = s.table.rows.insert_or_assign(id, std::move(row)).second;
       if (!first && IsForeignRowId(id)) {

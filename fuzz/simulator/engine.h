@@ -67,6 +67,10 @@ struct TableOptions {
   // Write like another engine: in each commit, adds before removes; DV files in a folder of
   // their own (absolute 'p' descriptors); an extra tag beside the composition tags.
   bool foreign = false;
+  // Timestamp partition values as text with a Z (UTC), as some engines write them; false: as
+  // Spark writes them, the wall clock in the table's session zone without a zone
+  // (model::LogicalTable::session_offset_minutes), which the log does not record.
+  bool zoned_partition_timestamps = false;
   // Snapshots apply the simulator's own commits from the actions it wrote. With this on, each is
   // also read back from the log and must parse to exactly those actions (kCorrupt otherwise):
   // the round trip that makes the shortcut sound, checked wherever speed does not matter.

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <limits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +12,7 @@
 #include "impl/dv/descriptor.h"
 #include "impl/parquet/parquet_rows.h"
 #include "impl/parquet/parquet_writer.h"
+#include "impl/predicate/partition_value.h"
 
 namespace rlc::simulator {
 namespace {
@@ -17,8 +21,61 @@ using nlohmann::json;
 
 constexpr std::string_view kMagicLine = "rlc-rows 1";
 
-const char* TypeName(RowFileColumn::Type t) {
-  return t == RowFileColumn::Type::kLong ? "long" : "string";
+using Type = RowFileColumn::Type;
+
+constexpr std::pair<Type, std::string_view> kTypeNames[] = {
+    {Type::kLong, "long"}, {Type::kString, "string"}, {Type::kTimestamp, "timestamp"},
+    {Type::kDate, "date"}, {Type::kDouble, "double"},
+};
+
+std::string_view TypeName(Type t) {
+  for (const auto& [type, name] : kTypeNames) {
+    if (type == t) return name;
+  }
+  return "long";
+}
+
+std::optional<Type> TypeNamed(std::string_view name) {
+  for (const auto& [type, n] : kTypeNames) {
+    if (n == name) return type;
+  }
+  return std::nullopt;
+}
+
+bool IsInteger(Type t) { return t == Type::kLong || t == Type::kTimestamp || t == Type::kDate; }
+
+// A double as the row file writes it: the shortest text that reads back to it, with a point or
+// an exponent (JSON's reader would take "-0" for the integer 0); no-numbers as strings.
+void AppendDouble(double v, std::string* out) {
+  if (std::isnan(v)) return void(*out += "\"NaN\"");
+  if (std::isinf(v)) return void(*out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  char digits[32];
+  const char* end = std::to_chars(digits, digits + sizeof(digits), v).ptr;
+  const std::string_view text(digits, static_cast<size_t>(end - digits));
+  *out += text;
+  if (text.find_first_of(".e") == std::string_view::npos) *out += ".0";
+}
+
+// A row file's double: a number, or one of the three strings.
+std::optional<double> DoubleOf(const json& v) {
+  if (v.is_number()) return v.get<double>();
+  if (!v.is_string()) return std::nullopt;
+  const std::string& text = v.get_ref<const std::string&>();
+  if (text == "NaN") return std::numeric_limits<double>::quiet_NaN();
+  if (text == "Infinity") return std::numeric_limits<double>::infinity();
+  if (text == "-Infinity") return -std::numeric_limits<double>::infinity();
+  return std::nullopt;
+}
+
+// One value of a column of `type` from a row file's JSON; nullopt for a value of another type.
+std::optional<RowFileValue> CellOf(Type type, const json& v) {
+  if (v.is_null()) return RowFileValue{};
+  if (IsInteger(type) && v.is_number_integer()) return RowFileValue{v.get<int64_t>()};
+  if (type == Type::kString && v.is_string()) return RowFileValue{v.get<std::string>()};
+  if (type == Type::kDouble) {
+    if (const std::optional<double> d = DoubleOf(v)) return RowFileValue{*d};
+  }
+  return std::nullopt;
 }
 
 Status Bad(size_t line, const std::string& why) {
@@ -54,6 +111,8 @@ std::string EncodeRowFile(const RowFile& file) {
         out += "null";
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
         out.append(digits, std::to_chars(digits, digits + sizeof(digits), *n).ptr);
+      } else if (const auto* d = std::get_if<double>(&*v)) {
+        AppendDouble(*d, &out);
       } else {
         delta::AppendJsonQuoted(std::get<std::string>(*v), &out);
       }
@@ -89,10 +148,10 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
           return Bad(2, "a column needs a name and a type");
         }
         const json& type = c.at("type");
-        if (type != "long" && type != "string") return Bad(2, "column types are long or string");
-        file.columns.push_back(
-            {c.at("name").get<std::string>(),
-             type == "long" ? RowFileColumn::Type::kLong : RowFileColumn::Type::kString});
+        const std::optional<Type> known =
+            type.is_string() ? TypeNamed(type.get_ref<const std::string&>()) : std::nullopt;
+        if (!known) return Bad(2, "column types are long, string, timestamp, date or double");
+        file.columns.push_back({c.at("name").get<std::string>(), *known});
       }
       continue;
     }
@@ -102,17 +161,12 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
     }
     std::vector<RowFileValue> row;
     for (size_t i = 0; i < parsed.size(); ++i) {
-      const json& v = parsed[i];
-      if (v.is_null()) {
-        row.emplace_back(std::nullopt);
-      } else if (file.columns[i].type == RowFileColumn::Type::kLong && v.is_number_integer()) {
-        row.emplace_back(v.get<int64_t>());
-      } else if (file.columns[i].type == RowFileColumn::Type::kString && v.is_string()) {
-        row.emplace_back(v.get<std::string>());
-      } else {
+      std::optional<RowFileValue> cell = CellOf(file.columns[i].type, parsed[i]);
+      if (!cell) {
         return Bad(line_number,
                    "column " + file.columns[i].name + " holds a value of another type");
       }
+      row.push_back(std::move(*cell));
     }
     file.rows.push_back(std::move(row));
   }
@@ -137,8 +191,7 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
       for (size_t i = 0; i < file->columns.size(); ++i) {
         if (file->columns[i].name != column[0]) continue;
         if (!row[i].has_value()) return predicate::Literal::Null();
-        if (const auto* n = std::get_if<int64_t>(&*row[i])) return predicate::Literal::Long(*n);
-        return predicate::Literal::String(std::get<std::string>(*row[i]));
+        return ToLiteral(file->columns[i].type, *row[i]);
       }
       return std::nullopt;
     };
@@ -149,19 +202,64 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
 
 const delta::StringMap RowFileTableFiles::kMovedFile;
 
+predicate::Literal ToLiteral(RowFileColumn::Type type,
+                             const std::variant<int64_t, std::string, double>& v) {
+  if (const auto* d = std::get_if<double>(&v)) return predicate::Literal::Double(*d);
+  if (const auto* text = std::get_if<std::string>(&v)) return predicate::Literal::String(*text);
+  const int64_t n = std::get<int64_t>(v);
+  if (type == Type::kTimestamp) return predicate::Literal::Timestamp(n);
+  if (type == Type::kDate) return predicate::Literal::Date(n);
+  return predicate::Literal::Long(n);
+}
+
+namespace {
+
+predicate::ColumnType PredicateType(Type type) {
+  switch (type) {
+    case Type::kLong:
+      return predicate::ColumnType::kLong;
+    case Type::kString:
+      return predicate::ColumnType::kString;
+    case Type::kTimestamp:
+      return predicate::ColumnType::kTimestamp;
+    case Type::kDate:
+      return predicate::ColumnType::kDate;
+    case Type::kDouble:
+      return predicate::ColumnType::kDouble;
+  }
+  return predicate::ColumnType::kOther;
+}
+
+}  // namespace
+
 Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
-                                          const delta::StringMap& values, const std::string& file) {
+                                          const delta::StringMap& values, const std::string& file,
+                                          std::optional<int> session_offset_minutes) {
   std::optional<std::string> text;
   for (const auto& [name, value] : values) {
     if (name == column.name) text = value;
   }
   if (!text.has_value() || text->empty()) return RowFileValue{};
-  if (column.type == RowFileColumn::Type::kString) return RowFileValue{*text};
-  int64_t n = 0;
-  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
-  if (error != std::errc() || end != text->data() + text->size())
-    return Status::Unsupported(file + ": partition value of " + column.name + " is not a long");
-  return RowFileValue{n};
+  if (column.type == Type::kString) return RowFileValue{*text};
+  // An engine of the writers' session reads what they wrote: the wall clock in its zone, and
+  // NaN (which no bound can hold, so the checker reads it as no one value).
+  if (column.type == Type::kTimestamp && session_offset_minutes.has_value()) {
+    const std::optional<predicate::ParsedTimestamp> ts = predicate::ParseTimestamp(*text);
+    if (ts && !ts->has_zone)
+      return RowFileValue{ts->micros - int64_t{*session_offset_minutes} * 60 * 1'000'000};
+  }
+  if (column.type == Type::kDouble && session_offset_minutes.has_value() && *text == "NaN")
+    return RowFileValue{std::numeric_limits<double>::quiet_NaN()};
+  const predicate::PartitionValue read =
+      predicate::ReadPartitionValue(PredicateType(column.type), text);
+  if (read.kind == predicate::PartitionValue::Kind::kNull) return RowFileValue{};
+  if (read.kind != predicate::PartitionValue::Kind::kExact) {
+    return Status::Unsupported(file + ": partition value of " + column.name + " (" + *text +
+                               ") is not one " + std::string(TypeName(column.type)) +
+                               (read.why != nullptr ? std::string(": ") + read.why : ""));
+  }
+  if (column.type == Type::kDouble) return RowFileValue{read.lower.double_value};
+  return RowFileValue{read.lower.int_value};
 }
 
 Status RowFileTableFiles::OverlayPartitionValues(const std::string& decoded, RowFile& file) const {
@@ -196,6 +294,47 @@ bool IsPartition(const std::vector<std::string>& partition_columns, const std::s
          partition_columns.end();
 }
 
+parquet::WrittenColumn::Type WrittenType(Type type) {
+  switch (type) {
+    case Type::kString:
+      return parquet::WrittenColumn::Type::kString;
+    case Type::kTimestamp:
+      return parquet::WrittenColumn::Type::kTimestamp;
+    case Type::kDate:
+      return parquet::WrittenColumn::Type::kDate;
+    case Type::kDouble:
+      return parquet::WrittenColumn::Type::kDouble;
+    case Type::kLong:
+      break;
+  }
+  return parquet::WrittenColumn::Type::kLong;
+}
+
+// The row file's value of a literal the Parquet reader gives for a column of `type`; nullopt when
+// the literal is of another type.
+std::optional<RowFileValue> FromLiteral(Type type, const predicate::Literal& v) {
+  using Kind = predicate::Literal::Kind;
+  if (v.kind == Kind::kNull) return RowFileValue{};
+  switch (type) {
+    case Type::kLong:
+      if (v.kind == Kind::kLong) return RowFileValue{v.int_value};
+      break;
+    case Type::kTimestamp:
+      if (v.kind == Kind::kTimestamp) return RowFileValue{v.int_value};
+      break;
+    case Type::kDate:
+      if (v.kind == Kind::kDate) return RowFileValue{v.int_value};
+      break;
+    case Type::kDouble:
+      if (v.kind == Kind::kDouble) return RowFileValue{v.double_value};
+      break;
+    case Type::kString:
+      if (v.kind == Kind::kString) return RowFileValue{v.string_value};
+      break;
+  }
+  return std::nullopt;
+}
+
 Result<std::string> EncodeParquet(const RowFile& file,
                                   const std::vector<std::string>& partition_columns) {
   std::vector<parquet::WrittenColumn> columns;
@@ -203,9 +342,7 @@ Result<std::string> EncodeParquet(const RowFile& file,
   for (size_t i = 0; i < file.columns.size(); ++i) {
     if (IsPartition(partition_columns, file.columns[i].name)) continue;
     kept.push_back(i);
-    columns.push_back({file.columns[i].name, file.columns[i].type == RowFileColumn::Type::kLong
-                                                 ? parquet::WrittenColumn::Type::kLong
-                                                 : parquet::WrittenColumn::Type::kString});
+    columns.push_back({file.columns[i].name, WrittenType(file.columns[i].type)});
   }
   std::vector<std::vector<predicate::Literal>> rows;
   rows.reserve(file.rows.size());
@@ -214,13 +351,8 @@ Result<std::string> EncodeParquet(const RowFile& file,
     values.reserve(kept.size());
     for (size_t i : kept) {
       const RowFileValue& v = row[i];
-      if (!v.has_value()) {
-        values.push_back(predicate::Literal::Null());
-      } else if (const auto* n = std::get_if<int64_t>(&*v)) {
-        values.push_back(predicate::Literal::Long(*n));
-      } else {
-        values.push_back(predicate::Literal::String(std::get<std::string>(*v)));
-      }
+      values.push_back(v.has_value() ? ToLiteral(file.columns[i].type, *v)
+                                     : predicate::Literal::Null());
     }
   }
   // Small row groups: a DV's positions then cross group boundaries in ordinary histories. A large
@@ -231,35 +363,23 @@ Result<std::string> EncodeParquet(const RowFile& file,
   return parquet::WriteParquetRows(columns, rows, options);
 }
 
-// A partition column's value from the add: NULL, a long's decimal text, or a string as is.
-Result<RowFileValue> PartitionValueOf(const std::string& path, const RowFileColumn& column,
-                                      const delta::StringMap& partition_values) {
-  for (const auto& [name, text] : partition_values) {
-    if (name != column.name) continue;
-    if (!text.has_value()) return RowFileValue{};
-    if (column.type == RowFileColumn::Type::kString) return RowFileValue{*text};
-    int64_t n = 0;
-    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), n);
-    if (ec != std::errc() || end != text->data() + text->size() || text->empty()) {
-      return Status::Corrupt(path + ": partition value of " + column.name +
-                             " is not a long: " + *text);
-    }
-    return RowFileValue{n};
-  }
-  return Status::Corrupt(path + ": the add has no partition value of " + column.name);
-}
-
 Result<RowFile> DecodeParquet(const std::string& path, std::string_view bytes,
                               const std::vector<RowFileColumn>& columns,
                               const std::vector<std::string>& partition_columns,
-                              const delta::StringMap& partition_values) {
+                              const delta::StringMap& partition_values,
+                              int session_offset_minutes) {
   RowFile file;
   file.columns = columns;
   std::vector<parquet::FileColumn> in_file;
   std::vector<std::optional<RowFileValue>> fixed(columns.size());  // partition columns' values
   for (size_t i = 0; i < columns.size(); ++i) {
     if (IsPartition(partition_columns, columns[i].name)) {
-      RLC_ASSIGN_OR_RETURN(fixed[i], PartitionValueOf(path, columns[i], partition_values));
+      bool named = false;
+      for (const auto& entry : partition_values) named = named || entry.first == columns[i].name;
+      if (!named)
+        return Status::Corrupt(path + ": the add has no partition value of " + columns[i].name);
+      RLC_ASSIGN_OR_RETURN(fixed[i], LoggedPartitionValue(columns[i], partition_values, path,
+                                                          session_offset_minutes));
     } else {
       in_file.push_back({{columns[i].name}, {}});
     }
@@ -274,19 +394,13 @@ Result<RowFile> DecodeParquet(const std::string& path, std::string_view bytes,
             row.push_back(*fixed[i]);
             continue;
           }
-          const predicate::Literal& v = values[next++];
-          const bool is_long = columns[i].type == RowFileColumn::Type::kLong;
-          if (v.kind == predicate::Literal::Kind::kNull) {
-            row.emplace_back();
-          } else if (is_long && v.kind == predicate::Literal::Kind::kLong) {
-            row.emplace_back(v.int_value);
-          } else if (!is_long && v.kind == predicate::Literal::Kind::kString) {
-            row.emplace_back(v.string_value);
-          } else {
+          std::optional<RowFileValue> cell = FromLiteral(columns[i].type, values[next++]);
+          if (!cell) {
             bad = Status::Corrupt(path + ": column " + columns[i].name +
                                   " holds a value of another type");
             return false;
           }
+          row.push_back(std::move(*cell));
         }
         return true;
       });
@@ -310,9 +424,11 @@ Result<std::string> EncodeDataFile(const RowFile& file, DataFileFormat format,
 Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
                                const std::vector<RowFileColumn>& columns,
                                const std::vector<std::string>& partition_columns,
-                               const delta::StringMap& partition_values) {
+                               const delta::StringMap& partition_values,
+                               int session_offset_minutes) {
   if (EndsWith(path, ".parquet"))
-    return DecodeParquet(path, bytes, columns, partition_columns, partition_values);
+    return DecodeParquet(path, bytes, columns, partition_columns, partition_values,
+                         session_offset_minutes);
   if (!EndsWith(path, ".rows")) return Status::Unsupported(path + ": not a data file rlc writes");
   Result<RowFile> file = DecodeRowFile(bytes);
   if (!file.ok()) return file.status().WithContext(path);

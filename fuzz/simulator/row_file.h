@@ -6,9 +6,10 @@
 // Format (text, UTF-8, '\n'-terminated lines):
 //   line 1   rlc-rows 1
 //   line 2   {"columns":[{"name":"id","type":"long"},{"name":"part","type":"string"}]}
-//   then     one JSON array per physical row, values in column order: an integer (long), a
-//            string, or null. The row on line 3 is physical position 0, and so on; a DV names
-//            these positions.
+//   then     one JSON array per physical row, values in column order: an integer (long; a
+//            timestamp's microseconds since the epoch; a date's days since 1970-01-01), a number
+//            (double; "NaN", "Infinity" and "-Infinity" as strings), a string, or null. The row on
+//            line 3 is physical position 0, and so on; a DV names these positions.
 // Unlike the Parquet files Delta writes, a row file holds every column, partition columns
 // included, so a file alone says what its rows are. Extensions end in ".rows".
 //
@@ -39,18 +40,27 @@
 namespace rlc::simulator {
 
 struct RowFileColumn {
-  enum class Type { kLong, kString };
+  enum class Type { kLong, kString, kTimestamp, kDate, kDouble };
   std::string name;
   Type type = Type::kLong;
   friend bool operator==(const RowFileColumn&, const RowFileColumn&) = default;
 };
 
-using RowFileValue = std::optional<std::variant<int64_t, std::string>>;  // nullopt: NULL
+// A long, timestamp or date is an integer (as in the file); a double a double. nullopt: NULL.
+using RowFileValue = std::optional<std::variant<int64_t, std::string, double>>;
 
 // The value of `column` an add's partitionValues give: NULL for an absent, null or "" value
-// (Delta's protocol); kUnsupported, naming `file`, for text that is not one of its type.
+// (Delta's protocol), else what impl/predicate/partition_value.h reads when that is one value;
+// kUnsupported, naming `file`, otherwise. With `session_offset_minutes`, a timestamp written
+// without a zone is read in that zone, as an engine in that session reads it; without, it is no
+// one value (what the conflict checker must assume, knowing no writer's zone).
 Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
-                                          const delta::StringMap& values, const std::string& file);
+                                          const delta::StringMap& values, const std::string& file,
+                                          std::optional<int> session_offset_minutes = {});
+
+// The predicate language's literal of a non-null value of `type`.
+predicate::Literal ToLiteral(RowFileColumn::Type type,
+                             const std::variant<int64_t, std::string, double>& v);
 
 struct RowFile {
   std::vector<RowFileColumn> columns;
@@ -72,13 +82,15 @@ Result<std::string> EncodeDataFile(const RowFile& file, DataFileFormat format,
                                    const std::vector<std::string>& partition_columns);
 // A data file's rows over `columns` (the columns it was written with): a row file by its
 // extension ".rows", a Parquet file by ".parquet", whose partition columns (those absent from the
-// file) take their value from `partition_values`, typed by their column. Errors name `path`:
+// file) take their value from `partition_values`, typed by their column, as an engine in the
+// session zone `session_offset_minutes` reads them. Errors name `path`:
 // kCorrupt for bytes that do not decode or a partition value that is not its column's type,
 // kUnsupported for another extension.
 Result<RowFile> DecodeDataFile(const std::string& path, std::string_view bytes,
                                const std::vector<RowFileColumn>& columns,
                                const std::vector<std::string>& partition_columns,
-                               const delta::StringMap& partition_values);
+                               const delta::StringMap& partition_values,
+                               int session_offset_minutes = 0);
 
 class RowFileTableFiles : public conflict::StorageTableFiles {
  public:

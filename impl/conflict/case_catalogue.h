@@ -139,6 +139,10 @@ inline constexpr MutantEntry kExactMutants[] = {
     {"removed-stats-from-remove",
      "1b, Case 2, Case 3: a removed file's statistics are the remover's own, not its active add's",
      false},
+    {"partition-timestamp-read-as-utc",
+     "Case 1 and its exact tier, 1b, Case 2: a timestamp partition value written without a zone "
+     "(in the writer's session zone) is read as one instant, its wall clock taken as UTC",
+     false},
 };
 inline constexpr MutantEntry kCase4aMutants[] = {
     {"remap-rank-off-by-one", "Case 4: a deleted row lands one position too far", true},

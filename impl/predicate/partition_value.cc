@@ -5,6 +5,8 @@
 #include <limits>
 #include <string_view>
 
+#include "impl/base/mutants.h"
+
 namespace rlc::predicate {
 namespace {
 
@@ -74,7 +76,8 @@ PartitionValue Timestamp(ColumnType type, std::string_view text) {
     if (ts->has_zone) return Unknown("a timestamp_ntz written with a zone");
     return Exact(ValueRef::Timestamp(ts->micros));
   }
-  if (ts->has_zone) return Exact(ValueRef::Timestamp(ts->micros));
+  if (ts->has_zone || RLC_MUTANT("partition-timestamp-read-as-utc"))
+    return Exact(ValueRef::Timestamp(ts->micros));
   PartitionValue p;
   p.kind = Kind::kRange;
   p.lower = ValueRef::Timestamp(ts->micros - kZoneSlackMicros);

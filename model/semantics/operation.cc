@@ -112,7 +112,21 @@ std::vector<MergeClause> SqlClauseOrder(const std::vector<MergeClause>& clauses)
   return ordered;
 }
 
-const char* SqlType(ColumnType type) { return type == ColumnType::kLong ? "BIGINT" : "STRING"; }
+const char* SqlType(ColumnType type) {
+  switch (type) {
+    case ColumnType::kLong:
+      return "BIGINT";
+    case ColumnType::kTimestamp:
+      return "TIMESTAMP";
+    case ColumnType::kDate:
+      return "DATE";
+    case ColumnType::kDouble:
+      return "DOUBLE";
+    case ColumnType::kString:
+      break;
+  }
+  return "STRING";
+}
 
 // Spark SQL text; conditions of a MERGE name their side (t: the target, s: the source), since
 // both have every column.

@@ -26,6 +26,42 @@ std::vector<RowId> Ids(const LogicalTable& t) {
   return ids;
 }
 
+TEST(Values, DoublesCompareAsSparkComparesThemAndKeepTheirIdentity) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(Compare(Double{nan}, Double{nan}), 0);  // Spark: NaN = NaN
+  EXPECT_EQ(Compare(Double{nan}, Double{inf}), 1);  // and above every number
+  EXPECT_EQ(Compare(Double{-inf}, Double{nan}), -1);
+  EXPECT_EQ(Compare(Double{-0.0}, Double{0.0}), 0);  // -0.0 = 0.0
+  EXPECT_EQ(Compare(Double{1.5}, Double{2.5e300}), -1);
+  // A table holds -0.0 and 0.0 as two values, and NaN as one.
+  EXPECT_NE(Value{Double{-0.0}}, Value{Double{0.0}});
+  EXPECT_LT(Value{Double{-0.0}}, Value{Double{0.0}});
+  EXPECT_EQ(Value{Double{nan}}, Value{Double{-nan}});
+  EXPECT_LT(Value{Double{inf}}, Value{Double{nan}});
+  EXPECT_EQ(Compare(Value{}, Double{nan}), std::nullopt);
+}
+
+TEST(Values, LiteralsReadAsTheSameValueBySparkAndRlc) {
+  // 2024-03-10 is day 19792: 2024-01-01 (1704067200 s) is day 19723, plus 31 + 29 + 9.
+  EXPECT_EQ(ToString(Timestamp{int64_t{19792} * 86400 * 1000000 + 1}),
+            "TIMESTAMP '2024-03-10 00:00:00.000001Z'");
+  EXPECT_EQ(ToString(Timestamp{-1}), "TIMESTAMP '1969-12-31 23:59:59.999999Z'");
+  EXPECT_EQ(ToString(Date{19792}), "DATE '2024-03-10'");
+  EXPECT_EQ(ToString(Date{-1}), "DATE '1969-12-31'");
+  EXPECT_EQ(ToString(Double{1.5}), "1.5E0");  // 1.5 alone is a decimal in Spark SQL
+  EXPECT_EQ(ToString(Double{-0.0}), "-0E0");
+  EXPECT_EQ(ToString(Double{1e300}), "1e+300");
+  EXPECT_EQ(ToString(Double{std::numeric_limits<double>::quiet_NaN()}), "CAST('NaN' AS DOUBLE)");
+  // The wall clock of an instant in a zone west of UTC falls on the day before.
+  EXPECT_EQ(WallClockText(int64_t{19792} * 86400 * 1000000 + 5LL * 3600 * 1000000, -8 * 60),
+            "2024-03-09 21:00:00.000000");
+  EXPECT_EQ(DaysFromCivil({2024, 3, 10}), 19792);
+  EXPECT_EQ(DaysFromCivil({1969, 12, 31}), -1);
+  const CivilDate leap = CivilFromDays(DaysFromCivil({2024, 2, 29}));
+  EXPECT_EQ(leap.year * 10000 + leap.month * 100 + leap.day, 20240229);
+}
+
 TEST(SerialSemantics, ThreeValuedLogic) {
   EXPECT_EQ(And(Truth::kFalse, Truth::kUnknown), Truth::kFalse);
   EXPECT_EQ(And(Truth::kTrue, Truth::kUnknown), Truth::kUnknown);

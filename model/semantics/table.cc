@@ -24,9 +24,35 @@ std::vector<std::vector<Value>> LogicalTable::SortedContents() const {
   return contents;
 }
 
-LogicalTable MakeTable(bool partitioned, ColumnType partition_type) {
+const char* TypeName(ColumnType type) {
+  switch (type) {
+    case ColumnType::kLong:
+      return "long";
+    case ColumnType::kString:
+      return "string";
+    case ColumnType::kTimestamp:
+      return "timestamp";
+    case ColumnType::kDate:
+      return "date";
+    case ColumnType::kDouble:
+      return "double";
+  }
+  return "long";
+}
+
+std::optional<ColumnType> ColumnTypeNamed(const std::string& name) {
+  for (ColumnType t : {ColumnType::kLong, ColumnType::kString, ColumnType::kTimestamp,
+                       ColumnType::kDate, ColumnType::kDouble}) {
+    if (name == TypeName(t)) return t;
+  }
+  return std::nullopt;
+}
+
+LogicalTable MakeTable(bool partitioned, ColumnType partition_type,
+                       std::optional<ColumnType> typed_column) {
   LogicalTable t;
   t.schema = {{"id", ColumnType::kLong, false}, {"value", ColumnType::kString, false}};
+  if (typed_column.has_value()) t.schema.push_back({"x", *typed_column, false});
   if (partitioned) t.schema.push_back({"part", partition_type, true});
   t.protocol_features = {"deletionVectors"};
   return t;

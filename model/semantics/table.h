@@ -26,7 +26,13 @@ namespace rlc::model {
 
 using RowId = uint64_t;
 
-enum class ColumnType { kLong, kString };
+// A timestamp column holds instants (Delta's `timestamp`, with a zone); a date column dates.
+enum class ColumnType { kLong, kString, kTimestamp, kDate, kDouble };
+
+// Delta's name of the type: "long", "string", "timestamp", "date", "double".
+const char* TypeName(ColumnType type);
+// The type of that name; nullopt for any other.
+std::optional<ColumnType> ColumnTypeNamed(const std::string& name);
 
 struct Column {
   std::string name;
@@ -58,6 +64,11 @@ struct LogicalTable {
   std::map<std::string, int64_t> app_versions;  // txn appId -> last committed version
   int64_t version = 0;
   RowId next_row_id = 1;
+  // The session time zone of every engine writing and reading the table (a fixed offset, in
+  // minutes east of UTC). Not part of the rows: Spark writes a timestamp partition value as wall
+  // clock text in it, and a reader in the same zone reads the same instant back; the log does not
+  // say which zone that was (fuzz/ needs it to read such text as the writers meant it).
+  int session_offset_minutes = 0;
 
   // The schema position of `column`; nullopt when there is no such column.
   std::optional<size_t> ColumnIndex(const std::string& column) const;
@@ -67,9 +78,10 @@ struct LogicalTable {
   std::vector<std::vector<Value>> SortedContents() const;
 };
 
-// A table with columns (id long, value string) and optionally a partition column `part`, of
-// type `partition_type` (long or string).
-LogicalTable MakeTable(bool partitioned = false, ColumnType partition_type = ColumnType::kLong);
+// A table with columns (id long, value string), a data column `x` of type `typed_column` when
+// given, and a partition column `part` of type `partition_type` when partitioned.
+LogicalTable MakeTable(bool partitioned = false, ColumnType partition_type = ColumnType::kLong,
+                       std::optional<ColumnType> typed_column = std::nullopt);
 
 }  // namespace rlc::model
 

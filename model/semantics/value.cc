@@ -1,9 +1,52 @@
 #include "model/semantics/value.h"
 
+#include <bit>
+#include <charconv>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 namespace rlc::model {
+namespace {
+
+// Java's Double.compare key: the bits, sign-folded so that integer order is the double order,
+// with every NaN one value above +Infinity.
+int64_t OrderKey(double v) {
+  if (std::isnan(v)) return INT64_MAX;
+  const auto bits = std::bit_cast<int64_t>(v);
+  return bits < 0 ? INT64_MIN - bits - 1 : bits;  // negatives: reversed below the positives
+}
+
+template <typename T>
+int Sign(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+// SQL's order of doubles (Spark's): -0.0 equals 0.0, NaN equals NaN and is above every number.
+int CompareDoubles(double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) return std::isnan(x) ? (std::isnan(y) ? 0 : 1) : -1;
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+std::string TwoDigits(int64_t n) { return (n < 10 ? "0" : "") + std::to_string(n); }
+
+std::string DoubleText(double v) {
+  if (std::isnan(v)) return "CAST('NaN' AS DOUBLE)";
+  if (std::isinf(v)) return v > 0 ? "CAST('Infinity' AS DOUBLE)" : "CAST('-Infinity' AS DOUBLE)";
+  char digits[32];
+  std::string text(digits, std::to_chars(digits, digits + sizeof(digits), v).ptr);
+  // An exponent makes the literal a double in Spark SQL (1.5 alone is a decimal).
+  if (text.find('e') == std::string::npos) text += "E0";
+  return text;
+}
+
+}  // namespace
+
+bool operator==(const Double& a, const Double& b) { return OrderKey(a.value) == OrderKey(b.value); }
+std::strong_ordering operator<=>(const Double& a, const Double& b) {
+  return OrderKey(a.value) <=> OrderKey(b.value);
+}
 
 Truth Not(Truth t) {
   if (t == Truth::kUnknown) return t;
@@ -25,25 +68,64 @@ Truth Or(Truth a, Truth b) {
 std::optional<int> Compare(const Value& a, const Value& b) {
   if (IsNull(a) || IsNull(b)) return std::nullopt;
   if (a.index() != b.index()) {
-    std::fprintf(stderr, "model: comparing a long with a string\n");
+    std::fprintf(stderr, "model: comparing values of two types\n");
     std::abort();
   }
-  if (const auto* x = std::get_if<int64_t>(&a)) {
-    int64_t y = std::get<int64_t>(b);
-    return *x < y ? -1 : (*x > y ? 1 : 0);
+  if (const auto* x = std::get_if<Double>(&a))
+    return CompareDoubles(x->value, std::get<Double>(b).value);
+  if (const auto* x = std::get_if<std::string>(&a)) {
+    const int c = x->compare(std::get<std::string>(b));  // byte-wise: UTF-8 in code point order
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
   }
-  int c = std::get<std::string>(a).compare(std::get<std::string>(b));
-  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  return Sign(a, b);  // longs, timestamps and dates: the alternative's own order
 }
 
 std::string ToString(const Value& v) {
   if (IsNull(v)) return "NULL";
   if (const auto* x = std::get_if<int64_t>(&v)) return std::to_string(*x);
+  if (const auto* t = std::get_if<Timestamp>(&v))
+    return "TIMESTAMP '" + WallClockText(t->micros, 0) + "Z'";
+  if (const auto* d = std::get_if<Date>(&v)) return "DATE '" + DateText(d->days) + "'";
+  if (const auto* x = std::get_if<Double>(&v)) return DoubleText(x->value);
   // SQL's quoting: a quote inside the string is doubled, so the text reads back unchanged.
   std::string quoted = "'";
   for (char c : std::get<std::string>(v))
     quoted += c == '\'' ? std::string("''") : std::string(1, c);
   return quoted + "'";
+}
+
+// The proleptic Gregorian calendar of <chrono>, which Spark's dates follow too.
+CivilDate CivilFromDays(int64_t days) {
+  const std::chrono::year_month_day ymd{std::chrono::sys_days{std::chrono::days{days}}};
+  return {static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+          static_cast<int>(static_cast<unsigned>(ymd.day()))};
+}
+
+int64_t DaysFromCivil(const CivilDate& date) {
+  const std::chrono::year_month_day ymd{std::chrono::year{static_cast<int>(date.year)},
+                                        std::chrono::month{static_cast<unsigned>(date.month)},
+                                        std::chrono::day{static_cast<unsigned>(date.day)}};
+  return std::chrono::sys_days{ymd}.time_since_epoch().count();
+}
+
+std::string DateText(int64_t days) {
+  const CivilDate d = CivilFromDays(days);
+  std::string year = std::to_string(d.year < 0 ? -d.year : d.year);
+  while (year.size() < 4) year = "0" + year;
+  return (d.year < 0 ? "-" : "") + year + "-" + TwoDigits(d.month) + "-" + TwoDigits(d.day);
+}
+
+std::string WallClockText(int64_t micros, int offset_minutes) {
+  constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
+  const int64_t local = micros + int64_t{offset_minutes} * 60 * 1000000;
+  int64_t days = local / kMicrosPerDay;
+  int64_t rest = local % kMicrosPerDay;
+  if (rest < 0) rest += kMicrosPerDay, --days;
+  std::string fraction = std::to_string(rest % 1000000);
+  while (fraction.size() < 6) fraction = "0" + fraction;
+  const int64_t seconds = rest / 1000000;
+  return DateText(days) + " " + TwoDigits(seconds / 3600) + ":" + TwoDigits(seconds / 60 % 60) +
+         ":" + TwoDigits(seconds % 60) + "." + fraction;
 }
 
 }  // namespace rlc::model

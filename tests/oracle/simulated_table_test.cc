@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "fuzz/oracle/reference_reader.h"
 #include "fuzz/simulator/row_file.h"
@@ -65,6 +67,51 @@ TEST(RowFile, EscapesStringsAndLongsAtTheEdges) {
   rlc::Result<RowFile> back = rlc::simulator::DecodeRowFile(bytes);
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_EQ(*back, f);
+}
+
+TEST(RowFile, TimestampsDatesAndDoublesRoundTripAtTheirEdges) {
+  using T = RowFileColumn::Type;
+  RowFile f;
+  f.columns = {{"t", T::kTimestamp}, {"d", T::kDate}, {"x", T::kDouble}};
+  const double inf = std::numeric_limits<double>::infinity();
+  f.rows.push_back({int64_t{-1}, int64_t{-719528}, -0.0});
+  f.rows.push_back({int64_t{1710028800000000}, int64_t{19792}, inf});
+  f.rows.push_back({std::nullopt, std::nullopt, std::numeric_limits<double>::quiet_NaN()});
+  f.rows.push_back({int64_t{0}, int64_t{0}, 2.5e300});
+  const std::string bytes = rlc::simulator::EncodeRowFile(f);
+  EXPECT_NE(bytes.find("[-1,-719528,-0.0]\n"), std::string::npos) << bytes;
+  EXPECT_NE(bytes.find("[1710028800000000,19792,\"Infinity\"]\n"), std::string::npos) << bytes;
+  EXPECT_NE(bytes.find("[null,null,\"NaN\"]\n"), std::string::npos) << bytes;
+  rlc::Result<RowFile> back = rlc::simulator::DecodeRowFile(bytes);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_EQ(back->rows.size(), 4u);
+  EXPECT_TRUE(std::signbit(std::get<double>(*back->rows[0][2])));  // -0.0 stays negative
+  EXPECT_TRUE(std::isnan(std::get<double>(*back->rows[2][2])));
+  EXPECT_EQ(std::get<double>(*back->rows[3][2]), 2.5e300);
+  EXPECT_EQ(back->rows[1][0], f.rows[1][0]);
+  EXPECT_EQ(back->columns, f.columns);
+  // A double column holding a string that is no number is named.
+  EXPECT_FALSE(rlc::simulator::DecodeRowFile(bytes + "[0,0,\"one\"]\n").ok());
+}
+
+TEST(RowFile, AZoneLessTimestampPartitionIsOneInstantOnlyInTheWritersZone) {
+  const RowFileColumn part{"part", RowFileColumn::Type::kTimestamp};
+  const rlc::delta::StringMap values = {{"part", std::string("2024-03-09 21:00:00")}};
+  // The checker knows no writer's zone: no one value, so the rows stay unread.
+  const rlc::Result<rlc::simulator::RowFileValue> checker =
+      rlc::simulator::LoggedPartitionValue(part, values, "f.rows");
+  ASSERT_FALSE(checker.ok());
+  EXPECT_NE(checker.status().message().find("f.rows"), std::string::npos);
+  // An engine in the writers' session (UTC-08:00) reads 2024-03-10T05:00:00Z.
+  const rlc::Result<rlc::simulator::RowFileValue> engine =
+      rlc::simulator::LoggedPartitionValue(part, values, "f.rows", -8 * 60);
+  ASSERT_TRUE(engine.ok()) << engine.status().ToString();
+  EXPECT_EQ(std::get<int64_t>(**engine), int64_t{1710046800000000});
+  // With a Z every reader reads one instant.
+  const rlc::Result<rlc::simulator::RowFileValue> zoned = rlc::simulator::LoggedPartitionValue(
+      part, {{"part", std::string("2024-03-10 05:00:00Z")}}, "f.rows");
+  ASSERT_TRUE(zoned.ok()) << zoned.status().ToString();
+  EXPECT_EQ(std::get<int64_t>(**zoned), int64_t{1710046800000000});
 }
 
 // A directory table: f1.rows (ids 0..4) and f2.rows (ids 10..12); version 1 deletes f1's rows 1

@@ -2,6 +2,8 @@
 // parsed and written back, and every malformed line named with its file and line.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "fuzz/scenario/operation_text.h"
 #include "fuzz/scenario/scenario.h"
 #include "impl/conflict/case_catalogue.h"
@@ -177,6 +179,33 @@ TEST(ScenarioFormat, WritesTextThatReadsBackTheSame) {
   EXPECT_EQ(again->txns[0].flags.value_exact_max_bytes, 64);
   EXPECT_FALSE(again->txns[1].optimize.capture);
   EXPECT_EQ(again->expectations.size(), s->expectations.size());
+}
+
+TEST(ScenarioFormat, TypedColumnsAndTheirLiteralsReadBack) {
+  const std::string text =
+      "table partitioned partition-type timestamp column-x double files 1 zone -08:00\n"
+      "rows (1, 'v1', 1.5E0, TIMESTAMP '2024-03-10 05:00:00Z')\n"
+      "rows (2, NULL, CAST('NaN' AS DOUBLE), TIMESTAMP '2024-03-10 05:00:00.000001+01:00')\n"
+      "txn A DELETE WHERE x >= -0E0 AND part < TIMESTAMP '2024-03-10 04:00:00.000000Z'\n"
+      "A starts\nA commits\n";
+  Result<Scenario> s = ParseScenario(text, "typed.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->table.session_offset_minutes, -8 * 60);
+  ASSERT_EQ(s->table.rows.size(), 2u);
+  // 2024-03-10T05:00:00Z; the second row's +01:00 is an hour earlier, plus a microsecond.
+  EXPECT_EQ(s->table.rows[0][3], model::Value{model::Timestamp{1710046800000000}});
+  EXPECT_EQ(s->table.rows[1][3], model::Value{model::Timestamp{1710043200000001}});
+  EXPECT_TRUE(std::isnan(std::get<model::Double>(s->table.rows[1][2]).value));
+  Result<Scenario> again = ParseScenario(FormatScenario(*s), "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString() << "\n" << FormatScenario(*s);
+  EXPECT_EQ(FormatScenario(*again), FormatScenario(*s));
+  EXPECT_EQ(again->table.rows, s->table.rows);
+  // A timestamp literal must say its zone: a wall clock alone is no instant.
+  EXPECT_FALSE(
+      ParseScenario("table column-x timestamp\nrows (1, 'a', TIMESTAMP '2024-03-10 05:00:00')\n",
+                    "t.scenario")
+          .ok());
+  EXPECT_FALSE(ParseScenario("table zone +19:00\n", "t.scenario").ok());
 }
 
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
