@@ -1,8 +1,27 @@
 #include "cli/summary_text.h"
 
+#include <map>
 #include <sstream>
 
 namespace rlc::cli {
+namespace {
+
+// The summary's counts by key: reconciles, aborts, the lies drawn and what the trusted ones cost.
+std::string CountsText(const explorer::Summary& s) {
+  std::string out;
+  const auto counts = [&](const std::string& title, const std::map<std::string, int64_t>& by) {
+    out += title + "\n";
+    for (const auto& [k, v] : by) out += "  " + std::to_string(v) + "  " + k + "\n";
+  };
+  counts("reconcile events x winning operation:", s.reconciles);
+  counts("aborts:", s.aborts);
+  counts("field lies drawn (histories):", s.field_lies);
+  counts("trusted claims whose lies cost a history its rows (docs/trust.md#fields):",
+         s.trusted_claim_costs);
+  return out;
+}
+
+}  // namespace
 
 std::string ExploreSummaryText(const explorer::Summary& s) {
   std::string out;
@@ -17,6 +36,8 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        std::to_string(s.lying_writer_anomalies) +
        " with every honest writer's flag off, a lying writer's doing (Delta's own, given the "
        "lie), " +
+       std::to_string(s.trusted_claim_lies) +
+       " the price of a lie about a claim the check trusts (docs/trust.md#fields), " +
        std::to_string(s.inconclusive) +
        " inconclusive (the oracle's search of serial orders was cut; not violations), " +
        std::to_string(s.reconciled_histories) + " reconciled by some case, " +
@@ -33,10 +54,7 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
   line("determinism: " + std::to_string(s.determinism_checks) + " re-runs, " +
        std::to_string(s.determinism_mismatches) + " differed" + differed + "; outcome hash " +
        std::to_string(s.outcome_hash));
-  line("reconcile events x winning operation:");
-  for (const auto& [k, v] : s.reconciles) line("  " + std::to_string(v) + "  " + k);
-  line("aborts:");
-  for (const auto& [k, v] : s.aborts) line("  " + std::to_string(v) + "  " + k);
+  out += CountsText(s);
   line("reconcile rate per documented matrix cell (loser committed / races):");
   for (const auto& [k, v] : s.cells) {
     line("  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k);

@@ -57,8 +57,22 @@ uint64_t OutcomeHash(const scenario::ScenarioReport& r) {
   return Fnv(text);
 }
 
+// The field lies of the history's writers, each once: "field:telling", or the trusted fields.
+std::set<std::string> LiesTold(const scenario::Scenario& s, bool trusted_only) {
+  std::set<std::string> told;
+  for (const scenario::TxnSpec& t : s.txns) {
+    for (const simulator::FieldLie& l : t.writer.field_lies) {
+      if (trusted_only && !simulator::IsTrustedClaim(l.field)) continue;
+      told.insert(std::string(simulator::FieldName(l.field)) +
+                  (trusted_only ? "" : ":" + std::string(simulator::TellingName(l.telling))));
+    }
+  }
+  return told;
+}
+
 void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Summary& sum) {
   ++sum.histories;
+  for (const std::string& lie : LiesTold(s, false)) ++sum.field_lies[lie];
   sum.outcome_hash += OutcomeHash(r);
   if (OracleViolation(r)) ++sum.oracle_violations;
   if (Inconclusive(r)) ++sum.inconclusive;
@@ -372,6 +386,28 @@ bool DeltaFooledByALiar(const scenario::Scenario& s, const Scratch& dir) {
   return honest_off.ok() && OracleViolation(*honest_off);
 }
 
+// The history with every lie about a trusted claim told truthfully (the other lies kept).
+scenario::Scenario WithoutTrustedLies(scenario::Scenario s) {
+  for (scenario::TxnSpec& t : s.txns) {
+    std::erase_if(t.writer.field_lies,
+                  [](const simulator::FieldLie& l) { return simulator::IsTrustedClaim(l.field); });
+  }
+  return s;
+}
+
+// The violation is the price of a trusted claim (docs/trust.md#fields): some writer lies about
+// one, and without those lies the oracle holds.
+bool CostOfATrustedClaim(const scenario::Scenario& s, const Scratch& dir) {
+  const bool lies = std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& t) {
+    return std::any_of(
+        t.writer.field_lies.begin(), t.writer.field_lies.end(),
+        [](const simulator::FieldLie& l) { return simulator::IsTrustedClaim(l.field); });
+  });
+  if (!lies) return false;
+  Result<scenario::ScenarioReport> truthful = RunOne(WithoutTrustedLies(s), dir);
+  return truthful.ok() && !OracleViolation(*truthful);
+}
+
 bool DeltasOwnOnceReached(const scenario::Scenario& s, const scenario::ScenarioReport& r,
                           const Scratch& dir) {
   return DeltaDecidedTheLastCommit(s, r, dir) || DeltasOwnWithoutOptimizes(s, r, dir) ||
@@ -451,6 +487,7 @@ Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
   RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport r, RunOne(s, scratch));
   if (!OracleViolation(r)) return ViolationOwner::kNone;
   if (DeltaFooledByALiar(s, scratch)) return ViolationOwner::kDeltaFooledByALiar;
+  if (CostOfATrustedClaim(s, scratch)) return ViolationOwner::kTrustedClaimLie;
   if (!MayBeDeltasOwn(r)) return ViolationOwner::kCases;
   RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport baseline, RunOne(WithoutFlags(s), scratch));
   if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
@@ -564,6 +601,12 @@ void FileViolation(Campaign& c, const scenario::Scenario& s,
   // is counted apart: it says nothing of the reconcile cases.
   if (DeltaFooledByALiar(s, dir)) {
     ++mine.lying_writer_anomalies;
+    --mine.oracle_violations;
+    return;
+  }
+  if (CostOfATrustedClaim(s, dir)) {
+    ++mine.trusted_claim_lies;
+    for (const std::string& field : LiesTold(s, true)) ++mine.trusted_claim_costs[field];
     --mine.oracle_violations;
     return;
   }
@@ -767,6 +810,8 @@ void MergeInto(Summary& total, const Summary& shard) {
   total.seconds = std::max(total.seconds, shard.seconds);
   for (const auto& [k, v] : shard.reconciles) total.reconciles[k] += v;
   for (const auto& [k, v] : shard.aborts) total.aborts[k] += v;
+  for (const auto& [k, v] : shard.field_lies) total.field_lies[k] += v;
+  for (const auto& [k, v] : shard.trusted_claim_costs) total.trusted_claim_costs[k] += v;
   for (const auto& [k, v] : shard.cells) {
     total.cells[k].races += v.races;
     total.cells[k].committed += v.committed;
@@ -776,6 +821,7 @@ void MergeInto(Summary& total, const Summary& shard) {
   total.baseline_anomalies += shard.baseline_anomalies;
   total.delta_decided_anomalies += shard.delta_decided_anomalies;
   total.lying_writer_anomalies += shard.lying_writer_anomalies;
+  total.trusted_claim_lies += shard.trusted_claim_lies;
   total.inconclusive += shard.inconclusive;
   total.inconclusive_examples.insert(total.inconclusive_examples.end(),
                                      shard.inconclusive_examples.begin(),
@@ -820,6 +866,7 @@ std::string SummaryToJson(const Summary& s) {
   j["baselineAnomalies"] = s.baseline_anomalies;
   j["deltaDecidedAnomalies"] = s.delta_decided_anomalies;
   j["lyingWriterAnomalies"] = s.lying_writer_anomalies;
+  j["trustedClaimLies"] = s.trusted_claim_lies;
   j["inconclusive"] = s.inconclusive;
   j["reconciledHistories"] = s.reconciled_histories;
   j["missedReconciles"] = s.missed_reconciles;
@@ -830,6 +877,8 @@ std::string SummaryToJson(const Summary& s) {
   j["outcomeHash"] = std::to_string(s.outcome_hash);
   j["seconds"] = s.seconds;
   j["reconciles"] = s.reconciles;
+  j["fieldLies"] = s.field_lies;
+  j["trustedClaimCosts"] = s.trusted_claim_costs;
   j["aborts"] = s.aborts;
   nlohmann::ordered_json cells = nlohmann::ordered_json::object();
   for (const auto& [k, v] : s.cells)
@@ -865,6 +914,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
     s.delta_decided_anomalies = j.at("deltaDecidedAnomalies").get<int64_t>();
     s.lying_writer_anomalies = j.at("lyingWriterAnomalies").get<int64_t>();
+    s.trusted_claim_lies = j.at("trustedClaimLies").get<int64_t>();
     s.inconclusive = j.at("inconclusive").get<int64_t>();
     s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
     s.missed_reconciles = j.at("missedReconciles").get<int64_t>();
@@ -876,6 +926,8 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.outcome_hash = std::stoull(j.at("outcomeHash").get<std::string>());
     s.seconds = j.at("seconds").get<double>();
     s.reconciles = j.at("reconciles").get<std::map<std::string, int64_t>>();
+    s.field_lies = j.at("fieldLies").get<std::map<std::string, int64_t>>();
+    s.trusted_claim_costs = j.at("trustedClaimCosts").get<std::map<std::string, int64_t>>();
     s.aborts = j.at("aborts").get<std::map<std::string, int64_t>>();
     for (const auto& [k, v] : j.at("cells").items())
       s.cells[k] = {v.at("races").get<int64_t>(), v.at("loserCommitted").get<int64_t>()};

@@ -66,6 +66,10 @@ struct Summary {
   // losers that run them. Delta's own, given the lie; the liar keeps its flags, which decide only
   // whether its own commit lands.
   int64_t lying_writer_anomalies = 0;
+  // The oracle fails only while a writer lies about a claim the check takes on trust
+  // (docs/trust.md#fields; simulator::IsTrustedClaim), and holds once those lies are told
+  // truthfully: the cost of the ledger's trusted rows, shown, not a counterexample.
+  int64_t trusted_claim_lies = 0;
   // The oracle's search of serial orders was cut before one explained the rows, and nothing else
   // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
   int64_t inconclusive = 0;
@@ -78,8 +82,12 @@ struct Summary {
   uint64_t outcome_hash = 0;  // order-independent: the sum of each history's outcome hash
   double seconds = 0;
   std::map<std::string, int64_t>
-      reconciles;                          // "<event> x <winning operation>", "case 3 x OPTIMIZE"
-  std::map<std::string, int64_t> aborts;   // "<ExceptionName>: <reason>"
+      reconciles;                         // "<event> x <winning operation>", "case 3 x OPTIMIZE"
+  std::map<std::string, int64_t> aborts;  // "<ExceptionName>: <reason>"
+  // Field lies drawn ("add.stats:contradicting" -> histories whose writers told it) and, of the
+  // trusted claims, those in the histories counted in trusted_claim_lies (field -> histories).
+  std::map<std::string, int64_t> field_lies;
+  std::map<std::string, int64_t> trusted_claim_costs;
   std::map<std::string, CellCount> cells;  // documented matrix cell -> races, loser commits
   std::vector<Counterexample> counterexamples;
   std::vector<Counterexample> baseline_examples;       // a few of the baseline anomalies, shrunk
@@ -134,6 +142,7 @@ enum class ViolationOwner {
                             // case reconciled reading after its winners (the same count)
   kDeltaOnceWinnersFirst,   // the same, with those winners committing before the loser starts
   kDeltaFooledByALiar,      // Summary::lying_writer_anomalies
+  kTrustedClaimLie,         // Summary::trusted_claim_lies
 };
 // Runs `s` on an in-memory table (again with every flag off, without its last commit, without its
 // OPTIMIZEs, with reconciled losers reading later, or with their winners committing before they

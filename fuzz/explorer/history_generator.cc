@@ -258,6 +258,21 @@ simulator::WriterQuirks GenWriter() {
   // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
   q.readd_elsewhere = Chance(6);
   q.dv_update_elsewhere = Chance(8);
+  // Any field of any action, left out, stale or contradicting (simulator/field_lies.h): the
+  // grammar of a foreign writer, beyond the habits listed here.
+  if (Chance(12)) {
+    using F = simulator::FieldLie;
+    const int64_t n = Between(1, 3);
+    for (int64_t i = 0; i < n; ++i) {
+      const auto field = static_cast<F::Field>(Between(0, simulator::kFieldCount - 1));
+      // A flag and the order of the actions can only be told the other way.
+      const bool one_way = field == F::Field::kAddDataChange ||
+                           field == F::Field::kRemoveDataChange || field == F::Field::kActionOrder;
+      q.field_lies.push_back(
+          {field, one_way ? F::Telling::kContradicting : static_cast<F::Telling>(Between(0, 2)),
+           static_cast<uint8_t>(Between(0, 2))});
+    }
+  }
   if (!Chance(15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
@@ -359,6 +374,10 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_read
   txn.operation = GenOperation(rows, shape, false);
   txn.flags = GenFlags(options.allowed_flags, flags);
   txn.writer = GenWriter();
+  // A writer that lies field by field is another engine, which runs none of rlc's cases: what its
+  // lies cost is what the honest writers that read its commit make of them. (A case carrying a
+  // loser's own lie into its commit is that engine's doing, not the case's.)
+  if (!txn.writer.field_lies.empty()) txn.flags = conflict::Flags{};
   // Without rows (or past a loser's row budget), a DML written as dataChange=false within one
   // partition looks like a relocation by every count and bound: the one lie rlc trusts (the
   // README says so).

@@ -39,6 +39,16 @@ std::string_view After(std::string_view line, int n) {
   return line;
 }
 
+std::optional<simulator::WriterQuirks::RemoveStats> RemoveStatsNamed(const std::string& name) {
+  using R = simulator::WriterQuirks::RemoveStats;
+  for (const auto& [r, text] :
+       {std::pair{R::kCopied, "copied"}, std::pair{R::kAbsent, "absent"},
+        std::pair{R::kLyingBounds, "lying-bounds"}, std::pair{R::kLyingCount, "lying-count"}}) {
+    if (name == text) return r;
+  }
+  return std::nullopt;
+}
+
 // "+05:30" or "-08:00": minutes east of UTC, up to 18 hours (Java's bound).
 std::optional<int> OffsetMinutes(const std::string& word) {
   if (word.size() != 6 || (word[0] != '+' && word[0] != '-') || word[3] != ':') return std::nullopt;
@@ -312,7 +322,7 @@ class Parser {
         "miscounted|malformed] "
         "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth] "
         "[read-version absent|stale] [adds duplicated] [readds elsewhere] "
-        "[dv-updates elsewhere]";
+        "[dv-updates elsewhere] [lies FIELD:absent|stale|contradicting:WHICH]...";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
     if (!t->operation) {
@@ -337,12 +347,7 @@ class Parser {
         return Error(std::string("writer: '") + w[i] + "' needs a value; " + kUsage);
       const std::string& value = w[++i];
       if (w[i - 1] == "remove-stats") {
-        using R = simulator::WriterQuirks::RemoveStats;
-        const std::optional<R> r = value == "copied"         ? std::optional<R>(R::kCopied)
-                                   : value == "absent"       ? std::optional<R>(R::kAbsent)
-                                   : value == "lying-bounds" ? std::optional<R>(R::kLyingBounds)
-                                   : value == "lying-count"  ? std::optional<R>(R::kLyingCount)
-                                                             : std::nullopt;
+        const std::optional<simulator::WriterQuirks::RemoveStats> r = RemoveStatsNamed(value);
         if (!r)
           return Error("writer: remove-stats copied|absent|lying-bounds|lying-count, not '" +
                        value + "'");
@@ -365,6 +370,11 @@ class Parser {
         q.readd_elsewhere = true;
       } else if (w[i - 1] == "dv-updates" && value == "elsewhere") {
         q.dv_update_elsewhere = true;
+      } else if (w[i - 1] == "lies") {
+        const std::optional<simulator::FieldLie> lie = simulator::ParseFieldLie(value);
+        if (!lie)
+          return Error("writer: lies FIELD:absent|stale|contradicting:WHICH, not '" + value + "'");
+        q.field_lies.push_back(*lie);
       } else if (w[i - 1] == "read-version" && (value == "absent" || value == "stale")) {
         using RV = simulator::WriterQuirks::ReadVersion;
         q.read_version = value == "absent" ? RV::kAbsent : RV::kStale;
@@ -598,6 +608,8 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   if (q.duplicate_add) out += " adds duplicated";
   if (q.readd_elsewhere) out += " readds elsewhere";
   if (q.dv_update_elsewhere) out += " dv-updates elsewhere";
+  for (const simulator::FieldLie& lie : q.field_lies)
+    out += " lies " + simulator::FieldLieText(lie);
   return out;
 }
 

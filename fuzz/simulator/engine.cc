@@ -984,6 +984,10 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
         t.pending.actions.push_back(std::move(*moved));
     }
   }
+  // Field lies are in the actions the engine itself made: its own check and any case that
+  // rewrites its commit start from them, as from any engine's actions (a case that rewrites a
+  // lie into the truth has not been fooled; one that carries it on is the engine's doing).
+  ApplyFieldLies(q.field_lies, t.pending.actions);
   q.half_truth = q.malformed_stats = q.empty_output = q.readd_elsewhere = false;
   q.dv_update_elsewhere = false;
   t.quirks = q;  // applied as the commit is written: the engine's own check sees what it did
@@ -1493,7 +1497,7 @@ Status Simulator::DeleteRows(const Snapshot& s, const std::string& path,
   if (options_.merge_on_read && s.deletion_vectors_writable) {
     RLC_ASSIGN_OR_RETURN(dv::DvDescriptor descriptor, DvWriter().Write(dv));
     std::optional<delta::AddFile> rebased = conflict::WithDeletionVector(add, descriptor);
-    if (!rebased) {  // statistics another writer left unparsable: counted again from the file
+    if (!rebased) {  // statistics another writer left unparsable or without a count: recounted
       delta::AddFile recounted = add;
       recounted.stats = "{\"numRecords\":" + std::to_string(ids.size()) + ",\"tightBounds\":false}";
       rebased = conflict::WithDeletionVector(recounted, descriptor);

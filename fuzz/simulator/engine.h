@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/simulator/field_lies.h"
 #include "fuzz/simulator/row_file.h"
 #include "impl/base/status.h"
 #include "impl/conflict/dv_writer.h"
@@ -165,15 +166,21 @@ struct WriterQuirks {
   // the partition values of another of the table's partitions: the file's rows, and the
   // deletions, move partition. Judged by its rows (changes_rows).
   bool dv_update_elsewhere = false;
+  // Field by field (field_lies.h): any field of any of its actions left out, stale or
+  // contradicting the log, in the actions the engine makes (its own check sees them too).
+  // Judged by its rows (changes_rows), since some lies move rows.
+  std::vector<FieldLie> field_lies;
 
   bool any() const {
     return remove_stats != RemoveStats::kCopied || adds_first || miscounted_tags ||
            malformed_tags || malformed_stats || empty_output || ghost_removes || no_data_change ||
            half_truth || read_version != ReadVersion::kHonest || duplicate_add || readd_elsewhere ||
-           dv_update_elsewhere;
+           dv_update_elsewhere || !field_lies.empty();
   }
   // Whether the rows its commit leaves may differ from its operation's.
-  bool changes_rows() const { return readd_elsewhere || duplicate_add || dv_update_elsewhere; }
+  bool changes_rows() const {
+    return readd_elsewhere || duplicate_add || dv_update_elsewhere || !field_lies.empty();
+  }
   friend bool operator==(const WriterQuirks&, const WriterQuirks&) = default;
 };
 

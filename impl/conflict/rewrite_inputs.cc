@@ -14,13 +14,16 @@ bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Proto
 
 std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
                                                  const dv::DvDescriptor& dv) {
+  // An add with a DV must say how many rows its file holds (commit rule 5): a rebuilt add whose
+  // statistics give no count would make the commit corrupt.
+  if (!add.stats.has_value()) return std::nullopt;
+  const Result<std::optional<int64_t>> num_records = delta::ParseNumRecords(*add.stats);
+  if (!num_records.ok() || !num_records->has_value()) return std::nullopt;
   delta::AddFile out = add;
   out.deletion_vector = dv;
-  if (add.stats.has_value()) {
-    Result<delta::StatsJson> wide = delta::WithWideBounds(*add.stats);
-    if (!wide.ok()) return std::nullopt;
-    out.stats = *wide;
-  }
+  Result<delta::StatsJson> wide = delta::WithWideBounds(*add.stats);
+  if (!wide.ok()) return std::nullopt;
+  out.stats = *wide;
   return out;
 }
 

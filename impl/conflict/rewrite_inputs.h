@@ -66,7 +66,8 @@ bool DeletionVectorsWritable(const delta::Metadata& metadata, const delta::Proto
 using delta::RemoveFrom;
 
 // The add with a new DV and statistics marked tightBounds=false; nullopt when its statistics do
-// not parse (a rebuilt add must not carry bounds that claim to be tight).
+// not parse (a rebuilt add must not carry bounds that claim to be tight) or give no numRecords
+// (an add with a DV must: delta/commit_rules.h, rule 5).
 std::optional<delta::AddFile> WithDeletionVector(const delta::AddFile& add,
                                                  const dv::DvDescriptor& dv);
 

@@ -68,7 +68,8 @@ bool MergeOneFile(const std::string& path, const delta::AddFile& winner_add,
   if (!written) return decline("the merged DV could not be written");  // doubt: the DV not written
   std::optional<delta::AddFile> rebased = WithDeletionVector(loser_add, *written);
   if (!rebased)
-    return decline("the loser's statistics do not parse");  // doubt: statistics unparsable
+    return decline(
+        "the loser's statistics do not parse or give no numRecords");  // doubt: no row count
   rebased->data_change = true;
   loser.actions[remove_index] = RemoveFrom(winner_add, in.now_ms, /*data_change=*/true);
   loser.actions[add_index] = std::move(*rebased);

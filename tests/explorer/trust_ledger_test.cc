@@ -19,6 +19,7 @@
 
 #include "fuzz/scenario/scenario.h"
 #include "fuzz/scenario/scenario_runner.h"
+#include "fuzz/simulator/field_lies.h"
 #include "impl/base/mutants.h"
 
 namespace {
@@ -257,6 +258,31 @@ TEST(TrustLedger, EveryClaimAVerdictTurnsOnIsVerifiedOrTrusted) {
   // And the verdicts do turn on the claims the ledger trusts.
   for (const char* claim : {"commitInfo.isBlindAppend", "add.stats", "add.dataChange"}) {
     EXPECT_TRUE(f.used.count(claim)) << claim << " turned no verdict: is it still read?";
+  }
+}
+
+// The foreign writers' grammar (simulator/field_lies.h) lies about every claim the ledger lists
+// as trusted or verified, and counts apart exactly the lies about the trusted ones.
+TEST(TrustLedger, TheForeignWriterGrammarLiesAboutEveryListedClaim) {
+  using rlc::simulator::FieldLie;
+  const std::map<std::string, std::string> ledger = ReadLedger();
+  ASSERT_GE(ledger.size(), 18u) << "docs/trust.md#fields not found";
+  std::set<std::string> told;
+  for (int f = 0; f < rlc::simulator::kFieldCount; ++f) {
+    const auto field = static_cast<FieldLie::Field>(f);
+    std::string claim(rlc::simulator::FieldName(field));
+    if (claim == "add.stats.numRecords") claim = "add.stats";  // one row for the statistics
+    told.insert(claim);
+    if (claim == "actions.order") continue;  // the order of a set: no claim of its own
+    const auto row = ledger.find(claim);
+    ASSERT_NE(row, ledger.end()) << claim << " is lied about but has no row in docs/trust.md";
+    EXPECT_EQ(rlc::simulator::IsTrustedClaim(field), row->second == "trusted")
+        << claim << " is " << row->second << " in the ledger";
+  }
+  for (const auto& [claim, status] : ledger) {
+    if (status == "not used") continue;
+    EXPECT_TRUE(told.count(claim))
+        << claim << " is " << status << " but no foreign writer lies about it";
   }
 }
 
