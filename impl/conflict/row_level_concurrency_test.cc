@@ -92,6 +92,18 @@ TEST(RowLevelConcurrency, DisjointDeletesMergeTheirDvs) {
   EXPECT_EQ(v.events[0].data.at("winningOperation"), "DELETE");
 }
 
+// An add with a DV must give numRecords (commit rule 5): a loser whose DV update carries no count
+// (the file was added without statistics) would commit a merged add the log calls corrupt.
+TEST(RowLevelConcurrency, ALoserAddWithoutARowCountIsNotMerged) {
+  RowsCheck check;
+  PendingTransaction loser = Loser({}, {3});
+  for (Action& a : loser.actions) {
+    if (auto* add = std::get_if<delta::AddFile>(&a)) add->stats.reset();
+  }
+  const Verdict v = check.Run(loser, {WinnerAt(1, DvDelete("DELETE", "f1", {}, {7}))});
+  EXPECT_FALSE(v.commits()) << Show(v);
+}
+
 TEST(RowLevelConcurrency, FlagOffAborts) {
   CaseCheck check;
   EXPECT_FALSE(
