@@ -60,7 +60,9 @@ void RunHistories(
   for (auto _ : state) {
     rlc::Result<rlc::scenario::ScenarioReport> r =
         rlc::scenario::RunScenario(histories[i++ % histories.size()], dir, options);
-    if (!r.ok() || rlc::explorer::OracleViolation(*r)) state.SkipWithError("a history failed");
+    // A history may break the oracle's rules by a liar's doing (the explorer files those apart
+    // after classifying them); what is timed here is running it, which must not fail.
+    if (!r.ok()) state.SkipWithError("a history could not be run");
     benchmark::DoNotOptimize(r);
   }
   state.SetItemsProcessed(state.iterations());

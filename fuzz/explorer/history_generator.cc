@@ -253,7 +253,7 @@ simulator::WriterQuirks GenWriter() {
   using RV = simulator::WriterQuirks::ReadVersion;
   // commitInfo.readVersion, which no reader can refute, is misstated by any writer now and then:
   // a follower of a blind append that claims to have read before it.
-  q.read_version = Pick<RV>({{20, RV::kHonest}, {1, RV::kAbsent}, {3, RV::kStale}});
+  q.read_version = Pick<RV>({{14, RV::kHonest}, {1, RV::kAbsent}, {5, RV::kStale}});
   // So are partition values, which move a file's rows: the lie the cases' guards about moved
   // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
   q.readd_elsewhere = Chance(6);
@@ -314,7 +314,7 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
 // The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
 int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
   using T = model::ColumnType;
-  t.partitioned = Chance(18);
+  t.partitioned = Chance(25);
   if (t.partitioned) {
     t.partition_type = Pick<T>(
         {{9, T::kLong}, {5, T::kString}, {4, T::kTimestamp}, {1, T::kDate}, {2, T::kDouble}});
