@@ -40,6 +40,8 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        " the price of a lie about a claim the check trusts (docs/trust.md#fields), " +
        std::to_string(s.inconclusive) +
        " inconclusive (the oracle's search of serial orders was cut; not violations), " +
+       std::to_string(s.unreadable_past_a_liar) +
+       " unjudged past a liar's own commit the oracle cannot read, " +
        std::to_string(s.reconciled_histories) + " reconciled by some case, " +
        std::to_string(s.missed_reconciles) + " missed reconcile(s), " +
        std::to_string(s.deferred_cells) + " deferred cell(s)");

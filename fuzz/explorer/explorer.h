@@ -73,6 +73,10 @@ struct Summary {
   // The oracle's search of serial orders was cut before one explained the rows, and nothing else
   // failed: neither valid nor invalid (raise ExploreOptions::oracle_max_orders). Not violations.
   int64_t inconclusive = 0;
+  // The final table cannot be read past a declared writer's own commit (a DV it misdescribed, a
+  // path it added twice): its writer's doing, and the rows after it nobody's to judge. Counted
+  // apart from the inconclusive searches, never as passes.
+  int64_t unreadable_past_a_liar = 0;
   int64_t reconciled_histories = 0;  // some transaction reconciled by a case
   int64_t missed_reconciles = 0;
   int64_t deferred_cells = 0;
@@ -128,6 +132,9 @@ bool OracleViolation(const scenario::ScenarioReport& report);
 // Neither valid nor invalid: the search of serial orders was cut before one explained the rows,
 // and no other check failed.
 bool Inconclusive(const scenario::ScenarioReport& report);
+// The rows cannot be judged past a declared writer's own commit, which the oracle cannot read
+// (Summary::unreadable_past_a_liar). Not a violation, not inconclusive.
+bool UnreadablePastALiar(const scenario::ScenarioReport& report);
 
 // Whose doing a history's violation is, as a campaign counts it.
 enum class ViolationOwner {

@@ -1,7 +1,9 @@
 #include "fuzz/oracle/judgement.h"
 
 #include <algorithm>
+#include <charconv>
 #include <iterator>
+#include <string_view>
 #include <utility>
 
 #include "fuzz/oracle/final_rows.h"
@@ -64,6 +66,17 @@ std::optional<model::CommittedHistory> WithRowDeltas(const model::CommittedHisto
   return out;
 }
 
+// N of an error of the oracle's reader that starts "version N, " (the commit it could not read).
+std::optional<int64_t> VersionNamed(const std::string& error) {
+  constexpr std::string_view kVersion = "version ";
+  if (error.rfind(kVersion, 0) != 0) return std::nullopt;
+  int64_t n = 0;
+  const char* begin = error.data() + kVersion.size();
+  const auto [end, ec] = std::from_chars(begin, error.data() + error.size(), n);
+  if (ec != std::errc() || end == begin || *end != ',') return std::nullopt;
+  return n;
+}
+
 }  // namespace
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
@@ -83,7 +96,14 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   const std::optional<model::CommittedHistory> derived =
       by_rows.empty() ? std::optional<model::CommittedHistory>()
                       : WithRowDeltas(history, by_rows, log, table_dir, files, &delta_why);
-  if (!read.snapshot || !actual) {
+  const std::optional<int64_t> broken_by = VersionNamed(read.snapshot ? why : read.error);
+  if ((!read.snapshot || !actual) && broken_by && declared_writers.count(*broken_by) != 0) {
+    // A declared writer's own commit cannot be read (a DV it misdescribed, a path it added
+    // twice): its writer's doing, and the rows after it are nobody's to judge.
+    j.rows_check = "inconclusive: the table cannot be read past version " +
+                   std::to_string(*broken_by) +
+                   ", a declared writer's own commit: " + (read.snapshot ? why : read.error);
+  } else if (!read.snapshot || !actual) {
     j.rows_check = "unreadable: the oracle's reader cannot read the final table: " +
                    (read.snapshot ? why : read.error);
   } else if (!by_rows.empty() && !derived) {
@@ -122,8 +142,13 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
     if (!declared) j.invariant_versions.push_back(f.version);
   }
   if (!invariants_error.empty()) {
-    j.invariant_findings.push_back("the log cannot be read: " + invariants_error);
-    j.invariant_versions.push_back(-1);
+    const std::optional<int64_t> at = VersionNamed(invariants_error);
+    if (at && declared_writers.count(*at) != 0) {
+      j.declared_writer_findings.push_back("the log cannot be read: " + invariants_error);
+    } else {
+      j.invariant_findings.push_back("the log cannot be read: " + invariants_error);
+      j.invariant_versions.push_back(-1);
+    }
   }
   return j;
 }

@@ -548,7 +548,8 @@ struct Simulator::Snapshot {
   // Live row -> (its file's decoded path, a key of log->files, and its position there).
   std::map<model::RowId, std::pair<const std::string*, uint64_t>> where;
   bool deletion_vectors_writable =
-      false;  // the protocol has the feature and the property allows it
+      false;               // the protocol has the feature and the property allows it
+  std::string two_copies;  // non-empty: a row of this engine's is live in two files (why)
 };
 
 Simulator::Simulator(storage::Storage& storage, std::string root, model::LogicalTable table,
@@ -914,6 +915,10 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
         return Status::Unsupported(path + ": row " + std::to_string(position) +
                                    " of another engine's file meets another row's identity");
       }
+      // Two live copies of one of its own rows: a liar re-added a file that a later commit had
+      // already rewritten. The table is valid, but this engine keys rows by identity and would
+      // see one copy; it writes nothing on it rather than miss the other.
+      if (!first) s.two_copies = path + ": row " + std::to_string(position) + " is live twice";
       s.where[id] = {&path, position};
     }
     s.file_dvs[path] = std::move(deleted);
@@ -1062,24 +1067,40 @@ bool RecordsEmptyCommits(const delta::Snapshot& log) {
 
 }  // namespace
 
+namespace {
+
+// A transaction whose engine cannot read its snapshot: it writes nothing, and says why.
+Transaction Refused(const model::Operation& operation, int64_t read_version,
+                    const conflict::Flags& flags, std::string why, std::string error) {
+  Transaction t;
+  t.operation = operation;
+  t.read_version = t.pending.read_version = read_version;
+  t.pending.flags = flags;
+  t.commits_nothing = true;
+  t.refused = std::move(why);
+  t.effect.error = std::move(error);
+  return t;
+}
+
+}  // namespace
+
 Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation,
                                                int64_t read_version, const conflict::Flags& flags,
                                                const OptimizeOptions& optimize_options) {
   Result<std::shared_ptr<const Snapshot>> read = ReadSnapshot(read_version);
+  // A log replay refuses (a commit the protocol forbids, delta/commit_rules.h), or the table
+  // holds two live copies of one row: an engine that cannot read the table writes nothing.
   if (!read.ok() && read.status().code() == StatusCode::kCorrupt) {
-    // A log replay refuses (a commit the protocol forbids, delta/commit_rules.h): an engine
-    // that cannot read the table writes nothing.
-    Transaction t;
-    t.operation = operation;
-    t.read_version = t.pending.read_version = read_version;
-    t.pending.flags = flags;
-    t.commits_nothing = true;
-    t.refused = WithoutRoot(read.status().message());
-    t.effect.error = "the table's log cannot be read";
-    return t;
+    return Refused(operation, read_version, flags, WithoutRoot(read.status().message()),
+                   "the table's log cannot be read");
   }
   RLC_RETURN_IF_ERROR(read.status());
   const Snapshot& s = **read;
+  if (!s.two_copies.empty()) {
+    return Refused(operation, read_version, flags,
+                   "this engine cannot tell two live copies of one row apart: " + s.two_copies,
+                   "the engine cannot read the table");
+  }
   Transaction t;
   t.operation = operation;
   t.read_version = read_version;

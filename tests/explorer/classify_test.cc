@@ -56,16 +56,25 @@ TEST(ClassifyHistory, ALastCommitDeltasRulesDecidedIsDeltasOwn) {
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaDecidedLastCommit);
 }
 
+// The last commit an OPTIMIZE made with its flags on differs from the one without them only by the
+// composition tags its flag has it record: the same decision, Delta's.
+TEST(ClassifyHistory, AnOptimizeThatDiffersOnlyByItsCaptureTagsIsDeltasDecision) {
+  EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_decided_optimize_past_a_moved_file.scenario")),
+            ViolationOwner::kDeltaDecidedLastCommit);
+}
+
 // A per-commit invariant broken at that last commit is Delta's too: a lying writer fooled the
 // rules that decided it. Broken earlier, it would not be (MayBeDeltasOwn).
 TEST(ClassifyHistory, AnInvariantBrokenByTheLastCommitDeltasRulesDecidedIsDeltasOwn) {
   const rlc::scenario::Scenario s = Load(RLC_HISTORIES "/delta_fooled_last_commit.scenario");
   EXPECT_EQ(Classify(s), ViolationOwner::kDeltaDecidedLastCommit);
+  // With every flag of T3 on, its commit has the same files and breaks the same invariants: its
+  // flags only add the capture tags, so Delta's rules still decided it.
   rlc::scenario::Scenario flags_on = s;
   for (rlc::scenario::TxnSpec& t : flags_on.txns) {
     if (t.name == "T3") t.flags = rlc::conflict::Flags::Every();
   }
-  EXPECT_NE(Classify(flags_on), ViolationOwner::kDeltaDecidedLastCommit);
+  EXPECT_EQ(Classify(flags_on), ViolationOwner::kDeltaDecidedLastCommit);
 }
 
 // The follower in the next three histories is a protocol change whose transaction read the
