@@ -66,14 +66,26 @@ std::optional<model::CommittedHistory> WithRowDeltas(const model::CommittedHisto
   return out;
 }
 
-// N of an error of the oracle's reader that starts "version N, " (the commit it could not read).
-std::optional<int64_t> VersionNamed(const std::string& error) {
+// The version that wrote what an error of the oracle's reader names: for "version N, PATH: ..."
+// the last commit at or before N that adds PATH (the add the reader could not read), else N;
+// nullopt for an error that names no version.
+std::optional<int64_t> VersionNamed(const std::string& error, const ReferenceLog& log) {
   constexpr std::string_view kVersion = "version ";
   if (error.rfind(kVersion, 0) != 0) return std::nullopt;
   int64_t n = 0;
   const char* begin = error.data() + kVersion.size();
   const auto [end, ec] = std::from_chars(begin, error.data() + error.size(), n);
   if (ec != std::errc() || end == begin || *end != ',') return std::nullopt;
+  const size_t path_at = static_cast<size_t>(end - error.data()) + 2;
+  const size_t path_end = error.find(": ", path_at);
+  if (path_end == std::string::npos) return n;
+  const std::string path = UrlDecodePath(error.substr(path_at, path_end - path_at));
+  for (int64_t v = std::min<int64_t>(n, static_cast<int64_t>(log.commits.size()) - 1); v >= 0;
+       --v) {
+    for (const ReferenceFileAction& a : log.commits[static_cast<size_t>(v)].file_actions) {
+      if (a.is_add && a.path == path) return v;
+    }
+  }
   return n;
 }
 
@@ -96,7 +108,7 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
   const std::optional<model::CommittedHistory> derived =
       by_rows.empty() ? std::optional<model::CommittedHistory>()
                       : WithRowDeltas(history, by_rows, log, table_dir, files, &delta_why);
-  const std::optional<int64_t> broken_by = VersionNamed(read.snapshot ? why : read.error);
+  const std::optional<int64_t> broken_by = VersionNamed(read.snapshot ? why : read.error, log);
   if ((!read.snapshot || !actual) && broken_by && declared_writers.count(*broken_by) != 0) {
     // A declared writer's own commit cannot be read (a DV it misdescribed, a path it added
     // twice): its writer's doing, and the rows after it are nobody's to judge.
@@ -142,7 +154,7 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
     if (!declared) j.invariant_versions.push_back(f.version);
   }
   if (!invariants_error.empty()) {
-    const std::optional<int64_t> at = VersionNamed(invariants_error);
+    const std::optional<int64_t> at = VersionNamed(invariants_error, log);
     if (at && declared_writers.count(*at) != 0) {
       j.declared_writer_findings.push_back("the log cannot be read: " + invariants_error);
     } else {
