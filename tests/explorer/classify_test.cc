@@ -11,6 +11,7 @@
 
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
+#include "fuzz/scenario/scenario_runner.h"
 #include "impl/base/mutants.h"
 #include "impl/conflict/case_catalogue.h"
 
@@ -61,6 +62,16 @@ TEST(ClassifyHistory, ALastCommitDeltasRulesDecidedIsDeltasOwn) {
 TEST(ClassifyHistory, AnOptimizeThatDiffersOnlyByItsCaptureTagsIsDeltasDecision) {
   EXPECT_EQ(Classify(Load(RLC_HISTORIES "/delta_decided_optimize_past_a_moved_file.scenario")),
             ViolationOwner::kDeltaDecidedLastCommit);
+}
+
+// A table the oracle cannot read past a liar's own commit is no violation: the rows after it are
+// unjudged (Summary::unreadable_past_a_liar), whichever later version the reader reads.
+TEST(ClassifyHistory, ATableUnreadablePastALiarsCommitIsNoViolation) {
+  const rlc::scenario::Scenario s = Load(RLC_HISTORIES "/unreadable_past_a_liars_dv.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kNone);
+  rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(s, "/classify", {});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(rlc::explorer::UnreadablePastALiar(*r)) << r->rows_check;
 }
 
 // A per-commit invariant broken at that last commit is Delta's too: a lying writer fooled the
