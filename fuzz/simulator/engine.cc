@@ -96,17 +96,6 @@ Result<RowFile> DecodeWithIdentities(const std::string& path, std::string_view b
   return file;
 }
 
-// A double as Spark's cast to string writes it in a partition value: "1.5", "-0.0", "NaN",
-// "Infinity" (the digits are the shortest that read back, as Java's).
-std::string JavaDoubleText(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  char digits[32];
-  std::string text(digits, std::to_chars(digits, digits + sizeof(digits), v).ptr);
-  if (text.find_first_of(".e") == std::string::npos) text += ".0";
-  return text;
-}
-
 RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
   if (const auto* n = std::get_if<int64_t>(&v)) return *n;
@@ -585,7 +574,8 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
                  : model::WallClockText(t->micros, table_.session_offset_minutes);
     }
     if (const auto* d = std::get_if<model::Date>(&v)) return model::DateText(d->days);
-    if (const auto* x = std::get_if<model::Double>(&v)) return JavaDoubleText(x->value);
+    if (const auto* x = std::get_if<model::Double>(&v))
+      return DoubleText(x->value);  // as Spark casts it
     return model::ToString(v);
   }
   return "";
@@ -656,14 +646,6 @@ std::string StatsTimestampText(int64_t micros, int offset_minutes) {
   return text + zone;
 }
 
-// A double's statistic: a JSON number, or NaN and the infinities as strings (JSON has no
-// literal for them; Delta's writer quotes them).
-void AppendStatsDouble(double v, std::string* out) {
-  if (std::isnan(v)) return void(*out += "\"NaN\"");
-  if (std::isinf(v)) return void(*out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-  *out += JavaDoubleText(v);
-}
-
 // Statistics of one data column over a file's rows.
 struct ColumnStats {
   const model::Value* min = nullptr;
@@ -691,7 +673,7 @@ std::string StatisticsJson(const std::vector<model::Column>& schema,
       return delta::AppendJsonQuoted(StatsTimestampText(t->micros, session_offset_minutes), &stats);
     if (const auto* d = std::get_if<model::Date>(&v))
       return delta::AppendJsonQuoted(model::DateText(d->days), &stats);
-    if (const auto* x = std::get_if<model::Double>(&v)) return AppendStatsDouble(x->value, &stats);
+    if (const auto* x = std::get_if<model::Double>(&v)) return AppendJsonDouble(x->value, &stats);
     const std::string& text = std::get<std::string>(v);
     if (text.size() <= kStatsPrefix) return delta::AppendJsonQuoted(text, &stats);
     delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);

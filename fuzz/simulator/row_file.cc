@@ -44,18 +44,6 @@ std::optional<Type> TypeNamed(std::string_view name) {
 
 bool IsInteger(Type t) { return t == Type::kLong || t == Type::kTimestamp || t == Type::kDate; }
 
-// A double as the row file writes it: the shortest text that reads back to it, with a point or
-// an exponent (JSON's reader would take "-0" for the integer 0); no-numbers as strings.
-void AppendDouble(double v, std::string* out) {
-  if (std::isnan(v)) return void(*out += "\"NaN\"");
-  if (std::isinf(v)) return void(*out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-  char digits[32];
-  const char* end = std::to_chars(digits, digits + sizeof(digits), v).ptr;
-  const std::string_view text(digits, static_cast<size_t>(end - digits));
-  *out += text;
-  if (text.find_first_of(".e") == std::string_view::npos) *out += ".0";
-}
-
 // A row file's double: a number, or one of the three strings.
 std::optional<double> DoubleOf(const json& v) {
   if (v.is_number()) return v.get<double>();
@@ -112,7 +100,7 @@ std::string EncodeRowFile(const RowFile& file) {
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
         out.append(digits, std::to_chars(digits, digits + sizeof(digits), *n).ptr);
       } else if (const auto* d = std::get_if<double>(&*v)) {
-        AppendDouble(*d, &out);
+        AppendJsonDouble(*d, &out);
       } else {
         delta::AppendJsonQuoted(std::get<std::string>(*v), &out);
       }
@@ -201,6 +189,21 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
 }
 
 const delta::StringMap RowFileTableFiles::kMovedFile;
+
+std::string DoubleText(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char digits[32];
+  std::string text(digits, std::to_chars(digits, digits + sizeof(digits), v).ptr);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
+}
+
+void AppendJsonDouble(double v, std::string* out) {
+  const std::string text = DoubleText(v);
+  if (std::isfinite(v)) return void(*out += text);
+  *out += '"' + text + '"';
+}
 
 predicate::Literal ToLiteral(RowFileColumn::Type type,
                              const std::variant<int64_t, std::string, double>& v) {

@@ -58,6 +58,14 @@ Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
                                           const delta::StringMap& values, const std::string& file,
                                           std::optional<int> session_offset_minutes = {});
 
+// A double as Java's and Spark's cast to string write it: the shortest digits that read back,
+// with a point or an exponent ("1.5", "-0.0", "1e+300"; JSON's reader would take "-0" for the
+// integer 0), or "NaN", "Infinity", "-Infinity".
+std::string DoubleText(double v);
+// The same as a JSON value, as the row file and Delta's statistics hold it: a number, or a
+// string for the three that are none.
+void AppendJsonDouble(double v, std::string* out);
+
 // The predicate language's literal of a non-null value of `type`.
 predicate::Literal ToLiteral(RowFileColumn::Type type,
                              const std::variant<int64_t, std::string, double>& v);
