@@ -58,6 +58,8 @@ nlohmann::ordered_json RowsJson(const std::vector<std::vector<model::Value>>& ro
         r.push_back(*text);
       else if (const auto* x = std::get_if<model::Double>(&v); x && std::isfinite(x->value))
         r.push_back(x->value);
+      else if (const auto* b = std::get_if<model::Boolean>(&v))
+        r.push_back(b->value);
       else
         r.push_back(model::ToString(v));
     }

@@ -1,7 +1,9 @@
 #include "fuzz/explorer/history_generator.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -44,48 +46,96 @@ constexpr int64_t kMicrosPerHour = int64_t{3600} * 1000000;
 constexpr int64_t kBaseMicros = int64_t{19792} * 24 * kMicrosPerHour;
 constexpr int32_t kBaseDays = 19792;
 
-// The n-th value of a typed column: a few distinct values, so that files share some and rows
-// collide. Timestamps 7 hours apart (less than the zones' spread) with sub-millisecond offsets
-// that truncated statistics cannot tell apart; doubles at the type's edges.
-model::Value TypedValue(model::ColumnType type, int64_t n, int distinct) {
-  const int64_t k = ((n % distinct) + distinct) % distinct;
+// Each type's values at its edges, in the order TypedValue draws them.
+model::Value EdgeValue(model::ColumnType type, int64_t k) {
+  using T = model::ColumnType;
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   switch (type) {
-    case model::ColumnType::kTimestamp:
-      return model::Timestamp{kBaseMicros + k * 7 * kMicrosPerHour + (k % 2) * 999};
-    case model::ColumnType::kDate:
-      return model::Date{static_cast<int32_t>(kBaseDays + k)};
-    case model::ColumnType::kDouble: {
-      static constexpr double kDoubles[] = {1.5,
-                                            -0.0,
-                                            2.5e300,
-                                            0.0,
-                                            std::numeric_limits<double>::quiet_NaN(),
-                                            -std::numeric_limits<double>::infinity()};
-      return model::Double{kDoubles[k % 6]};
+    case T::kByte:
+      return std::array<int64_t, 6>{1, INT8_MIN, INT8_MAX, 0, -1, 100}[static_cast<size_t>(k % 6)];
+    case T::kShort:
+      return std::array<int64_t, 6>{
+          1, INT16_MIN, INT16_MAX, 0, -1, 300}[static_cast<size_t>(k % 6)];
+    case T::kInteger:
+      return std::array<int64_t, 6>{
+          1, INT32_MIN, INT32_MAX, 0, -1, 70000}[static_cast<size_t>(k % 6)];
+    case T::kFloat:  // a float's value is the float widened: 1.1f is 1.100000023841858
+      return model::Double{std::array<double, 6>{static_cast<double>(1.1F), -0.0,
+                                                 static_cast<double>(3.4e38F), 0.0, kNaN,
+                                                 -kInf}[static_cast<size_t>(k % 6)]};
+    case T::kDouble:
+      return model::Double{
+          std::array<double, 6>{1.5, -0.0, 2.5e300, 0.0, kNaN, -kInf}[static_cast<size_t>(k % 6)]};
+    case T::kDecimal:  // decimal(10,2): 12.50, -0.05, the precision's edges
+      return model::Decimal{std::array<int64_t, 6>{1250, -5, 9'999'999'999, 0, -9'999'999'999,
+                                                   100}[static_cast<size_t>(k % 6)],
+                            model::kDecimalScale};
+    case T::kBinary: {  // bytes past ASCII and a NUL: unsigned order, no text
+      static const std::array<std::string, 6> kBytes = {
+          "a", "", "\xff\x01", std::string("a\0", 2), "\x80", "ab"};
+      return model::Binary{kBytes[static_cast<size_t>(k % 6)]};
     }
-    case model::ColumnType::kString:
-      return std::string("p") + std::to_string(k);
-    case model::ColumnType::kLong:
-      break;
+    default:
+      return k;
   }
-  return k;
+}
+
+// The n-th value of a typed column: a few distinct values, so that files share some and rows
+// collide. Timestamps (instants and wall clocks) 7 hours apart (less than the zones' spread) with
+// sub-millisecond offsets that truncated statistics cannot tell apart; numbers at their types'
+// edges.
+model::Value TypedValue(model::ColumnType type, int64_t n, int distinct) {
+  using T = model::ColumnType;
+  const int64_t k = ((n % distinct) + distinct) % distinct;
+  const int64_t micros = kBaseMicros + k * 7 * kMicrosPerHour + (k % 2) * 999;
+  switch (type) {
+    case T::kTimestamp:
+      return model::Timestamp{micros};
+    case T::kTimestampNtz:
+      return model::TimestampNtz{micros};
+    case T::kDate:
+      return model::Date{static_cast<int32_t>(kBaseDays + k)};
+    case T::kBoolean:
+      return model::Boolean{k % 2 == 1};
+    case T::kString:
+      return std::string("p") + std::to_string(k);
+    case T::kLong:
+      return k;
+    default:
+      return EdgeValue(type, k);
+  }
 }
 
 // A literal of the column's type near its values: one of them, or between two of them (for a
-// timestamp, within the zones' spread of one, where a misplaced zone changes the answer).
+// timestamp, within the zones' spread of one, where a misplaced zone changes the answer; for an
+// integral type, past its range; for a float, the double nearest a float's digits, which is not
+// the float; for a decimal, a digit past the column's scale).
 model::Value NearLiteral(model::ColumnType type, int distinct) {
+  using T = model::ColumnType;
   const int64_t k = Between(0, distinct);
+  if (Chance(50)) {
+    const model::Value v = TypedValue(type, k, distinct);
+    const auto* d = std::get_if<model::Double>(&v);
+    if (d == nullptr || std::isfinite(d->value)) return v;
+  }
+  const int64_t micros = kBaseMicros + Between(-10, 24) * kMicrosPerHour +
+                         Pick<int64_t>({{3, 0}, {1, 500}, {1, 999}, {1, 1000}});
   switch (type) {
-    case model::ColumnType::kTimestamp:
-      if (Chance(50)) return TypedValue(type, k, distinct);
-      return model::Timestamp{kBaseMicros + Between(-10, 24) * kMicrosPerHour +
-                              Pick<int64_t>({{3, 0}, {1, 500}, {1, 999}, {1, 1000}})};
-    case model::ColumnType::kDouble:
-      if (Chance(60)) {
-        const model::Value v = TypedValue(type, k, distinct);
-        if (std::isfinite(std::get<model::Double>(v).value)) return v;
-      }
+    case T::kTimestamp:
+      return model::Timestamp{micros};
+    case T::kTimestampNtz:
+      return model::TimestampNtz{micros};
+    case T::kDouble:
       return model::Double{Pick<double>({{1, 1.0}, {1, 2.0}, {1, -1.0}, {1, 1e300}})};
+    case T::kFloat:
+      return model::Double{Pick<double>({{1, 1.1}, {1, 1.0}, {1, -1.0}, {1, 3.5e38}})};
+    case T::kByte:
+    case T::kShort:
+    case T::kInteger:
+      return Pick<int64_t>({{1, 128}, {1, -129}, {1, 32768}, {1, int64_t{1} << 31}, {1, 2}});
+    case T::kDecimal:
+      return model::Decimal{Pick<int64_t>({{1, 12505}, {1, -1}, {1, 99'999'999'995}, {1, 1}}), 3};
     default:
       return TypedValue(type, k, distinct);
   }
@@ -94,12 +144,16 @@ model::Value NearLiteral(model::ColumnType type, int distinct) {
 // The partition's value of row n: two values for longs and strings (as before), three for the
 // typed partitions.
 model::Value PartValue(model::ColumnType type, int64_t n) {
-  const bool typed = type != model::ColumnType::kLong && type != model::ColumnType::kString;
+  const bool typed = type != model::ColumnType::kLong && type != model::ColumnType::kString &&
+                     type != model::ColumnType::kBoolean;
   return TypedValue(type, n, typed ? 3 : 2);
 }
 
 // A comparison of a typed column with a literal near its values.
 Predicate TypedCompare(const std::string& column, model::ColumnType type, int distinct) {
+  // rlc's predicate language has no binary literal: a binary column is only ever NULL or not.
+  if (type == model::ColumnType::kBinary)
+    return Chance(50) ? Predicate::IsNull(column) : Predicate::IsNotNull(column);
   const Op op = Pick<Op>({{3, Op::kEq}, {2, Op::kLt}, {2, Op::kGe}, {1, Op::kNe}, {1, Op::kGt}});
   return Predicate::Compare(column, op, NearLiteral(type, distinct));
 }
@@ -311,17 +365,46 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
   return f;
 }
 
-// The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
-int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
+// The table's typed columns: a partition column of one of the types Delta partitions by (a
+// binary never: formats.md), a data column `x` of any type.
+void GenTypedColumns(scenario::TableSpec& t, Shape& shape) {
   using T = model::ColumnType;
   t.partitioned = Chance(25);
   if (t.partitioned) {
-    t.partition_type = Pick<T>(
-        {{9, T::kLong}, {5, T::kString}, {4, T::kTimestamp}, {1, T::kDate}, {2, T::kDouble}});
+    t.partition_type = Pick<T>({{9, T::kLong},
+                                {5, T::kString},
+                                {4, T::kTimestamp},
+                                {1, T::kDate},
+                                {2, T::kDouble},
+                                {1, T::kBoolean},
+                                {1, T::kByte},
+                                {1, T::kShort},
+                                {1, T::kInteger},
+                                {1, T::kFloat},
+                                {2, T::kDecimal},
+                                {2, T::kTimestampNtz}});
     shape.part = t.partition_type;
   }
-  if (Chance(25)) t.typed_column = Pick<T>({{2, T::kTimestamp}, {1, T::kDate}, {2, T::kDouble}});
+  if (Chance(25)) {
+    t.typed_column = Pick<T>({{2, T::kTimestamp},
+                              {1, T::kDate},
+                              {2, T::kDouble},
+                              {1, T::kBoolean},
+                              {1, T::kByte},
+                              {1, T::kShort},
+                              {1, T::kInteger},
+                              {2, T::kFloat},
+                              {2, T::kDecimal},
+                              {1, T::kBinary},
+                              {2, T::kTimestampNtz}});
+  }
   shape.x = t.typed_column;
+}
+
+// The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
+int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
+  using T = model::ColumnType;
+  GenTypedColumns(t, shape);
   // The writers' session zone: UTC, either side of it by up to the 14 hours zones reach, and the
   // half- and three-quarter-hour ones. Timestamp partition values are written in it (Spark) or
   // with a Z (other engines).
@@ -372,8 +455,11 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
 bool RowsReadable(const scenario::TableSpec& t) {
   const bool zone_less_timestamps =
       t.partition_type == model::ColumnType::kTimestamp && !t.zoned_partition_timestamps;
-  const bool nan = t.partition_type == model::ColumnType::kDouble;
-  return t.rows_readable && !(t.partitioned && (zone_less_timestamps || nan));
+  const bool nan = t.partition_type == model::ColumnType::kDouble ||
+                   t.partition_type == model::ColumnType::kFloat;
+  // impl reads a decimal partition value as not NULL, nothing more (partition_value.h).
+  const bool decimal = t.partition_type == model::ColumnType::kDecimal;
+  return t.rows_readable && !(t.partitioned && (zone_less_timestamps || nan || decimal));
 }
 
 scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_readable,

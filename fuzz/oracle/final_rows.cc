@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <string_view>
 
 #include "fuzz/oracle/json_reader.h"
@@ -76,58 +78,148 @@ std::optional<double> DoubleOf(std::string_view text) {
   return v;
 }
 
+// An integral value of `type` (byte, short, integer, long) within its range.
+std::optional<model::Value> Integral(model::ColumnType type, std::optional<int64_t> n) {
+  if (!n) return std::nullopt;
+  const model::Value v{*n};
+  if (!model::HoldsValueOf(type, v)) return std::nullopt;
+  return v;
+}
+
+// "-12.5", "7", "0.05" as a decimal(10,2): the oracle's own reading of the text Spark writes.
+std::optional<model::Value> DecimalOf(std::string_view text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.remove_prefix(1);
+  const size_t point = text.find('.');
+  const std::string_view whole = text.substr(0, point);
+  const std::string_view fraction = point == std::string_view::npos ? "" : text.substr(point + 1);
+  if (whole.empty() || fraction.size() > 2) return std::nullopt;
+  int64_t unscaled = 0;
+  for (char c :
+       std::string(whole) + std::string(fraction) + std::string(2 - fraction.size(), '0')) {
+    if (c < '0' || c > '9' || unscaled > INT64_MAX / 100) return std::nullopt;
+    unscaled = unscaled * 10 + (c - '0');
+  }
+  const model::Value v = model::Decimal{negative ? -unscaled : unscaled, model::kDecimalScale};
+  if (!model::HoldsValueOf(model::ColumnType::kDecimal, v)) return std::nullopt;
+  return v;
+}
+
+// A float as its column holds it: the text read as a float (rounded once, to the float, as every
+// reader's parse gives it), widened.
+std::optional<model::Value> FloatOf(std::string_view text) {
+  if (const auto d = DoubleOf(text); d && !std::isfinite(*d)) return model::Double{*d};
+  float f = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), f);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return model::Double{static_cast<double>(f)};
+}
+
+std::optional<std::string> Unhex(std::string_view text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string bytes;
+  for (size_t i = 0; i < text.size(); i += 2) {
+    unsigned value = 0;
+    const auto r = std::from_chars(text.data() + i, text.data() + i + 2, value, 16);
+    if (r.ec != std::errc() || r.ptr != text.data() + i + 2) return std::nullopt;
+    bytes += static_cast<char>(value);
+  }
+  return bytes;
+}
+
 // A partition value as the log writes it (text, or null), as its column's value. Delta's
 // protocol: null or an empty string is NULL, for every type.
 std::optional<model::Value> PartitionValue(const model::Column& column,
                                            const std::optional<std::string>& text,
                                            int session_offset_minutes) {
+  using T = model::ColumnType;
   if (!text.has_value() || text->empty()) return model::Value{};
   json::Value number;
   number.kind = json::Value::Kind::kNumber;
   number.text = *text;
   switch (column.type) {
-    case model::ColumnType::kString:
+    case T::kString:
       return model::Value{*text};
-    case model::ColumnType::kLong:
-      if (number.Int()) return model::Value{*number.Int()};
-      return std::nullopt;
-    case model::ColumnType::kTimestamp:
+    case T::kLong:
+    case T::kInteger:
+    case T::kShort:
+    case T::kByte:
+      return Integral(column.type, number.Int());
+    case T::kTimestamp:
       if (const auto t = TimestampOf(*text, session_offset_minutes)) return model::Timestamp{*t};
       return std::nullopt;
-    case model::ColumnType::kDate:
+    case T::kTimestampNtz:  // a wall clock: read in UTC, which shifts it by nothing
+      if (text->find_first_of("Z+-", 10) != std::string::npos) return std::nullopt;
+      if (const auto t = TimestampOf(*text, 0)) return model::TimestampNtz{*t};
+      return std::nullopt;
+    case T::kDate:
       if (text->size() != 10) return std::nullopt;
       if (const auto d = DateAt(*text)) return model::Date{static_cast<int32_t>(*d)};
       return std::nullopt;
-    case model::ColumnType::kDouble:
+    case T::kDouble:
       if (const auto d = DoubleOf(*text)) return model::Double{*d};
+      return std::nullopt;
+    case T::kFloat:
+      return FloatOf(*text);
+    case T::kBoolean:
+      if (*text == "true" || *text == "false") return model::Boolean{*text == "true"};
+      return std::nullopt;
+    case T::kDecimal:
+      return DecimalOf(*text);
+    case T::kBinary:  // the model writes no binary partition
       return std::nullopt;
   }
   return std::nullopt;
 }
 
 // A data file's value (JSON, from a row file or the oracle's Parquet reading) as its column's:
-// integers for longs, timestamps (microseconds) and dates (days), numbers or the three words for
-// doubles, strings for strings.
+// integers for the integral types, timestamps and timestamp_ntz (microseconds), dates (days) and
+// decimals (unscaled); numbers or the three words for floats and doubles; true and false; strings
+// for strings, hexadecimal for binaries.
 std::optional<model::Value> FileValue(const model::Column& column, const json::Value& v) {
+  using T = model::ColumnType;
   if (v.is_null()) return model::Value{};
   const bool is_number = v.kind == json::Value::Kind::kNumber;
   switch (column.type) {
-    case model::ColumnType::kString:
+    case T::kString:
       if (v.is_string()) return model::Value{v.text};
       break;
-    case model::ColumnType::kLong:
-      if (v.Int()) return model::Value{*v.Int()};
-      break;
-    case model::ColumnType::kTimestamp:
+    case T::kLong:
+    case T::kInteger:
+    case T::kShort:
+    case T::kByte:
+      return Integral(column.type, v.Int());
+    case T::kTimestamp:
       if (v.Int()) return model::Timestamp{*v.Int()};
       break;
-    case model::ColumnType::kDate:
+    case T::kTimestampNtz:
+      if (v.Int()) return model::TimestampNtz{*v.Int()};
+      break;
+    case T::kDate:
       if (v.Int() && *v.Int() >= INT32_MIN && *v.Int() <= INT32_MAX)
         return model::Date{static_cast<int32_t>(*v.Int())};
       break;
-    case model::ColumnType::kDouble:
+    case T::kDouble:
+    case T::kFloat:
       if (is_number || v.is_string()) {
-        if (const auto d = DoubleOf(v.text)) return model::Double{*d};
+        const auto d = DoubleOf(v.text);
+        const model::Value value = model::Double{d.value_or(0)};
+        if (d && model::HoldsValueOf(column.type, value)) return value;
+      }
+      break;
+    case T::kBoolean:
+      if (v.kind == json::Value::Kind::kTrue || v.kind == json::Value::Kind::kFalse)
+        return model::Boolean{v.kind == json::Value::Kind::kTrue};
+      break;
+    case T::kDecimal:
+      if (v.Int()) {
+        const model::Value value = model::Decimal{*v.Int(), model::kDecimalScale};
+        if (model::HoldsValueOf(column.type, value)) return value;
+      }
+      break;
+    case T::kBinary:
+      if (v.is_string()) {
+        if (auto bytes = Unhex(v.text)) return model::Binary{std::move(*bytes)};
       }
       break;
   }

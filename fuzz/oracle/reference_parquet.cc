@@ -8,6 +8,7 @@
 #include <parquet/schema.h>
 #include <parquet/types.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <memory>
@@ -49,25 +50,55 @@ json::Value Text(const ::parquet::ByteArray& bytes) {
   return v;
 }
 
+// A binary's bytes as the row file holds them: lowercase hexadecimal.
+json::Value HexText(const ::parquet::ByteArray& bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  json::Value v;
+  v.kind = json::Value::Kind::kString;
+  for (uint32_t i = 0; i < bytes.len; ++i)
+    v.text += {kHex[bytes.ptr[i] >> 4], kHex[bytes.ptr[i] & 15]};
+  return v;
+}
+
+json::Value Boolean(bool b) {
+  json::Value v;
+  v.kind = b ? json::Value::Kind::kTrue : json::Value::Kind::kFalse;
+  return v;
+}
+
+// A decimal stored in a fixed-length big-endian two's complement array, as its unscaled integer;
+// a string (which no decimal column takes) when it does not fit 64 bits.
+json::Value Unscaled(const uint8_t* bytes, int length) {
+  if (length < 1 || length > 16) return Text({0, nullptr});
+  // The value fits 64 bits when every byte above the last eight repeats the sign.
+  const uint8_t sign = (bytes[0] & 0x80) != 0 ? 0xFF : 0x00;
+  for (int i = 0; i + 8 < length; ++i) {
+    if (bytes[i] != sign) return Text({0, nullptr});
+  }
+  uint64_t bits = sign == 0xFF ? ~uint64_t{0} : 0;
+  for (int i = std::max(0, length - 8); i < length; ++i) bits = (bits << 8) | bytes[i];
+  return Number(static_cast<int64_t>(bits));
+}
+
 // Appends column `c` of one row group to rows[first..]: values where the definition level says
 // a value is there, NULL elsewhere.
 template <typename Reader, typename Convert>
 bool ReadColumn(Reader& reader, int16_t max_def, std::vector<json::Value>& rows, size_t first,
                 Convert convert, std::string* why) {
   using T = typename Reader::T;
-  std::vector<T> values(kBatch);
+  // An array, not a vector: a vector<bool> (a BOOLEAN column's) has no data().
+  const std::unique_ptr<T[]> values(new T[kBatch]);
   std::vector<int16_t> defs(kBatch);
   size_t row = first;
   while (reader.HasNext()) {
     int64_t read_values = 0;
     const int64_t levels =
-        reader.ReadBatch(kBatch, defs.data(), nullptr, values.data(), &read_values);
+        reader.ReadBatch(kBatch, defs.data(), nullptr, values.get(), &read_values);
     int64_t next_value = 0;
     for (int64_t i = 0; i < levels; ++i, ++row) {
       if (row >= rows.size()) return *why = "a column holds more values than its row group", false;
       const bool present = max_def == 0 || defs[static_cast<size_t>(i)] == max_def;
-      rows[row].items.push_back(present ? convert(values[static_cast<size_t>(next_value++)])
-                                        : json::Value{});
+      rows[row].items.push_back(present ? convert(values[next_value++]) : json::Value{});
     }
   }
   if (row != rows.size()) return *why = "a column holds fewer values than its row group", false;
@@ -92,6 +123,21 @@ bool ReadRowGroup(::parquet::RowGroupReader& group, const ::parquet::SchemaDescr
     } else if (d->physical_type() == ::parquet::Type::DOUBLE) {
       ok = ReadColumn(static_cast<::parquet::DoubleReader&>(*column), max_def, rows, first,
                       DoubleValue, why);
+    } else if (d->physical_type() == ::parquet::Type::FLOAT) {
+      ok = ReadColumn(
+          static_cast<::parquet::FloatReader&>(*column), max_def, rows, first,
+          [](float f) { return DoubleValue(f); }, why);
+    } else if (d->physical_type() == ::parquet::Type::BOOLEAN) {
+      ok = ReadColumn(static_cast<::parquet::BoolReader&>(*column), max_def, rows, first, Boolean,
+                      why);
+    } else if (d->physical_type() == ::parquet::Type::FIXED_LEN_BYTE_ARRAY) {
+      const int length = d->type_length();
+      ok = ReadColumn(
+          static_cast<::parquet::FixedLenByteArrayReader&>(*column), max_def, rows, first,
+          [length](const ::parquet::FixedLenByteArray& a) { return Unscaled(a.ptr, length); }, why);
+    } else if (d->logical_type() == nullptr || !d->logical_type()->is_string()) {
+      ok = ReadColumn(static_cast<::parquet::ByteArrayReader&>(*column), max_def, rows, first,
+                      HexText, why);
     } else {
       ok = ReadColumn(static_cast<::parquet::ByteArrayReader&>(*column), max_def, rows, first, Text,
                       why);
@@ -129,11 +175,32 @@ bool Columns(const ::parquet::SchemaDescriptor& schema, std::vector<std::string>
         logical != nullptr && logical->is_date() && d->physical_type() == ::parquet::Type::INT32;
     const bool is_double =
         d->physical_type() == ::parquet::Type::DOUBLE && (logical == nullptr || logical->is_none());
+    // And the rest of Delta's primitive types as Spark writes them: a float, a boolean, a wall
+    // clock (timestamp_ntz: microseconds not adjusted to UTC), bytes without a string annotation
+    // (binary, read as hexadecimal), and a decimal(10,2) in a fixed-length array (its unscaled
+    // value; any other precision or scale is another type).
+    const bool is_float =
+        d->physical_type() == ::parquet::Type::FLOAT && (logical == nullptr || logical->is_none());
+    const bool is_boolean = d->physical_type() == ::parquet::Type::BOOLEAN;
+    const bool is_wall_clock =
+        logical != nullptr && logical->is_timestamp() &&
+        d->physical_type() == ::parquet::Type::INT64 &&
+        !static_cast<const ::parquet::TimestampLogicalType&>(*logical).is_adjusted_to_utc() &&
+        static_cast<const ::parquet::TimestampLogicalType&>(*logical).time_unit() ==
+            ::parquet::LogicalType::TimeUnit::MICROS;
+    const bool is_binary = d->physical_type() == ::parquet::Type::BYTE_ARRAY &&
+                           (logical == nullptr || logical->is_none());
+    const bool is_decimal =
+        logical != nullptr && logical->is_decimal() &&
+        d->physical_type() == ::parquet::Type::FIXED_LEN_BYTE_ARRAY &&
+        static_cast<const ::parquet::DecimalLogicalType&>(*logical).precision() == 10 &&
+        static_cast<const ::parquet::DecimalLogicalType&>(*logical).scale() == 2;
     if (d->max_repetition_level() != 0 || d->max_definition_level() > 1 ||
         d->path()->ToDotVector().size() != 1) {
       return *why = "column " + d->path()->ToDotString() + " is not a flat column", false;
     }
-    if (!is_string && !is_integer && !is_instant && !is_date && !is_double)
+    if (!is_string && !is_integer && !is_instant && !is_date && !is_double && !is_float &&
+        !is_boolean && !is_wall_clock && !is_binary && !is_decimal)
       return *why = "column " + d->name() + " is of a type the oracle does not read", false;
     names->push_back(d->name());
   }

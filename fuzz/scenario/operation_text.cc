@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -133,25 +135,114 @@ class Cursor {
     pos_ = end;
     return v;
   }
-  // A literal of `type` (or NULL), as model::ToString writes one.
+  // A literal of `type` (or NULL), as model::ToString writes one. A predicate's literal need not
+  // be a value of the column (a byte compared with 1000, a float with the double 1.1E0).
   Value Literal(model::ColumnType type) {
+    using T = model::ColumnType;
     if (!ok()) return Value{};
     if (Keyword("NULL")) return Value{};
     switch (type) {
-      case model::ColumnType::kLong:
+      case T::kLong:
+      case T::kInteger:
+      case T::kShort:
+      case T::kByte:
         if (std::optional<int64_t> v = Integer()) return *v;
         Fail("an integer or NULL");
         return Value{};
-      case model::ColumnType::kTimestamp:
+      case T::kTimestamp:
         return TimestampLiteral();
-      case model::ColumnType::kDate:
+      case T::kTimestampNtz:
+        return WallClockLiteral();
+      case T::kDate:
         return DateLiteral();
-      case model::ColumnType::kDouble:
+      case T::kDouble:
+      case T::kFloat:
         return DoubleLiteral();
-      case model::ColumnType::kString:
+      case T::kBoolean:
+        if (Keyword("TRUE")) return model::Boolean{true};
+        if (Keyword("FALSE")) return model::Boolean{false};
+        return Fail("TRUE, FALSE or NULL"), Value{};
+      case T::kDecimal:
+        return DecimalLiteral();
+      case T::kBinary:
+        return BinaryLiteral();
+      case T::kString:
         break;
     }
     return QuotedString();
+  }
+  // A value the column holds, for a row or an assignment: a literal of its type, a decimal at the
+  // column's scale (12.5 is 12.50), a float the float nearest the literal (as Spark's store
+  // assignment casts it).
+  Value ColumnValue(model::ColumnType type) {
+    Value v = Literal(type);
+    if (auto* d = std::get_if<model::Decimal>(&v); d && d->scale < model::kDecimalScale) {
+      for (; d->scale < model::kDecimalScale; ++d->scale) d->unscaled *= 10;
+    }
+    if (auto* x = std::get_if<model::Double>(&v); x && type == model::ColumnType::kFloat) {
+      const double rounded = static_cast<double>(static_cast<float>(x->value));
+      // Past the float's range Spark's cast fails (ANSI), where C++'s gives an infinity.
+      if (std::isfinite(x->value) && !std::isfinite(rounded))
+        return Fail("a value within the range of a float"), Value{};
+      x->value = rounded;
+    }
+    if (ok() && !model::HoldsValueOf(type, v))
+      Fail(std::string("a value of type ") + model::TypeName(type));
+    return v;
+  }
+  // -12.50, 7, 0.005: the digits' own scale.
+  Value DecimalLiteral() {
+    SkipBlanks();
+    size_t end = pos_ + (pos_ < text_.size() && text_[pos_] == '-' ? 1 : 0);
+    int64_t unscaled = 0;
+    int32_t scale = 0;
+    bool digits = false, point = false;
+    for (; end < text_.size(); ++end) {
+      const char ch = text_[end];
+      if (ch == '.' && !point) {
+        point = true;
+        continue;
+      }
+      if (!std::isdigit(static_cast<unsigned char>(ch))) break;
+      if (unscaled > (INT64_MAX - 9) / 10) return Fail("a decimal of at most 18 digits"), Value{};
+      unscaled = unscaled * 10 + (ch - '0');
+      scale += point ? 1 : 0;
+      digits = true;
+    }
+    if (!digits) return Fail("a decimal (-12.50) or NULL"), Value{};
+    const bool negative = text_[pos_] == '-';
+    pos_ = end;
+    return model::Decimal{negative ? -unscaled : unscaled, scale};
+  }
+  // X'0A1B': bytes in hexadecimal.
+  Value BinaryLiteral() {
+    SkipBlanks();
+    if (pos_ >= text_.size() || (text_[pos_] != 'X' && text_[pos_] != 'x'))
+      return Fail("X'0A1B' or NULL"), Value{};
+    ++pos_;
+    const Value hex = QuotedString();
+    if (!ok()) return Value{};
+    const std::string& text = std::get<std::string>(hex);
+    if (text.size() % 2 != 0) return Fail("hexadecimal digits in pairs"), Value{};
+    std::string bytes;
+    for (size_t i = 0; i < text.size(); i += 2) {
+      unsigned byte = 0;
+      const auto [ptr, ec] = std::from_chars(text.data() + i, text.data() + i + 2, byte, 16);
+      if (ec != std::errc() || ptr != text.data() + i + 2)
+        return Fail("hexadecimal digits in pairs"), Value{};
+      bytes += static_cast<char>(byte);
+    }
+    return model::Binary{std::move(bytes)};
+  }
+  // TIMESTAMP_NTZ 'YYYY-MM-DD HH:MM:SS[.ffffff]': a wall clock, so no zone.
+  Value WallClockLiteral() {
+    if (!Keyword("TIMESTAMP_NTZ")) return Fail("TIMESTAMP_NTZ '...' or NULL"), Value{};
+    const Value text = QuotedString();
+    if (!ok()) return Value{};
+    const std::optional<predicate::ParsedTimestamp> ts =
+        predicate::ParseTimestamp(std::get<std::string>(text));
+    if (!ts || ts->has_zone) return Fail("a timestamp_ntz without a zone"), Value{};
+    return model::TimestampNtz{ts->micros};
   }
   // TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.ffffff]Z' (or an offset): an instant, so the zone is required.
   Value TimestampLiteral() {
@@ -306,7 +397,7 @@ std::vector<Value> ParseTuple(Cursor& c) {
   c.ExpectSymbol("(");
   for (size_t i = 0; c.ok() && i < c.schema().size(); ++i) {
     if (i > 0) c.ExpectSymbol(",");
-    values.push_back(c.Literal(c.schema()[i].type));
+    values.push_back(c.ColumnValue(c.schema()[i].type));
   }
   if (c.ok() && !c.Symbol(")"))
     c.Fail("')' after " + std::to_string(c.schema().size()) + " values (one per column)");
@@ -325,7 +416,7 @@ std::vector<model::Assignment> ParseAssignments(Cursor& c) {
     const model::Column* column = c.ColumnRef();
     c.ExpectSymbol("=");
     if (!c.ok()) break;
-    set.push_back({column->name, c.Literal(column->type)});
+    set.push_back({column->name, c.ColumnValue(column->type)});
   } while (c.ok() && c.Symbol(","));
   return set;
 }

@@ -100,35 +100,62 @@ RowFileValue ToRowFileValue(const model::Value& v) {
   if (model::IsNull(v)) return std::nullopt;
   if (const auto* n = std::get_if<int64_t>(&v)) return *n;
   if (const auto* t = std::get_if<model::Timestamp>(&v)) return t->micros;
+  if (const auto* t = std::get_if<model::TimestampNtz>(&v)) return t->micros;
   if (const auto* d = std::get_if<model::Date>(&v)) return int64_t{d->days};
   if (const auto* x = std::get_if<model::Double>(&v)) return x->value;
+  if (const auto* b = std::get_if<model::Boolean>(&v)) return int64_t{b->value};
+  if (const auto* d = std::get_if<model::Decimal>(&v)) return d->unscaled;  // at the column's scale
+  if (const auto* b = std::get_if<model::Binary>(&v)) return b->bytes;
   return std::get<std::string>(v);
 }
 
 model::Value ToModelValue(model::ColumnType type, const RowFileValue& v) {
+  using T = model::ColumnType;
   if (!v.has_value()) return model::Value{};
   if (const auto* x = std::get_if<double>(&*v)) return model::Double{*x};
-  if (const auto* text = std::get_if<std::string>(&*v)) return *text;
+  if (const auto* text = std::get_if<std::string>(&*v)) {
+    if (type == T::kBinary) return model::Binary{*text};
+    return *text;
+  }
   const int64_t n = std::get<int64_t>(*v);
-  if (type == model::ColumnType::kTimestamp) return model::Timestamp{n};
-  if (type == model::ColumnType::kDate) return model::Date{static_cast<int32_t>(n)};
-  return n;
+  switch (type) {
+    case T::kTimestamp:
+      return model::Timestamp{n};
+    case T::kTimestampNtz:
+      return model::TimestampNtz{n};
+    case T::kDate:
+      return model::Date{static_cast<int32_t>(n)};
+    case T::kBoolean:
+      return model::Boolean{n != 0};
+    case T::kDecimal:
+      return model::Decimal{n, model::kDecimalScale};
+    default:
+      return n;
+  }
 }
 
 RowFileColumn::Type RowFileType(model::ColumnType type) {
-  switch (type) {
-    case model::ColumnType::kString:
-      return RowFileColumn::Type::kString;
-    case model::ColumnType::kTimestamp:
-      return RowFileColumn::Type::kTimestamp;
-    case model::ColumnType::kDate:
-      return RowFileColumn::Type::kDate;
-    case model::ColumnType::kDouble:
-      return RowFileColumn::Type::kDouble;
-    case model::ColumnType::kLong:
-      break;
+  using T = model::ColumnType;
+  using R = RowFileColumn::Type;
+  static constexpr std::pair<T, R> kTypes[] = {
+      {T::kLong, R::kLong},
+      {T::kString, R::kString},
+      {T::kTimestamp, R::kTimestamp},
+      {T::kDate, R::kDate},
+      {T::kDouble, R::kDouble},
+      {T::kBoolean, R::kBoolean},
+      {T::kByte, R::kByte},
+      {T::kShort, R::kShort},
+      {T::kInteger, R::kInteger},
+      {T::kFloat, R::kFloat},
+      {T::kDecimal, R::kDecimal},
+      {T::kBinary, R::kBinary},
+      {T::kTimestampNtz, R::kTimestampNtz},
+  };
+  for (const auto& [from, to] : kTypes) {
+    if (from == type) return to;
   }
-  return RowFileColumn::Type::kLong;
+  return R::kLong;
 }
 
 // The table features readers must support too (Delta's reader-writer features); every other
@@ -573,9 +600,16 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
                  ? model::WallClockText(t->micros, 0) + "Z"
                  : model::WallClockText(t->micros, table_.session_offset_minutes);
     }
+    if (const auto* t = std::get_if<model::TimestampNtz>(&v))
+      return model::WallClockText(t->micros, 0);  // a wall clock, in no zone
     if (const auto* d = std::get_if<model::Date>(&v)) return model::DateText(d->days);
-    if (const auto* x = std::get_if<model::Double>(&v))
-      return DoubleText(x->value);  // as Spark casts it
+    if (const auto* x = std::get_if<model::Double>(&v)) {  // as Spark casts it to a string
+      return table_.schema[i].type == model::ColumnType::kFloat ? FloatText(x->value)
+                                                                : DoubleText(x->value);
+    }
+    if (const auto* b = std::get_if<model::Boolean>(&v)) return b->value ? "true" : "false";
+    if (const auto* d = std::get_if<model::Decimal>(&v))
+      return model::DecimalText(d->unscaled, d->scale);
     return model::ToString(v);
   }
   return "";
@@ -651,7 +685,18 @@ struct ColumnStats {
   const model::Value* min = nullptr;
   const model::Value* max = nullptr;
   int64_t nulls = 0;
+  bool is_float = false;  // a float's bound is written as the float's digits, not the double's
 };
+
+// A timestamp_ntz's statistic as Delta Spark writes it: its wall clock cut to milliseconds,
+// without a zone: "2024-03-10T01:02:03.004".
+std::string StatsTimestampNtzText(int64_t micros) {
+  const int64_t millis_floor = micros - (((micros % 1000) + 1000) % 1000);
+  std::string text = model::WallClockText(millis_floor, 0);
+  text[10] = 'T';
+  text.resize(text.size() - 3);
+  return text;
+}
 
 // An add's statistics as Delta's writers lay them out: the members in name order, as a JSON
 // object's dump orders them; a column without a value (all NULL, or no rows) is left out of
@@ -667,13 +712,20 @@ std::string StatisticsJson(const std::vector<model::Column>& schema,
   };
   // Strings as Delta's writer keeps them: their first kStatsPrefix characters; a maximum cut
   // short gets U+FFFF after the prefix, so that it still bounds every value from above.
-  const auto append_value = [&](const model::Value& v, bool is_max) {
+  const auto append_value = [&](const model::Value& v, bool is_max, bool is_float) {
     if (const auto* n = std::get_if<int64_t>(&v)) return append_int(*n);
     if (const auto* t = std::get_if<model::Timestamp>(&v))
       return delta::AppendJsonQuoted(StatsTimestampText(t->micros, session_offset_minutes), &stats);
+    if (const auto* t = std::get_if<model::TimestampNtz>(&v))
+      return delta::AppendJsonQuoted(StatsTimestampNtzText(t->micros), &stats);
+    if (const auto* d = std::get_if<model::Decimal>(&v))
+      return void(stats += model::DecimalText(d->unscaled, d->scale));
     if (const auto* d = std::get_if<model::Date>(&v))
       return delta::AppendJsonQuoted(model::DateText(d->days), &stats);
-    if (const auto* x = std::get_if<model::Double>(&v)) return AppendJsonDouble(x->value, &stats);
+    if (const auto* x = std::get_if<model::Double>(&v)) {
+      if (is_float) return AppendJsonFloat(x->value, &stats);
+      return AppendJsonDouble(x->value, &stats);
+    }
     const std::string& text = std::get<std::string>(v);
     if (text.size() <= kStatsPrefix) return delta::AppendJsonQuoted(text, &stats);
     delta::AppendJsonQuoted(text.substr(0, kStatsPrefix) + (is_max ? "\xEF\xBF\xBF" : ""), &stats);
@@ -696,10 +748,10 @@ std::string StatisticsJson(const std::vector<model::Column>& schema,
   if (with_columns) {
     object(
         "maxValues", [](const ColumnStats& st) { return st.max != nullptr; },
-        [&](const ColumnStats& st) { append_value(*st.max, true); });
+        [&](const ColumnStats& st) { append_value(*st.max, true, st.is_float); });
     object(
         "minValues", [](const ColumnStats& st) { return st.min != nullptr; },
-        [&](const ColumnStats& st) { append_value(*st.min, false); });
+        [&](const ColumnStats& st) { append_value(*st.min, false, st.is_float); });
     object(
         "nullCount", [&](const ColumnStats&) { return rows > 0; },
         [&](const ColumnStats& st) { append_int(st.nulls); });
@@ -727,10 +779,14 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
       if (table_.schema[i].is_partition) continue;
       ColumnStats& st = stats_of[i];
       const model::Value& v = row.values[i];
+      st.is_float = table_.schema[i].type == model::ColumnType::kFloat;
       if (model::IsNull(v)) {
         ++st.nulls;
         continue;
       }
+      // Delta's writers keep no bounds of booleans and binaries, only their NULL counts.
+      if (std::holds_alternative<model::Boolean>(v) || std::holds_alternative<model::Binary>(v))
+        continue;
       // Values of one column share its type, so the variant's order is the value order.
       if (st.min == nullptr || v < *st.min) st.min = &v;
       if (st.max == nullptr || *st.max < v) st.max = &v;

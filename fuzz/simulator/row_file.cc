@@ -24,8 +24,19 @@ constexpr std::string_view kMagicLine = "rlc-rows 1";
 using Type = RowFileColumn::Type;
 
 constexpr std::pair<Type, std::string_view> kTypeNames[] = {
-    {Type::kLong, "long"}, {Type::kString, "string"}, {Type::kTimestamp, "timestamp"},
-    {Type::kDate, "date"}, {Type::kDouble, "double"},
+    {Type::kLong, "long"},
+    {Type::kString, "string"},
+    {Type::kTimestamp, "timestamp"},
+    {Type::kDate, "date"},
+    {Type::kDouble, "double"},
+    {Type::kBoolean, "boolean"},
+    {Type::kByte, "byte"},
+    {Type::kShort, "short"},
+    {Type::kInteger, "integer"},
+    {Type::kFloat, "float"},
+    {Type::kDecimal, "decimal(10,2)"},
+    {Type::kBinary, "binary"},
+    {Type::kTimestampNtz, "timestamp_ntz"},
 };
 
 std::string_view TypeName(Type t) {
@@ -42,7 +53,32 @@ std::optional<Type> TypeNamed(std::string_view name) {
   return std::nullopt;
 }
 
-bool IsInteger(Type t) { return t == Type::kLong || t == Type::kTimestamp || t == Type::kDate; }
+bool IsInteger(Type t) {
+  return t == Type::kLong || t == Type::kInteger || t == Type::kShort || t == Type::kByte ||
+         t == Type::kTimestamp || t == Type::kTimestampNtz || t == Type::kDate ||
+         t == Type::kDecimal;
+}
+
+bool IsFloating(Type t) { return t == Type::kDouble || t == Type::kFloat; }
+
+std::string Hex(const std::string& bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text;
+  for (unsigned char c : bytes) text += {kHex[c >> 4], kHex[c & 15]};
+  return text;
+}
+
+std::optional<std::string> Unhex(const std::string& text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string bytes;
+  for (size_t i = 0; i < text.size(); i += 2) {
+    unsigned value = 0;
+    const auto r = std::from_chars(text.data() + i, text.data() + i + 2, value, 16);
+    if (r.ec != std::errc() || r.ptr != text.data() + i + 2) return std::nullopt;
+    bytes += static_cast<char>(value);
+  }
+  return bytes;
+}
 
 // A row file's double: a number, or one of the three strings.
 std::optional<double> DoubleOf(const json& v) {
@@ -59,8 +95,12 @@ std::optional<double> DoubleOf(const json& v) {
 std::optional<RowFileValue> CellOf(Type type, const json& v) {
   if (v.is_null()) return RowFileValue{};
   if (IsInteger(type) && v.is_number_integer()) return RowFileValue{v.get<int64_t>()};
+  if (type == Type::kBoolean && v.is_boolean()) return RowFileValue{int64_t{v.get<bool>()}};
   if (type == Type::kString && v.is_string()) return RowFileValue{v.get<std::string>()};
-  if (type == Type::kDouble) {
+  if (type == Type::kBinary && v.is_string()) {
+    if (std::optional<std::string> bytes = Unhex(v.get<std::string>())) return RowFileValue{*bytes};
+  }
+  if (IsFloating(type)) {
     if (const std::optional<double> d = DoubleOf(v)) return RowFileValue{*d};
   }
   return std::nullopt;
@@ -95,8 +135,13 @@ std::string EncodeRowFile(const RowFile& file) {
     for (size_t i = 0; i < row.size(); ++i) {
       if (i > 0) out += ',';
       const RowFileValue& v = row[i];
+      const Type type = file.columns[i].type;
       if (!v.has_value()) {
         out += "null";
+      } else if (type == Type::kBoolean) {
+        out += std::get<int64_t>(*v) != 0 ? "true" : "false";
+      } else if (type == Type::kBinary) {
+        delta::AppendJsonQuoted(Hex(std::get<std::string>(*v)), &out);
       } else if (const auto* n = std::get_if<int64_t>(&*v)) {
         out.append(digits, std::to_chars(digits, digits + sizeof(digits), *n).ptr);
       } else if (const auto* d = std::get_if<double>(&*v)) {
@@ -138,7 +183,7 @@ Result<RowFile> DecodeRowFile(std::string_view bytes) {
         const json& type = c.at("type");
         const std::optional<Type> known =
             type.is_string() ? TypeNamed(type.get_ref<const std::string&>()) : std::nullopt;
-        if (!known) return Bad(2, "column types are long, string, timestamp, date or double");
+        if (!known) return Bad(2, "a column's type is not one of Delta's primitive types");
         file.columns.push_back({c.at("name").get<std::string>(), *known});
       }
       continue;
@@ -178,6 +223,8 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
       if (column.size() != 1) return std::nullopt;
       for (size_t i = 0; i < file->columns.size(); ++i) {
         if (file->columns[i].name != column[0]) continue;
+        const Type type = file->columns[i].type;
+        if (type == Type::kDecimal || type == Type::kBinary) return std::nullopt;
         if (!row[i].has_value()) return predicate::Literal::Null();
         return ToLiteral(file->columns[i].type, *row[i]);
       }
@@ -211,26 +258,50 @@ predicate::Literal ToLiteral(RowFileColumn::Type type,
   if (const auto* text = std::get_if<std::string>(&v)) return predicate::Literal::String(*text);
   const int64_t n = std::get<int64_t>(v);
   if (type == Type::kTimestamp) return predicate::Literal::Timestamp(n);
+  if (type == Type::kTimestampNtz) return predicate::Literal::WallClock(n);
   if (type == Type::kDate) return predicate::Literal::Date(n);
+  if (type == Type::kBoolean) return predicate::Literal::Bool(n != 0);
   return predicate::Literal::Long(n);
 }
 
 namespace {
 
 predicate::ColumnType PredicateType(Type type) {
-  switch (type) {
-    case Type::kLong:
-      return predicate::ColumnType::kLong;
-    case Type::kString:
-      return predicate::ColumnType::kString;
-    case Type::kTimestamp:
-      return predicate::ColumnType::kTimestamp;
-    case Type::kDate:
-      return predicate::ColumnType::kDate;
-    case Type::kDouble:
-      return predicate::ColumnType::kDouble;
+  using P = predicate::ColumnType;
+  static constexpr std::pair<Type, P> kTypes[] = {
+      {Type::kLong, P::kLong},
+      {Type::kString, P::kString},
+      {Type::kTimestamp, P::kTimestamp},
+      {Type::kDate, P::kDate},
+      {Type::kDouble, P::kDouble},
+      {Type::kBoolean, P::kBoolean},
+      {Type::kByte, P::kByte},
+      {Type::kShort, P::kShort},
+      {Type::kInteger, P::kInteger},
+      {Type::kFloat, P::kFloat},
+      {Type::kDecimal, P::kDecimal},
+      {Type::kBinary, P::kBinary},
+      {Type::kTimestampNtz, P::kTimestampNtz},
+  };
+  for (const auto& [from, to] : kTypes) {
+    if (from == type) return to;
   }
-  return predicate::ColumnType::kOther;
+  return P::kOther;
+}
+
+// What an engine reads from a decimal(10,2) partition value: "-12.5", "7", "0.05" at scale 2.
+// nullopt for text that is no such decimal (impl's reading gives the checker no decimal value).
+std::optional<int64_t> UnscaledDecimal(const std::string& text) {
+  const size_t point = text.find('.');
+  std::string digits = text.substr(0, point);
+  std::string fraction = point == std::string::npos ? "" : text.substr(point + 1);
+  if (fraction.size() > 2) return std::nullopt;
+  while (fraction.size() < 2) fraction += '0';
+  digits += fraction;
+  int64_t v = 0;
+  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size()) return std::nullopt;
+  return v;
 }
 
 }  // namespace
@@ -251,8 +322,12 @@ Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
     if (ts && !ts->has_zone)
       return RowFileValue{ts->micros - int64_t{*session_offset_minutes} * 60 * 1'000'000};
   }
-  if (column.type == Type::kDouble && session_offset_minutes.has_value() && *text == "NaN")
+  if (IsFloating(column.type) && session_offset_minutes.has_value() && *text == "NaN")
     return RowFileValue{std::numeric_limits<double>::quiet_NaN()};
+  if (column.type == Type::kDecimal && session_offset_minutes.has_value()) {
+    if (const std::optional<int64_t> unscaled = UnscaledDecimal(*text))
+      return RowFileValue{*unscaled};
+  }
   const predicate::PartitionValue read =
       predicate::ReadPartitionValue(PredicateType(column.type), text);
   if (read.kind == predicate::PartitionValue::Kind::kNull) return RowFileValue{};
@@ -261,7 +336,7 @@ Result<RowFileValue> LoggedPartitionValue(const RowFileColumn& column,
                                ") is not one " + std::string(TypeName(column.type)) +
                                (read.why != nullptr ? std::string(": ") + read.why : ""));
   }
-  if (column.type == Type::kDouble) return RowFileValue{read.lower.double_value};
+  if (IsFloating(column.type)) return RowFileValue{read.lower.double_value};
   return RowFileValue{read.lower.int_value};
 }
 
@@ -298,46 +373,43 @@ bool IsPartition(const std::vector<std::string>& partition_columns, const std::s
 }
 
 parquet::WrittenColumn::Type WrittenType(Type type) {
-  switch (type) {
-    case Type::kString:
-      return parquet::WrittenColumn::Type::kString;
-    case Type::kTimestamp:
-      return parquet::WrittenColumn::Type::kTimestamp;
-    case Type::kDate:
-      return parquet::WrittenColumn::Type::kDate;
-    case Type::kDouble:
-      return parquet::WrittenColumn::Type::kDouble;
-    case Type::kLong:
-      break;
+  using W = parquet::WrittenColumn::Type;
+  static constexpr std::pair<Type, W> kTypes[] = {
+      {Type::kLong, W::kLong},
+      {Type::kString, W::kString},
+      {Type::kTimestamp, W::kTimestamp},
+      {Type::kDate, W::kDate},
+      {Type::kDouble, W::kDouble},
+      {Type::kBoolean, W::kBoolean},
+      {Type::kByte, W::kByte},
+      {Type::kShort, W::kShort},
+      {Type::kInteger, W::kInteger},
+      {Type::kFloat, W::kFloat},
+      {Type::kDecimal, W::kDecimal},
+      {Type::kBinary, W::kBinary},
+      {Type::kTimestampNtz, W::kTimestampNtz},
+  };
+  for (const auto& [from, to] : kTypes) {
+    if (from == type) return to;
   }
-  return parquet::WrittenColumn::Type::kLong;
+  return W::kLong;
 }
-
 // The row file's value of a literal the Parquet reader gives for a column of `type`; nullopt when
 // the literal is of another type.
 std::optional<RowFileValue> FromLiteral(Type type, const predicate::Literal& v) {
   using Kind = predicate::Literal::Kind;
   if (v.kind == Kind::kNull) return RowFileValue{};
-  switch (type) {
-    case Type::kLong:
-      if (v.kind == Kind::kLong) return RowFileValue{v.int_value};
-      break;
-    case Type::kTimestamp:
-      if (v.kind == Kind::kTimestamp) return RowFileValue{v.int_value};
-      break;
-    case Type::kDate:
-      if (v.kind == Kind::kDate) return RowFileValue{v.int_value};
-      break;
-    case Type::kDouble:
-      if (v.kind == Kind::kDouble) return RowFileValue{v.double_value};
-      break;
-    case Type::kString:
-      if (v.kind == Kind::kString) return RowFileValue{v.string_value};
-      break;
-  }
-  return std::nullopt;
+  Kind expected = Kind::kLong;  // the integral types, and a decimal read as stored
+  if (type == Type::kString || type == Type::kBinary) expected = Kind::kString;
+  if (IsFloating(type)) expected = Kind::kDouble;
+  if (type == Type::kBoolean) expected = Kind::kBool;
+  if (type == Type::kDate) expected = Kind::kDate;
+  if (type == Type::kTimestamp || type == Type::kTimestampNtz) expected = Kind::kTimestamp;
+  if (v.kind != expected) return std::nullopt;
+  if (expected == Kind::kString) return RowFileValue{v.string_value};
+  if (expected == Kind::kDouble) return RowFileValue{v.double_value};
+  return RowFileValue{v.int_value};
 }
-
 Result<std::string> EncodeParquet(const RowFile& file,
                                   const std::vector<std::string>& partition_columns) {
   std::vector<parquet::WrittenColumn> columns;
@@ -345,7 +417,7 @@ Result<std::string> EncodeParquet(const RowFile& file,
   for (size_t i = 0; i < file.columns.size(); ++i) {
     if (IsPartition(partition_columns, file.columns[i].name)) continue;
     kept.push_back(i);
-    columns.push_back({file.columns[i].name, WrittenType(file.columns[i].type)});
+    columns.push_back({file.columns[i].name, WrittenType(file.columns[i].type), 10, 2});
   }
   std::vector<std::vector<predicate::Literal>> rows;
   rows.reserve(file.rows.size());
@@ -384,7 +456,7 @@ Result<RowFile> DecodeParquet(const std::string& path, std::string_view bytes,
       RLC_ASSIGN_OR_RETURN(fixed[i], LoggedPartitionValue(columns[i], partition_values, path,
                                                           session_offset_minutes));
     } else {
-      in_file.push_back({{columns[i].name}, {}});
+      in_file.push_back({{columns[i].name}, {}, /*as_stored=*/true});
     }
   }
   std::optional<Status> bad;
@@ -416,6 +488,20 @@ Result<RowFile> DecodeParquet(const std::string& path, std::string_view bytes,
 
 const char* DataFileExtension(DataFileFormat format) {
   return format == DataFileFormat::kParquet ? ".parquet" : ".rows";
+}
+
+std::string FloatText(double v) {
+  if (!std::isfinite(v)) return DoubleText(v);
+  char digits[32];
+  std::string text(digits,
+                   std::to_chars(digits, digits + sizeof(digits), static_cast<float>(v)).ptr);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
+}
+
+void AppendJsonFloat(double v, std::string* out) {
+  if (!std::isfinite(v)) return AppendJsonDouble(v, out);
+  *out += FloatText(v);
 }
 
 Result<std::string> EncodeDataFile(const RowFile& file, DataFileFormat format,

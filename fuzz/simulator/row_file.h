@@ -6,9 +6,11 @@
 // Format (text, UTF-8, '\n'-terminated lines):
 //   line 1   rlc-rows 1
 //   line 2   {"columns":[{"name":"id","type":"long"},{"name":"part","type":"string"}]}
-//   then     one JSON array per physical row, values in column order: an integer (long; a
-//            timestamp's microseconds since the epoch; a date's days since 1970-01-01), a number
-//            (double; "NaN", "Infinity" and "-Infinity" as strings), a string, or null. The row on
+//   then     one JSON array per physical row, values in column order: an integer (byte,
+//            short, integer, long; a timestamp's or timestamp_ntz's microseconds since the
+//            epoch; a date's days since 1970-01-01; a decimal(10,2)'s unscaled value), a number
+//            (float, double; "NaN", "Infinity" and "-Infinity" as strings), true or false, a
+//            string (string; a binary's bytes in hexadecimal), or null. The row on
 //            line 3 is physical position 0, and so on; a DV names these positions.
 // Unlike the Parquet files Delta writes, a row file holds every column, partition columns
 // included, so a file alone says what its rows are. Extensions end in ".rows".
@@ -40,13 +42,28 @@
 namespace rlc::simulator {
 
 struct RowFileColumn {
-  enum class Type { kLong, kString, kTimestamp, kDate, kDouble };
+  enum class Type {
+    kLong,
+    kString,
+    kTimestamp,
+    kDate,
+    kDouble,
+    kBoolean,
+    kByte,
+    kShort,
+    kInteger,
+    kFloat,
+    kDecimal,  // decimal(10,2)
+    kBinary,
+    kTimestampNtz,
+  };
   std::string name;
   Type type = Type::kLong;
   friend bool operator==(const RowFileColumn&, const RowFileColumn&) = default;
 };
 
-// A long, timestamp or date is an integer (as in the file); a double a double. nullopt: NULL.
+// An integral type, a timestamp, a date, a boolean (0 or 1) or a decimal (unscaled) is an
+// integer; a float or double a double; a string or binary (its bytes) a string. nullopt: NULL.
 using RowFileValue = std::optional<std::variant<int64_t, std::string, double>>;
 
 // The value of `column` an add's partitionValues give: NULL for an absent, null or "" value
@@ -65,8 +82,15 @@ std::string DoubleText(double v);
 // The same as a JSON value, as the row file and Delta's statistics hold it: a number, or a
 // string for the three that are none.
 void AppendJsonDouble(double v, std::string* out);
+// A float column's value (a float widened to double) as Java and Spark write the float: the
+// shortest digits that read back as that float ("1.1", not the double's 1.100000023841858).
+std::string FloatText(double v);
+void AppendJsonFloat(double v, std::string* out);
 
-// The predicate language's literal of a non-null value of `type`.
+// The predicate language's literal of a non-null value of `type`; for a decimal its unscaled
+// value (kLong) and for a binary its bytes (kString), as the Parquet writer takes them: the
+// predicate language has no literal of either, and the checker reads neither
+// (RowFileTableFiles, as impl's Parquet reader).
 predicate::Literal ToLiteral(RowFileColumn::Type type,
                              const std::variant<int64_t, std::string, double>& v);
 
@@ -117,7 +141,8 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
     partition_values_of_ = std::move(lookup);
   }
   // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise,
-  // and for a partition value that is not its column's type.
+  // and for a partition value that is not its column's type. A decimal or binary column is not
+  // in the rows (as rlc's Parquet reader cannot read one): a predicate on it is unanswerable.
   Status ScanRows(const std::string& path, const conflict::RowVisitor& visit) const override;
 
  private:

@@ -122,6 +122,10 @@ inline constexpr MutantEntry kCase1Mutants[] = {
      "Case 1 statistics: `col IS NULL` never holds, whatever nullCount says", true},
     {"data-skipping-partition-ignored",
      "Case 1 statistics: a predicate on the partition column rules every file out", false},
+    {"float-statistic-read-as-double",
+     "Case 1 statistics: a float column's bound is read as the double of its digits (\"1.1\"), "
+     "not as the float they name (1.100000023841858), so it falls short of the float's value",
+     false},
     {"case1-skips-for-merge",
      "Case 1: a MERGE loser's adds are judged by its predicates alone, though it counts its "
      "matches over every row of the files it scans",

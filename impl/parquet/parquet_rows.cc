@@ -76,7 +76,8 @@ struct Leg {
   std::shared_ptr<::arrow::Array> leaf;
 };
 
-bool SupportedType(::arrow::Type::type t) {
+bool SupportedType(::arrow::Type::type t, bool as_stored) {
+  if (as_stored && (t == ::arrow::Type::DECIMAL128 || t == ::arrow::Type::BINARY)) return true;
   switch (t) {
     case ::arrow::Type::BOOL:
     case ::arrow::Type::INT8:
@@ -108,7 +109,7 @@ void SetNumber(Literal& out, Literal::Kind kind, int64_t value) {
 
 // The requested leaf within one row group's top-level column, following struct fields by name.
 Result<Leg> Descend(std::string_view file_name, std::shared_ptr<::arrow::Array> top,
-                    const std::vector<std::string>& names) {
+                    const std::vector<std::string>& names, bool as_stored) {
   Leg c;
   std::shared_ptr<::arrow::Array> at = std::move(top);
   for (size_t level = 1; level < names.size(); ++level) {
@@ -123,7 +124,7 @@ Result<Leg> Descend(std::string_view file_name, std::shared_ptr<::arrow::Array> 
     c.parents.push_back(at);
     at = std::move(child);
   }
-  if (!SupportedType(at->type_id())) {
+  if (!SupportedType(at->type_id(), as_stored)) {
     return Status::Unsupported("parquet file " + std::string(file_name) + ": column " +
                                PathText(names) + " has type " + at->type()->ToString() +
                                ", which rlc does not read");
@@ -236,6 +237,10 @@ ColumnValues ValuesOf(const Leg& leg, Scratch& scratch) {
       v.kind = K::kString, v.offsets = direct(a.data()->GetValues<int32_t>(1, 0));
       v.chars = a.data()->GetValues<char>(2, 0);
       break;
+    case ::arrow::Type::BINARY:  // asked for as stored: the bytes, laid out as a string's
+      v.kind = K::kString, v.offsets = direct(a.data()->GetValues<int32_t>(1, 0));
+      v.chars = a.data()->GetValues<char>(2, 0);
+      break;
     case ::arrow::Type::LARGE_STRING:
       v.kind = K::kString, v.large_offsets = direct(a.data()->GetValues<int64_t>(1, 0));
       v.chars = a.data()->GetValues<char>(2, 0);
@@ -244,6 +249,29 @@ ColumnValues ValuesOf(const Leg& leg, Scratch& scratch) {
       v.kind = K::kNull;
       break;
   }
+  return v;
+}
+
+// A decimal leg asked for as stored: each value's unscaled integer, which must fit 64 bits (a
+// decimal of precision 18 or less always does). Arrow's decimal128 is 16 bytes, little-endian
+// two's complement: the value fits when the high word is the low word's sign.
+Result<ColumnValues> UnscaledValues(std::string_view file_name, const Leg& leg, Scratch& scratch) {
+  const auto& a = static_cast<const ::arrow::Decimal128Array&>(*leg.leaf);
+  ColumnValues v;
+  SetValidity(leg, scratch, v);
+  scratch.longs.resize(static_cast<size_t>(a.length()));
+  for (int64_t i = 0; i < a.length(); ++i) {
+    if (!a.IsValid(i)) continue;
+    const ::arrow::Decimal128 d(a.GetValue(i));
+    const auto low = static_cast<int64_t>(d.low_bits());
+    if (d.high_bits() != (low < 0 ? -1 : 0)) {
+      return Status::Unsupported("parquet file " + std::string(file_name) +
+                                 ": a decimal past 64 bits in row " + std::to_string(i));
+    }
+    scratch.longs[static_cast<size_t>(i)] = low;
+  }
+  v.kind = Literal::Kind::kLong;
+  v.longs = scratch.longs.data();
   return v;
 }
 
@@ -317,7 +345,7 @@ Result<std::shared_ptr<::arrow::Table>> ReadGroup(std::string_view file_name,
 // One requested column's leg in one row group, as one array (a column Arrow read in several
 // chunks is joined).
 Result<Leg> LegOf(std::string_view file_name, const ::arrow::Table& table, int64_t rows,
-                  const std::vector<std::string>& names) {
+                  const std::vector<std::string>& names, bool as_stored) {
   const std::shared_ptr<::arrow::ChunkedArray> column = table.GetColumnByName(names[0]);
   if (column == nullptr || column->length() != rows) {
     return Corrupt(file_name, "a row group does not hold column " + PathText(names) + " whole");
@@ -331,7 +359,7 @@ Result<Leg> LegOf(std::string_view file_name, const ::arrow::Table& table, int64
     if (!joined.ok()) return Corrupt(file_name, joined.status().ToString());
     whole = std::move(*joined);
   }
-  return Descend(file_name, std::move(whole), names);
+  return Descend(file_name, std::move(whole), names, as_stored);
 }
 
 // Which leaf of the file answers each requested column (nullopt: none, it reads as NULL), and
@@ -378,8 +406,13 @@ Status ScanParquetBatches(std::string_view file_name, std::string_view bytes,
     for (size_t i = 0; i < columns.size(); ++i) {
       if (!plan.where[i].has_value()) continue;
       const Leaf& leaf = plan.leaves[static_cast<size_t>(*plan.where[i])];
-      RLC_ASSIGN_OR_RETURN(const Leg leg, LegOf(file_name, *table, rows, leaf.names));
-      batch.columns[i] = ValuesOf(leg, scratch[i]);
+      RLC_ASSIGN_OR_RETURN(const Leg leg,
+                           LegOf(file_name, *table, rows, leaf.names, columns[i].as_stored));
+      if (leg.leaf->type_id() == ::arrow::Type::DECIMAL128) {
+        RLC_ASSIGN_OR_RETURN(batch.columns[i], UnscaledValues(file_name, leg, scratch[i]));
+      } else {
+        batch.columns[i] = ValuesOf(leg, scratch[i]);
+      }
     }
     if (rows > 0 && !visit(batch)) return Status::Ok();
     batch.first_position += static_cast<uint64_t>(rows);

@@ -12,7 +12,10 @@
 // (microseconds, UTC; nanoseconds round toward minus infinity). A NULL, a NULL parent struct, or
 // a column the file lacks (a column added to the table after the file was written) reads as
 // Null. Any other type (decimal, binary, a list or map) is kUnsupported naming the column: the
-// caller cannot judge such rows, and a conflict check keeps its conflict.
+// caller cannot judge such rows, and a conflict check keeps its conflict. A column asked for
+// `as_stored` is the exception, for a reader that knows the column's Delta type (a simulator
+// reading back the files it wrote; the conflict checker never asks): a decimal reads as kLong,
+// its unscaled value (kUnsupported past 64 bits), a binary as kString holding its bytes.
 //
 // Errors name the file: kCorrupt for bytes Arrow cannot read as Parquet (a truncated file, a bad
 // footer, a page that does not decode), kUnsupported as above. Arrow itself is a trusted
@@ -40,6 +43,7 @@ namespace rlc::parquet {
 struct FileColumn {
   std::vector<std::string> path;
   std::vector<int32_t> field_ids;  // empty, or one per element of `path`
+  bool as_stored = false;          // decimals and binaries read as stored (above)
 };
 
 // values[i] answers columns[i].

@@ -81,6 +81,9 @@ const char* CoercionDiffers(std::optional<ColumnType> ta, const Literal* la,
     return "a timestamp without a zone is read in the session's time zone, which rlc does not know";
   if (!ta) return nullptr;
   const ColumnType a = *ta;
+  if (a != ColumnType::kTimestampNtz && lb && lb->kind == K::kTimestamp && lb->wall_clock)
+    return "Spark compares a TIMESTAMP_NTZ literal with anything but a timestamp_ntz by placing "
+           "its wall clock in the session's zone";
   if (a == ColumnType::kTimestampNtz &&
       ((lb && lb->kind == K::kTimestamp && !lb->wall_clock) || tb == ColumnType::kTimestamp))
     return "Spark compares a timestamp_ntz with a timestamp as an instant in the session's zone";

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "impl/base/mutants.h"
 #include "impl/kernel/stats_leaf.h"
 #include "impl/predicate/bind.h"
 #include "impl/predicate/literal_order.h"
@@ -58,7 +59,8 @@ ValueRef StringUpperBound(std::string_view max) {
       if (type == ColumnType::kDecimal) return std::nullopt;
       if (v.kind == K::kInt) return ValueRef::Long(v.integer);
       if (v.kind != K::kDouble || std::isnan(v.number)) return std::nullopt;
-      if (type == ColumnType::kFloat) return FloatBound(v.number, side);
+      if (type == ColumnType::kFloat && !RLC_MUTANT("float-statistic-read-as-double"))
+        return FloatBound(v.number, side);
       return ValueRef::Double(v.number);
     case ValueCategory::kString:
       if (s == nullptr) return std::nullopt;

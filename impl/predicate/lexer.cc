@@ -6,8 +6,8 @@
 namespace rlc::predicate {
 namespace {
 
-constexpr std::array<std::string_view, 10> kKeywords = {
-    "AND", "OR", "NOT", "IN", "IS", "NULL", "TRUE", "FALSE", "DATE", "TIMESTAMP"};
+constexpr std::array<std::string_view, 11> kKeywords = {
+    "AND", "OR", "NOT", "IN", "IS", "NULL", "TRUE", "FALSE", "DATE", "TIMESTAMP", "TIMESTAMP_NTZ"};
 
 constexpr size_t kDescribeCharsMax = 24;
 

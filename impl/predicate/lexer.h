@@ -54,7 +54,7 @@ struct Token {
 // REQUIRES: text.size() <= kPredicateTextBytesMax (the parser checks first).
 Result<std::vector<Token>> Tokenize(std::string_view text);
 
-// AND OR NOT IN IS NULL TRUE FALSE DATE TIMESTAMP, in any case.
+// AND OR NOT IN IS NULL TRUE FALSE DATE TIMESTAMP TIMESTAMP_NTZ, in any case.
 bool IsKeyword(std::string_view word);
 // True when the token is the unquoted keyword `upper` (given in upper case) in any case.
 bool IsKeywordToken(const Token& token, std::string_view upper);

@@ -59,6 +59,7 @@ class Parser {
   Result<Literal> LiteralValue();
   Result<Literal> Number(bool negative);
   Result<Literal> DateOrTimestamp(bool is_date);
+  Result<Literal> WallClock();
   Result<std::vector<Literal>> InList();
 
   std::vector<Token> tokens_;
@@ -194,6 +195,7 @@ Result<Literal> Parser::LiteralValue() {
   if (AcceptKeyword("FALSE")) return Literal::Bool(false);
   if (AcceptKeyword("DATE")) return DateOrTimestamp(true);
   if (AcceptKeyword("TIMESTAMP")) return DateOrTimestamp(false);
+  if (AcceptKeyword("TIMESTAMP_NTZ")) return WallClock();
   if (t.kind == K::kString) return Literal::String(Next().text);
   const bool negative = Accept(K::kMinus);
   if (Peek().kind == K::kNumber) return Number(negative);
@@ -238,6 +240,19 @@ Result<Literal> Parser::DateOrTimestamp(bool is_date) {
                        DescribeToken(t));
   }
   return ts->has_zone ? Literal::Timestamp(ts->micros) : Literal::SessionTimestamp(ts->micros);
+}
+
+// TIMESTAMP_NTZ 'YYYY-MM-DD HH:MM:SS[.ffffff]': a wall clock, which has no zone to give.
+Result<Literal> Parser::WallClock() {
+  const Token& t = Peek();
+  if (t.kind != K::kString) return Fail("a string 'YYYY-MM-DD HH:MM:SS' after TIMESTAMP_NTZ");
+  Next();
+  std::optional<ParsedTimestamp> ts = ParseTimestamp(t.text);
+  if (!ts.has_value() || ts->has_zone) {
+    return SyntaxError(t.offset, "a wall clock 'YYYY-MM-DD HH:MM:SS[.ffffff]' without a zone",
+                       DescribeToken(t));
+  }
+  return Literal::WallClock(ts->micros);
 }
 
 }  // namespace

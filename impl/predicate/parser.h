@@ -13,6 +13,7 @@
 //   column    := name { '.' name }            name := identifier | `back quoted`
 //   literal   := NULL | TRUE | FALSE | ['-'] number | 'string' | DATE 'YYYY-MM-DD'
 //              | TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.ffffff]'   (or ISO-8601 with T and Z/offset)
+//              | TIMESTAMP_NTZ 'YYYY-MM-DD HH:MM:SS[.ffffff]'   (a wall clock: no zone)
 //   op        := = | == | != | <> | < | <= | > | >=
 //
 // `a NOT IN (...)` becomes NOT (a IN (...)). A number with a fraction or an exponent is a double,

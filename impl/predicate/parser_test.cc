@@ -125,6 +125,12 @@ TEST(Parser, DatesAndTimestamps) {
   EXPECT_EQ(ToString(Parse("t < TIMESTAMP '2024-01-31 10:00:00'")),
             "t < TIMESTAMP '2024-01-31 10:00:00'");
   EXPECT_EQ(ToString(expected), "t < TIMESTAMP '2024-01-31 10:00:00Z'");
+  // A TIMESTAMP_NTZ literal is a wall clock, and has no zone to give.
+  EXPECT_EQ(Parse("w >= TIMESTAMP_NTZ '2024-01-31 10:00:00'"),
+            Expr::Compare(Col("w"), CompareOp::kGe, Expr::Lit(Literal::WallClock(ten_am))));
+  Result<Expr> zoned = ParsePredicate("w >= TIMESTAMP_NTZ '2024-01-31 10:00:00Z'");
+  ASSERT_FALSE(zoned.ok());
+  EXPECT_NE(zoned.status().message().find("without a zone"), std::string::npos);
 }
 
 TEST(Parser, ModuloPredicates) {

@@ -19,6 +19,7 @@ constexpr const char* kSchema =
       {"name":"d","type":"date","nullable":true,"metadata":{}},
       {"name":"t","type":"timestamp","nullable":true,"metadata":{}},
       {"name":"bin","type":"binary","nullable":true,"metadata":{}},
+      {"name":"w","type":"timestamp_ntz","nullable":true,"metadata":{}},
       {"name":"n","type":{"type":"struct","fields":[{"name":"v","type":"integer","nullable":true,"metadata":{}}]},"nullable":true,"metadata":{}}]})";
 
 const TableSchema& Schema() {
@@ -142,6 +143,8 @@ TEST(RowEvaluator, ComparisonsSparkRoundsOrPlacesInItsZoneAreRefused) {
       "t >= TIMESTAMP '1970-01-01 00:00:00'",  // in the session's zone
       "t < '1970-01-01'",                      // a string cast in the session's zone
       "TIMESTAMP '2024-01-31 10:00:00' IS NULL OR t = TIMESTAMP '2024-01-31 10:00:00'",
+      "t = TIMESTAMP_NTZ '2024-01-31 10:00:00'",  // a wall clock placed in the session's zone
+      "w = TIMESTAMP '2024-01-31 10:00:00Z'",     // an instant read in the session's zone
   };
   for (const char* text : refused) {
     Result<BoundExpr> bound = BindText(text);
@@ -150,8 +153,10 @@ TEST(RowEvaluator, ComparisonsSparkRoundsOrPlacesInItsZoneAreRefused) {
       EXPECT_NE(bound.status().message().find("refused"), std::string::npos) << text;
     }
   }
-  for (const char* text : {"id < 2.5", "n.v = 7", "x = 0.1", "x > 9007199254740992",
-                           "t >= TIMESTAMP '1970-01-01 00:00:00Z'", "t < '1970-01-01T00:00:00Z'"}) {
+  for (const char* text :
+       {"id < 2.5", "n.v = 7", "x = 0.1", "x > 9007199254740992",
+        "t >= TIMESTAMP '1970-01-01 00:00:00Z'", "t < '1970-01-01T00:00:00Z'",
+        "w < TIMESTAMP_NTZ '2024-01-31 10:00:00'", "w = '2024-01-31 10:00:00'"}) {
     EXPECT_TRUE(BindText(text).ok()) << text;
   }
 }

@@ -118,10 +118,26 @@ const char* SqlType(ColumnType type) {
       return "BIGINT";
     case ColumnType::kTimestamp:
       return "TIMESTAMP";
+    case ColumnType::kTimestampNtz:
+      return "TIMESTAMP_NTZ";
     case ColumnType::kDate:
       return "DATE";
     case ColumnType::kDouble:
       return "DOUBLE";
+    case ColumnType::kFloat:
+      return "FLOAT";
+    case ColumnType::kBoolean:
+      return "BOOLEAN";
+    case ColumnType::kByte:
+      return "TINYINT";
+    case ColumnType::kShort:
+      return "SMALLINT";
+    case ColumnType::kInteger:
+      return "INT";
+    case ColumnType::kDecimal:
+      return "DECIMAL(10,2)";
+    case ColumnType::kBinary:
+      return "BINARY";
     case ColumnType::kString:
       break;
   }

@@ -281,6 +281,30 @@ TEST(SerialSemantics, ApplyWritesCountsWritesToVanishedRows) {
   EXPECT_EQ(after.rows.count(1), 0u);
 }
 
+// The model's values compare as Spark SQL's: a decimal by its number whatever its scale, a binary
+// by unsigned bytes, booleans false first; each prints as a literal of its own type.
+TEST(Values, EveryTypeComparesAsSparkAndPrintsItsLiteral) {
+  EXPECT_EQ(Compare(Decimal{150, 2}, Decimal{15, 1}), 0);
+  EXPECT_EQ(Compare(Decimal{-1, 3}, Decimal{0, 2}), -1);
+  EXPECT_EQ(Compare(Decimal{9'999'999'999, 2}, Decimal{99'999'999'995, 3}), -1);
+  EXPECT_EQ(Compare(Binary{"\x80"}, Binary{"\x7f"}), 1);
+  EXPECT_EQ(Compare(Binary{""}, Binary{std::string("\0", 1)}), -1);
+  EXPECT_EQ(Compare(Boolean{false}, Boolean{true}), -1);
+  EXPECT_EQ(Compare(TimestampNtz{5}, TimestampNtz{5}), 0);
+  EXPECT_EQ(ToString(Decimal{-5, 2}), "-0.05");
+  EXPECT_EQ(ToString(Decimal{7, 0}), "7");
+  EXPECT_EQ(ToString(Binary{"\x0a\xff"}), "X'0AFF'");
+  EXPECT_EQ(ToString(Boolean{true}), "true");
+  EXPECT_EQ(ToString(TimestampNtz{1}), "TIMESTAMP_NTZ '1970-01-01 00:00:00.000001'");
+  EXPECT_TRUE(HoldsValueOf(ColumnType::kByte, int64_t{-128}));
+  EXPECT_FALSE(HoldsValueOf(ColumnType::kByte, int64_t{128}));
+  EXPECT_TRUE(HoldsValueOf(ColumnType::kFloat, Double{static_cast<double>(1.1F)}));
+  EXPECT_FALSE(HoldsValueOf(ColumnType::kFloat, Double{1.1}));
+  EXPECT_FALSE(HoldsValueOf(ColumnType::kDecimal, Decimal{5, 3}));
+  EXPECT_FALSE(HoldsValueOf(ColumnType::kDecimal, Decimal{10'000'000'000, 2}));
+  for (ColumnType t : kColumnTypes) EXPECT_EQ(ColumnTypeNamed(TypeName(t)), t);
+}
+
 TEST(SerialSemantics, DescribeReadsLikeSql) {
   EXPECT_EQ(Describe(Delete{P::And({P::Compare("id", Op::kGt, int64_t{3}), P::IsNull("value")})}),
             "DELETE WHERE id > 3 AND value IS NULL");

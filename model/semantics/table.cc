@@ -1,6 +1,8 @@
 #include "model/semantics/table.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 namespace rlc::model {
 
@@ -36,16 +38,80 @@ const char* TypeName(ColumnType type) {
       return "date";
     case ColumnType::kDouble:
       return "double";
+    case ColumnType::kBoolean:
+      return "boolean";
+    case ColumnType::kByte:
+      return "byte";
+    case ColumnType::kShort:
+      return "short";
+    case ColumnType::kInteger:
+      return "integer";
+    case ColumnType::kFloat:
+      return "float";
+    case ColumnType::kDecimal:
+      return "decimal(10,2)";
+    case ColumnType::kBinary:
+      return "binary";
+    case ColumnType::kTimestampNtz:
+      return "timestamp_ntz";
   }
   return "long";
 }
 
 std::optional<ColumnType> ColumnTypeNamed(const std::string& name) {
-  for (ColumnType t : {ColumnType::kLong, ColumnType::kString, ColumnType::kTimestamp,
-                       ColumnType::kDate, ColumnType::kDouble}) {
+  for (ColumnType t : kColumnTypes) {
     if (name == TypeName(t)) return t;
   }
   return std::nullopt;
+}
+
+namespace {
+
+bool Within(const Value& v, int64_t low, int64_t high) {
+  const auto* n = std::get_if<int64_t>(&v);
+  return n != nullptr && *n >= low && *n <= high;
+}
+
+}  // namespace
+
+bool HoldsValueOf(ColumnType type, const Value& v) {
+  if (IsNull(v)) return true;
+  switch (type) {
+    case ColumnType::kLong:
+      return std::holds_alternative<int64_t>(v);
+    case ColumnType::kInteger:
+      return Within(v, INT32_MIN, INT32_MAX);
+    case ColumnType::kShort:
+      return Within(v, INT16_MIN, INT16_MAX);
+    case ColumnType::kByte:
+      return Within(v, INT8_MIN, INT8_MAX);
+    case ColumnType::kString:
+      return std::holds_alternative<std::string>(v);
+    case ColumnType::kTimestamp:
+      return std::holds_alternative<Timestamp>(v);
+    case ColumnType::kTimestampNtz:
+      return std::holds_alternative<TimestampNtz>(v);
+    case ColumnType::kDate:
+      return std::holds_alternative<Date>(v);
+    case ColumnType::kDouble:
+      return std::holds_alternative<Double>(v);
+    case ColumnType::kFloat: {
+      const auto* d = std::get_if<Double>(&v);
+      return d != nullptr && (std::isnan(d->value) ||
+                              static_cast<double>(static_cast<float>(d->value)) == d->value);
+    }
+    case ColumnType::kBoolean:
+      return std::holds_alternative<Boolean>(v);
+    case ColumnType::kDecimal: {
+      const auto* d = std::get_if<Decimal>(&v);
+      constexpr int64_t kLimit = 10'000'000'000;  // 10^kDecimalPrecision
+      return d != nullptr && d->scale == kDecimalScale && d->unscaled > -kLimit &&
+             d->unscaled < kLimit;
+    }
+    case ColumnType::kBinary:
+      return std::holds_alternative<Binary>(v);
+  }
+  return false;
 }
 
 LogicalTable MakeTable(bool partitioned, ColumnType partition_type,

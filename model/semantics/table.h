@@ -26,13 +26,43 @@ namespace rlc::model {
 
 using RowId = uint64_t;
 
-// A timestamp column holds instants (Delta's `timestamp`, with a zone); a date column dates.
-enum class ColumnType { kLong, kString, kTimestamp, kDate, kDouble };
+// A timestamp column holds instants (Delta's `timestamp`, with a zone), a timestamp_ntz column
+// wall clocks; a date column dates. The values of each type are the Value alternatives value.h
+// names; a decimal column is decimal(kDecimalPrecision, kDecimalScale).
+enum class ColumnType {
+  kLong,
+  kString,
+  kTimestamp,
+  kDate,
+  kDouble,
+  kBoolean,
+  kByte,
+  kShort,
+  kInteger,
+  kFloat,
+  kDecimal,
+  kBinary,
+  kTimestampNtz,
+};
+inline constexpr int kDecimalPrecision = 10;
+inline constexpr int kDecimalScale = 2;
 
-// Delta's name of the type: "long", "string", "timestamp", "date", "double".
+// Every type, in the order above.
+inline constexpr ColumnType kColumnTypes[] = {
+    ColumnType::kLong,         ColumnType::kString,  ColumnType::kTimestamp, ColumnType::kDate,
+    ColumnType::kDouble,       ColumnType::kBoolean, ColumnType::kByte,      ColumnType::kShort,
+    ColumnType::kInteger,      ColumnType::kFloat,   ColumnType::kDecimal,   ColumnType::kBinary,
+    ColumnType::kTimestampNtz,
+};
+
+// Delta's name of the type: "long", "string", "timestamp", "date", "double", "boolean", "byte",
+// "short", "integer", "float", "decimal(10,2)", "binary", "timestamp_ntz".
 const char* TypeName(ColumnType type);
 // The type of that name; nullopt for any other.
 std::optional<ColumnType> ColumnTypeNamed(const std::string& name);
+// Whether `v` is NULL or a value a column of `type` holds (an integral type within its range, a
+// float exactly a float, a decimal of the column's scale and precision).
+bool HoldsValueOf(ColumnType type, const Value& v);
 
 struct Column {
   std::string name;

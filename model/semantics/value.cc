@@ -1,5 +1,6 @@
 #include "model/semantics/value.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <chrono>
@@ -41,7 +42,48 @@ std::string DoubleText(double v) {
   return text;
 }
 
+// 128 bits (a GCC and Clang extension): two 18-digit decimals at a common scale fit.
+__extension__ using Wide = __int128;
+
+// a * 10^(to - from), widened: the model's decimals fit 18 digits, their scales 18 too.
+Wide Rescaled(int64_t unscaled, int32_t from, int32_t to) {
+  Wide v = unscaled;
+  for (int32_t s = from; s < to; ++s) v *= 10;
+  return v;
+}
+
+int CompareDecimals(const Decimal& a, const Decimal& b) {
+  const int32_t scale = std::max(a.scale, b.scale);
+  const Wide x = Rescaled(a.unscaled, a.scale, scale);
+  const Wide y = Rescaled(b.unscaled, b.scale, scale);
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+std::string HexText(const std::string& bytes) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string text = "X'";
+  for (unsigned char c : bytes) text += {kHex[c >> 4], kHex[c & 15]};
+  return text + "'";
+}
+
 }  // namespace
+
+bool operator==(const Decimal& a, const Decimal& b) { return CompareDecimals(a, b) == 0; }
+std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
+  return CompareDecimals(a, b) <=> 0;
+}
+
+std::string DecimalText(int64_t unscaled, int32_t scale) {
+  const bool negative = unscaled < 0;
+  // The magnitude as digits (unsigned: INT64_MIN's has no int64_t).
+  std::string digits = std::to_string(negative ? 0 - static_cast<uint64_t>(unscaled)
+                                               : static_cast<uint64_t>(unscaled));
+  if (scale > 0) {
+    while (digits.size() <= static_cast<size_t>(scale)) digits = "0" + digits;
+    digits.insert(digits.size() - static_cast<size_t>(scale), ".");
+  }
+  return (negative ? "-" : "") + digits;
+}
 
 bool operator==(const Double& a, const Double& b) { return OrderKey(a.value) == OrderKey(b.value); }
 std::strong_ordering operator<=>(const Double& a, const Double& b) {
@@ -77,7 +119,9 @@ std::optional<int> Compare(const Value& a, const Value& b) {
     const int c = x->compare(std::get<std::string>(b));  // byte-wise: UTF-8 in code point order
     return c < 0 ? -1 : (c > 0 ? 1 : 0);
   }
-  return Sign(a, b);  // longs, timestamps and dates: the alternative's own order
+  // Longs, timestamps, dates, booleans (false first), decimals (by value), binaries (unsigned
+  // bytes: char_traits<char> compares as unsigned char): the alternative's own order.
+  return Sign(a, b);
 }
 
 std::string ToString(const Value& v) {
@@ -87,6 +131,11 @@ std::string ToString(const Value& v) {
     return "TIMESTAMP '" + WallClockText(t->micros, 0) + "Z'";
   if (const auto* d = std::get_if<Date>(&v)) return "DATE '" + DateText(d->days) + "'";
   if (const auto* x = std::get_if<Double>(&v)) return DoubleText(x->value);
+  if (const auto* b = std::get_if<Boolean>(&v)) return b->value ? "true" : "false";
+  if (const auto* d = std::get_if<Decimal>(&v)) return DecimalText(d->unscaled, d->scale);
+  if (const auto* b = std::get_if<Binary>(&v)) return HexText(b->bytes);
+  if (const auto* t = std::get_if<TimestampNtz>(&v))
+    return "TIMESTAMP_NTZ '" + WallClockText(t->micros, 0) + "'";
   // SQL's quoting: a quote inside the string is doubled, so the text reads back unchanged.
   std::string quoted = "'";
   for (char c : std::get<std::string>(v))

@@ -1,10 +1,15 @@
 // Value: one cell of the logical table: NULL, or a value of one of the column types the model
-// knows: long, string, timestamp (an instant), date and double.
+// knows: the integral types (byte, short, integer, long: int64_t), string, timestamp (an
+// instant), timestamp_ntz (a wall clock), date, float and double (Double; a float column's value
+// is a float widened), boolean, decimal and binary.
 //
 // Concern: Spark SQL's comparison with three-valued logic. Comparing NULL with anything is
 // Unknown; comparing values of two types is a type error the model refuses to build (Compare
 // aborts), because the predicates it generates are typed against the schema. A double compares
 // as Spark compares it: NaN equals NaN and is above every other value, -0.0 equals 0.0.
+//
+// A decimal compares by its numeric value whatever its scale (1.5 equals 1.50), as Spark's
+// decimals do; a binary by its bytes, unsigned. A timestamp_ntz compares by its wall clock.
 //
 // Timestamps are instants (microseconds since 1970-01-01T00:00:00Z): which zone a writer printed
 // one in is a matter of the log's text, not of the value (fuzz/ reads and writes the text).
@@ -42,7 +47,32 @@ struct Double {
   friend std::strong_ordering operator<=>(const Double& a, const Double& b);
 };
 
-using Value = std::variant<std::monostate, int64_t, std::string, Timestamp, Date, Double>;
+struct Boolean {
+  bool value = false;
+  friend auto operator<=>(const Boolean&, const Boolean&) = default;
+};
+
+// unscaled * 10^-scale. The model's decimals fit 18 digits (kDecimalPrecision in table.h).
+struct Decimal {
+  int64_t unscaled = 0;
+  int32_t scale = 0;
+  friend bool operator==(const Decimal& a, const Decimal& b);
+  friend std::strong_ordering operator<=>(const Decimal& a, const Decimal& b);
+};
+
+struct Binary {
+  std::string bytes;
+  friend auto operator<=>(const Binary&, const Binary&) = default;
+};
+
+// A wall clock without a zone: microseconds since 1970-01-01 00:00:00, read as if in UTC.
+struct TimestampNtz {
+  int64_t micros = 0;
+  friend auto operator<=>(const TimestampNtz&, const TimestampNtz&) = default;
+};
+
+using Value = std::variant<std::monostate, int64_t, std::string, Timestamp, Date, Double, Boolean,
+                           Decimal, Binary, TimestampNtz>;
 
 inline bool IsNull(const Value& v) { return std::holds_alternative<std::monostate>(v); }
 
@@ -58,8 +88,11 @@ Truth Or(Truth a, Truth b);
 std::optional<int> Compare(const Value& a, const Value& b);
 
 // A literal Spark SQL and rlc's predicate parser both read back as the same value: "NULL",
-// "42", "'text'", "TIMESTAMP '2024-03-10 01:02:03.000004Z'", "DATE '2024-03-10'", "1.5E0".
-// A double that is no finite number has no literal: "CAST('NaN' AS DOUBLE)" and the like.
+// "42", "'text'", "TIMESTAMP '2024-03-10 01:02:03.000004Z'", "DATE '2024-03-10'", "1.5E0",
+// "true", "-12.50" (a decimal in Spark SQL, a double in rlc's parser: the same number for the
+// model's 18 digits), "TIMESTAMP_NTZ '2024-03-10 01:02:03.000004'". A double that is no finite
+// number has no literal: "CAST('NaN' AS DOUBLE)" and the like. A binary is Spark's X'0A1B',
+// which rlc's parser does not read (the model draws no comparison with one).
 std::string ToString(const Value& v);
 
 // Civil dates, proleptic Gregorian: days since 1970-01-01 to (year, month, day) and back.
@@ -70,6 +103,9 @@ struct CivilDate {
 };
 CivilDate CivilFromDays(int64_t days);
 int64_t DaysFromCivil(const CivilDate& date);
+
+// The decimal text of unscaled * 10^-scale: "-12.50", "0.05", "7" (scale 0).
+std::string DecimalText(int64_t unscaled, int32_t scale);
 
 // "YYYY-MM-DD" of `days` since 1970-01-01.
 std::string DateText(int64_t days);

@@ -208,6 +208,51 @@ TEST(ScenarioFormat, TypedColumnsAndTheirLiteralsReadBack) {
   EXPECT_FALSE(ParseScenario("table zone +19:00\n", "t.scenario").ok());
 }
 
+// Every other Delta primitive type as a column, its literals as model::ToString writes them, read
+// back to the same values; a row holds only values of its column's type.
+TEST(ScenarioFormat, EveryPrimitiveTypeAndItsLiteralsReadBack) {
+  for (const char* type : {"boolean", "byte", "short", "integer", "float", "decimal(10,2)",
+                           "binary", "timestamp_ntz"}) {
+    const std::string text =
+        std::string("table column-x ") + type + " files 1\nrows (1, 'a', NULL)\n";
+    Result<Scenario> s = ParseScenario(text, "t.scenario");
+    ASSERT_TRUE(s.ok()) << type << ": " << s.status().ToString();
+    EXPECT_EQ(model::TypeName(*s->table.typed_column), std::string(type));
+  }
+  const std::string text =
+      "table partitioned partition-type decimal(10,2) column-x float files 1\n"
+      "rows (1, 'v1', 1.100000023841858E0, -12.5)\n"
+      "rows (2, NULL, CAST('NaN' AS DOUBLE), 99999999.99)\n"
+      "txn A DELETE WHERE x >= 1.1E0 AND part < 0.005\n"
+      "A starts\nA commits\n";
+  Result<Scenario> s = ParseScenario(text, "typed.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->table.rows[0][3], (model::Value{model::Decimal{-1250, 2}}));
+  EXPECT_EQ(model::ToString(s->table.rows[0][3]), "-12.50");
+  Result<Scenario> again = ParseScenario(FormatScenario(*s), "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString() << "\n" << FormatScenario(*s);
+  EXPECT_EQ(again->table.rows, s->table.rows);
+  EXPECT_EQ(FormatScenario(*again), FormatScenario(*s));
+  const std::string more =
+      "table column-x timestamp_ntz files 1\n"
+      "rows (1, 'a', TIMESTAMP_NTZ '2024-03-10 05:00:00.000001')\n";
+  Result<Scenario> ntz = ParseScenario(more, "t.scenario");
+  ASSERT_TRUE(ntz.ok()) << ntz.status().ToString();
+  EXPECT_EQ(ntz->table.rows[0][2], (model::Value{model::TimestampNtz{1710046800000001}}));
+  Result<Scenario> bin = ParseScenario("table column-x binary\nrows (1, 'a', X'ff00')\n", "b");
+  ASSERT_TRUE(bin.ok()) << bin.status().ToString();
+  EXPECT_EQ(bin->table.rows[0][2], (model::Value{model::Binary{std::string("\xff\x00", 2)}}));
+  // Values out of the column's type are refused, named by the type.
+  for (const char* bad :
+       {"table column-x byte\nrows (1, 'a', 128)\n",
+        "table column-x decimal(10,2)\nrows (1, 'a', 0.005)\n",
+        "table column-x float\nrows (1, 'a', 1E300)\n",
+        "table column-x timestamp_ntz\nrows (1, 'a', TIMESTAMP_NTZ '2024-03-10 05:00:00Z')\n",
+        "table partitioned partition-type binary\n"}) {
+    EXPECT_FALSE(ParseScenario(bad, "t.scenario").ok()) << bad;
+  }
+}
+
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
   auto error = [](const std::string& text) {
     Result<Scenario> s = ParseScenario(text, "f.scenario");
