@@ -41,6 +41,35 @@ struct Shape {
   std::optional<model::ColumnType> x;
 };
 
+// Swarm testing: half the histories draw from the whole grammar; the other half switch each
+// feature on or off for the whole history (the operation kinds, typed columns, writers' lies).
+// A class that needs a conjunction of rare features (a blind append that re-adds a file, then an
+// INSERT ... SELECT, under WriteSerializable) is far likelier where the features it does not need
+// are off and leave it the history's few transactions, while every feature still meets every
+// other in the whole-grammar half.
+constexpr int kOperationKinds = 9;  // GenOperation's kinds
+struct Swarm {
+  std::array<bool, kOperationKinds> operations{};
+  bool typed_columns = true;
+  bool writer_lies = true;
+  int partitioned_percent = 25;  // a partition column moves rows between files' values
+  int lie_scale = 1;             // the writers' habitual lies this many times as often
+};
+
+Swarm GenSwarm() {
+  Swarm swarm;
+  swarm.operations.fill(true);
+  if (!Chance(50)) return swarm;
+  bool any = false;
+  for (bool& on : swarm.operations) any = (on = !Chance(50)) || any;
+  if (!any) swarm.operations[0] = true;  // a DELETE at least
+  swarm.typed_columns = !Chance(50);
+  swarm.writer_lies = !Chance(50);
+  swarm.partitioned_percent = Chance(50) ? 60 : 0;
+  swarm.lie_scale = swarm.writer_lies && Chance(50) ? 3 : 1;
+  return swarm;
+}
+
 constexpr int64_t kMicrosPerHour = int64_t{3600} * 1000000;
 // 2024-03-10T00:00:00Z: an instant whose wall clock in the zones drawn falls on three dates.
 constexpr int64_t kBaseMicros = int64_t{19792} * 24 * kMicrosPerHour;
@@ -163,11 +192,13 @@ Predicate TypedCompare(const std::string& column, model::ColumnType type, int di
 // a Delta scan of it reads files that hold none of the rows it matches: reads wider than the
 // matched rows' files. An OR of two keys (case 7) admits a file whose bounds span the gap between
 // them though none of its rows is either key.
-Predicate Where(int64_t max_id, const Shape& shape) {
+Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
   const int64_t k = Between(1, max_id + 1);
   // A typed column, alone or beside a key range: where two tiers may read one value two ways.
   if (shape.x && Chance(25)) {
     Predicate on_x = Chance(15) ? Predicate::IsNull("x") : TypedCompare("x", *shape.x, 6);
+    if (*shape.x != model::ColumnType::kBinary && Chance(15))
+      on_x = Predicate::In("x", {NearLiteral(*shape.x, 6), NearLiteral(*shape.x, 6)});
     if (Chance(40)) return on_x;
     return Predicate::And({std::move(on_x), Predicate::Compare("id", Op::kGe, k)});
   }
@@ -201,6 +232,35 @@ Predicate Where(int64_t max_id, const Shape& shape) {
                  : Predicate::And({Predicate::Compare("id", Op::kGe, k),
                                    Predicate::Compare("id", Op::kLe, k + 2)});
   }
+}
+
+// SQL's other spellings of the same conditions, which every reader must parse alike: a
+// comparison with the literal on the left (5 > id), an IN list for an OR of equalities of one
+// column (with a NULL in it now and then: such an IN is never FALSE).
+void Respell(Predicate& p) {
+  // (Not a boolean's: the scenario language reads a leading TRUE as the condition TRUE.)
+  if (p.kind == Predicate::Kind::kCompare && p.modulus == 0 &&
+      !std::holds_alternative<model::Boolean>(p.literal) && Chance(15))
+    p.literal_first = true;
+  const bool equalities =
+      p.kind == Predicate::Kind::kOr && !p.children.empty() &&
+      std::all_of(p.children.begin(), p.children.end(), [&](const Predicate& c) {
+        return c.kind == Predicate::Kind::kCompare && c.op == Op::kEq && c.modulus == 0 &&
+               c.column == p.children.front().column;
+      });
+  if (equalities && Chance(50)) {
+    p.in_list = true;
+    if (Chance(20))
+      p.children.push_back(Predicate::Compare(p.children.front().column, Op::kEq, {}));
+    return;
+  }
+  for (Predicate& c : p.children) Respell(c);
+}
+
+Predicate Where(int64_t max_id, const Shape& shape) {
+  Predicate p = WhereAsWritten(max_id, shape);
+  Respell(p);
+  return p;
 }
 
 // The partition column is sometimes NULL (Delta's __HIVE_DEFAULT_PARTITION__), x too.
@@ -251,10 +311,23 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   return merge;
 }
 
-model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup) {
-  const int kind =
-      setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
-            : Pick<int>({{6, 0}, {4, 1}, {3, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {1, 7}, {1, 8}});
+model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup,
+                              const Swarm& swarm = {}) {
+  static constexpr std::array<size_t, kOperationKinds> kWeights = {6, 4, 3, 2, 3, 4, 1, 1, 1};
+  const auto w = [&](int kind) {
+    const auto k = static_cast<size_t>(kind);
+    return setup || swarm.operations[k] ? kWeights[k] : 0;
+  };
+  const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
+                         : Pick<int>({{w(0), 0},
+                                      {w(1), 1},
+                                      {w(2), 2},
+                                      {w(3), 3},
+                                      {w(4), 4},
+                                      {w(5), 5},
+                                      {w(6), 6},
+                                      {w(7), 7},
+                                      {w(8), 8}});
   switch (kind) {
     case 0:
       return model::Delete{Where(max_id, shape)};
@@ -302,16 +375,17 @@ model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup) {
 // a file of another partition re-added under its partition values, or one of its own DV updates
 // written under another partition's values, which move rows: the oracle judges those commits by
 // the rows it reads back).
-simulator::WriterQuirks GenWriter() {
+simulator::WriterQuirks GenWriter(const Swarm& swarm) {
   simulator::WriterQuirks q;
+  if (!swarm.writer_lies) return q;
   using RV = simulator::WriterQuirks::ReadVersion;
   // commitInfo.readVersion, which no reader can refute, is misstated by any writer now and then:
   // a follower of a blind append that claims to have read before it.
   q.read_version = Pick<RV>({{14, RV::kHonest}, {1, RV::kAbsent}, {5, RV::kStale}});
   // So are partition values, which move a file's rows: the lie the cases' guards about moved
   // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
-  q.readd_elsewhere = Chance(6);
-  q.dv_update_elsewhere = Chance(8);
+  q.readd_elsewhere = Chance(6 * swarm.lie_scale);
+  q.dv_update_elsewhere = Chance(8 * swarm.lie_scale);
   // Any field of any action, left out, stale or contradicting (simulator/field_lies.h): the
   // grammar of a foreign writer, beyond the habits listed here.
   if (Chance(12)) {
@@ -327,7 +401,7 @@ simulator::WriterQuirks GenWriter() {
            static_cast<uint8_t>(Between(0, 2))});
     }
   }
-  if (!Chance(15)) return q;
+  if (!Chance(15 * swarm.lie_scale)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
   q.remove_stats =
@@ -367,9 +441,13 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
 
 // The table's typed columns: a partition column of one of the types Delta partitions by (a
 // binary never: formats.md), a data column `x` of any type.
-void GenTypedColumns(scenario::TableSpec& t, Shape& shape) {
+void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
-  t.partitioned = Chance(25);
+  t.partitioned = Chance(swarm.partitioned_percent);
+  if (!swarm.typed_columns) {
+    if (t.partitioned) shape.part = t.partition_type = Chance(60) ? T::kLong : T::kString;
+    return;
+  }
   if (t.partitioned) {
     t.partition_type = Pick<T>({{9, T::kLong},
                                 {5, T::kString},
@@ -402,9 +480,9 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape) {
 }
 
 // The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
-int64_t GenTable(scenario::TableSpec& t, Shape& shape) {
+int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
-  GenTypedColumns(t, shape);
+  GenTypedColumns(t, shape, swarm);
   // The writers' session zone: UTC, either side of it by up to the 14 hours zones reach, and the
   // half- and three-quarter-hour ones. Timestamp partition values are written in it (Spark) or
   // with a Z (other engines).
@@ -463,12 +541,12 @@ bool RowsReadable(const scenario::TableSpec& t) {
 }
 
 scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_readable,
-                         const GeneratorOptions& options, FlagMode flags) {
+                         const GeneratorOptions& options, FlagMode flags, const Swarm& swarm) {
   scenario::TxnSpec txn;
   txn.name = "T" + std::to_string(i + 1);
-  txn.operation = GenOperation(rows, shape, false);
+  txn.operation = GenOperation(rows, shape, false, swarm);
   txn.flags = GenFlags(options.allowed_flags, flags);
-  txn.writer = GenWriter();
+  txn.writer = GenWriter(swarm);
   // A writer that lies field by field is another engine, which runs none of rlc's cases: what its
   // lies cost is what the honest writers that read its commit make of them. (A case carrying a
   // loser's own lie into its commit is that engine's doing, not the case's.)
@@ -543,14 +621,15 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
   return rc::gen::exec([options] {
     scenario::Scenario s;
     Shape shape;
-    const int64_t rows = GenTable(s.table, shape);
+    const Swarm swarm = GenSwarm();
+    const int64_t rows = GenTable(s.table, shape, swarm);
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, shape, true), 0});
     const int low = std::max(1, options.min_writers);
     const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
     const FlagMode flags = Chance(30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
     for (int i = 0; i < writers; ++i)
-      s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags));
+      s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm));
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
         std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {

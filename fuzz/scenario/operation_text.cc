@@ -1,5 +1,6 @@
 #include "fuzz/scenario/operation_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -113,6 +114,42 @@ class Cursor {
     return name;
   }
   // A column of the schema; fails (naming the column) when there is none.
+  size_t pos() const { return pos_; }
+  void set_pos(size_t at) { pos_ = at; }
+  // Whether a literal comes next (a comparison written literal first): a number, a quoted
+  // string, X'..', or a keyword that starts a literal.
+  bool AtLiteral() {
+    if (!ok()) return false;
+    SkipBlanks();
+    if (pos_ >= text_.size()) return false;
+    const char next = text_[pos_];
+    const bool hex =
+        (next == 'X' || next == 'x') && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\'';
+    if (std::isdigit(static_cast<unsigned char>(next)) || next == '-' || next == '\'' || hex)
+      return true;
+    const size_t at = pos_;
+    bool keyword = false;
+    for (const char* word : {"TIMESTAMP", "TIMESTAMP_NTZ", "DATE", "CAST", "NULL"})
+      keyword = keyword || Keyword(word);
+    pos_ = at;
+    return keyword;
+  }
+  // Past a literal of any type, up to the operator after it: a quoted string with its prefix
+  // (TIMESTAMP '...', X'..'), CAST(...), or a word or number.
+  bool SkipLiteral() {
+    SkipBlanks();
+    const size_t start = pos_;
+    while (pos_ < text_.size() && std::strchr("<>=", text_[pos_]) == nullptr) {
+      if (text_[pos_] == '\'') {
+        const size_t close = text_.find('\'', pos_ + 1);
+        if (close == std::string::npos) break;
+        pos_ = close;
+      }
+      ++pos_;
+    }
+    if (pos_ == start || pos_ >= text_.size()) return Fail("a literal, then a comparison"), false;
+    return true;
+  }
   const model::Column* ColumnRef() {
     const size_t at = pos_;
     const std::string name = Name();
@@ -334,6 +371,39 @@ class Cursor {
 
 Predicate ParseOr(Cursor& c);
 
+std::optional<Predicate::Op> ParseOp(Cursor& c) {
+  using Op = Predicate::Op;
+  // Longer symbols first, so "<=" is not read as "<".
+  static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe},
+                                                    {">=", Op::kGe}, {"=", Op::kEq},
+                                                    {"<", Op::kLt},  {">", Op::kGt}};
+  for (const auto& [symbol, op] : kOps) {
+    if (c.Symbol(symbol)) return op;
+  }
+  c.Fail("a comparison (= <> < <= > >=), IN or IS [NOT] NULL");
+  return std::nullopt;
+}
+
+// `literal op column` (model::ToString's literal_first): the literal's type is the column's, so
+// the column after the operator is read first, then the literal before it.
+Predicate ParseLiteralFirst(Cursor& c) {
+  using Op = Predicate::Op;
+  const size_t literal_at = c.pos();
+  if (!c.SkipLiteral()) return Predicate::False();
+  const std::optional<Op> op = ParseOp(c);
+  if (!op) return Predicate::False();
+  const model::Column* column = c.ColumnRef();
+  if (!c.ok()) return Predicate::False();
+  const size_t after = c.pos();
+  c.set_pos(literal_at);
+  Value literal = c.Literal(column->type);
+  c.set_pos(after);
+  static constexpr Op kMirrored[] = {Op::kEq, Op::kNe, Op::kGt, Op::kGe, Op::kLt, Op::kLe};
+  Predicate p = Predicate::Compare(column->name, kMirrored[static_cast<int>(*op)], literal);
+  p.literal_first = true;
+  return p;
+}
+
 Predicate ParseAtom(Cursor& c) {
   if (c.Keyword("TRUE")) return Predicate::True();
   if (c.Keyword("FALSE")) return Predicate::False();
@@ -348,12 +418,22 @@ Predicate ParseAtom(Cursor& c) {
     c.ExpectSymbol(")");
     return inner;
   }
+  if (c.AtLiteral()) return ParseLiteralFirst(c);
   const model::Column* column = c.ColumnRef();
   if (!c.ok()) return Predicate::False();
   if (c.Keyword("IS")) {
     const bool negated = c.Keyword("NOT");
     c.Expect("NULL");
     return negated ? Predicate::IsNotNull(column->name) : Predicate::IsNull(column->name);
+  }
+  if (c.Keyword("IN")) {  // `column IN (v, ...)`, the OR of its equalities
+    std::vector<Value> values;
+    c.ExpectSymbol("(");
+    do {
+      values.push_back(c.Literal(column->type));
+    } while (c.ok() && c.Symbol(","));
+    c.ExpectSymbol(")");
+    return Predicate::In(column->name, values);
   }
   // `column % N`: a long column's remainder (N a non-zero integer).
   int64_t modulus = 0;
@@ -365,19 +445,11 @@ Predicate ParseAtom(Cursor& c) {
     }
     modulus = *n;
   }
-  using Op = Predicate::Op;
-  // Longer symbols first, so "<=" is not read as "<".
-  static const std::pair<const char*, Op> kOps[] = {{"<>", Op::kNe}, {"<=", Op::kLe},
-                                                    {">=", Op::kGe}, {"=", Op::kEq},
-                                                    {"<", Op::kLt},  {">", Op::kGt}};
-  for (const auto& [symbol, op] : kOps) {
-    if (!c.Symbol(symbol)) continue;
-    Predicate p = Predicate::Compare(column->name, op, c.Literal(column->type));
-    p.modulus = modulus;
-    return p;
-  }
-  c.Fail("a comparison (= <> < <= > >=) or IS [NOT] NULL");
-  return Predicate::False();
+  const std::optional<Predicate::Op> op = ParseOp(c);
+  if (!op) return Predicate::False();
+  Predicate p = Predicate::Compare(column->name, *op, c.Literal(column->type));
+  p.modulus = modulus;
+  return p;
 }
 
 Predicate ParseAnd(Cursor& c) {

@@ -114,6 +114,7 @@ void GraphBuilder::AddWr(size_t reader, const PredicateRead& read,
       Add(last->txn, reader, std::move(e));
       continue;
     }
+    if (read.rows_only) continue;  // no other row was read, whatever its values
     const bool matched_before =
         w.before.has_value() && Qualifies(read.predicate, *table, *w.before);
     const bool matches_after = w.after.has_value() && Qualifies(read.predicate, *table, *w.after);
@@ -147,7 +148,8 @@ void GraphBuilder::AddRw(size_t reader, const PredicateRead& read,
         e.row_values =
             ImageText({RowAt(*table, row), Image(w.write->before), Image(w.write->after)});
         Add(reader, w.txn, std::move(e));
-      } else if (w.write->after.has_value() && Qualifies(read.predicate, *table, *w.write->after)) {
+      } else if (!read.rows_only && w.write->after.has_value() &&
+                 Qualifies(read.predicate, *table, *w.write->after)) {
         e.predicate = ToString(read.predicate);
         e.row_values = ImageText({Image(w.write->after)});
         Add(reader, w.txn, std::move(e));

@@ -46,6 +46,14 @@ Predicate Predicate::Or(std::vector<Predicate> children) {
   p.kind = Kind::kOr;
   return p;
 }
+Predicate Predicate::In(std::string column, const std::vector<Value>& values) {
+  std::vector<Predicate> equalities;
+  for (const Value& v : values) equalities.push_back(Compare(column, Op::kEq, v));
+  if (equalities.size() == 1) equalities.push_back(equalities.front());  // an OR has two or more
+  Predicate p = Or(std::move(equalities));
+  p.in_list = true;
+  return p;
+}
 Predicate Predicate::Not(Predicate child) {
   Predicate p;
   p.kind = Kind::kNot;
@@ -132,6 +140,19 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
   return Truth::kUnknown;
 }
 
+namespace {
+
+// "id IN (1, 2, NULL)": the equalities' column once, their literals in order.
+std::string InListText(const Predicate& p, const std::string& qualifier) {
+  const std::string& name = p.children.front().column;
+  std::string s = (qualifier.empty() ? name : qualifier + "." + name) + " IN (";
+  for (size_t i = 0; i < p.children.size(); ++i)
+    s += (i == 0 ? "" : ", ") + ToString(p.children[i].literal);
+  return s + ")";
+}
+
+}  // namespace
+
 std::string ToString(const Predicate& p) { return ToString(p, ""); }
 
 std::string ToString(const Predicate& p, const std::string& qualifier) {
@@ -147,17 +168,23 @@ std::string ToString(const Predicate& p, const std::string& qualifier) {
       return column + " IS NULL";
     case Kind::kIsNotNull:
       return column + " IS NOT NULL";
-    case Kind::kCompare:
-      return column + (p.modulus == 0 ? "" : " % " + std::to_string(p.modulus)) + " " +
-             kOps[int(p.op)] + " " + ToString(p.literal);
+    case Kind::kCompare: {
+      const std::string operand =
+          column + (p.modulus == 0 ? "" : " % " + std::to_string(p.modulus));
+      // The mirror of each operator, for the literal on the left: id < 5 is 5 > id.
+      static const char* kMirrored[] = {"=", "<>", ">", ">=", "<", "<="};
+      if (p.literal_first) return ToString(p.literal) + " " + kMirrored[int(p.op)] + " " + operand;
+      return operand + " " + kOps[int(p.op)] + " " + ToString(p.literal);
+    }
     case Kind::kNot:
       return "NOT (" + ToString(p.children.at(0), qualifier) + ")";
     case Kind::kAnd:
     case Kind::kOr: {
+      if (p.in_list) return InListText(p, qualifier);
       std::string s;
       for (const Predicate& c : p.children) {
         if (!s.empty()) s += p.kind == Kind::kAnd ? " AND " : " OR ";
-        bool nested = c.kind == Kind::kAnd || c.kind == Kind::kOr;
+        bool nested = (c.kind == Kind::kAnd || c.kind == Kind::kOr) && !c.in_list;
         s += nested ? "(" + ToString(c, qualifier) + ")" : ToString(c, qualifier);
       }
       return s;

@@ -31,6 +31,11 @@ struct Predicate {
   int64_t modulus = 0;
   Value literal;                    // kCompare only
   std::vector<Predicate> children;  // kAnd, kOr (two or more), kNot (one)
+  // How the text reads, not what it means: a kCompare written literal first ("5 > id" for
+  // id < 5), a kOr of equalities of one column written as an IN list ("id IN (1, NULL)": SQL's IN
+  // is that OR, NULLs included).
+  bool literal_first = false;
+  bool in_list = false;
 
   static Predicate True();
   static Predicate False();
@@ -42,6 +47,8 @@ struct Predicate {
   static Predicate And(std::vector<Predicate> children);
   static Predicate Or(std::vector<Predicate> children);
   static Predicate Not(Predicate child);
+  // `column IN (values...)`: the OR of `column = value`. REQUIRES: values not empty.
+  static Predicate In(std::string column, const std::vector<Value>& values);
 
   friend bool operator==(const Predicate&, const Predicate&) = default;
 };
@@ -52,7 +59,7 @@ inline bool Qualifies(const Predicate& p, const LogicalTable& table, const Row& 
   return Evaluate(p, table, row) == Truth::kTrue;
 }
 
-// SQL-like text: "id > 3 AND value IS NULL", "id % 2 = 1".
+// SQL-like text: "id > 3 AND value IS NULL", "id % 2 = 1", "3 < id", "id IN (1, 2)".
 std::string ToString(const Predicate& p);
 // The same with every column qualified: ToString(p, "t") is "t.id > 3 AND t.value IS NULL".
 std::string ToString(const Predicate& p, const std::string& qualifier);

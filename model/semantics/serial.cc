@@ -267,7 +267,10 @@ struct Applier {
     if (!gone.empty()) {
       std::vector<Predicate> rows;
       for (const std::vector<Value>& values : op.removed) rows.push_back(RowEquals(values));
-      b.Read(rows.size() == 1 ? rows[0] : Predicate::Or(std::move(rows)));
+      std::vector<RowId> read = gone;
+      std::sort(read.begin(), read.end());
+      b.effect().reads.push_back(
+          {rows.size() == 1 ? rows[0] : Predicate::Or(std::move(rows)), std::move(read), true});
     }
     for (RowId id : gone) b.Delete(id);
     for (const std::vector<Value>& values : op.added) b.Insert(values);

@@ -36,6 +36,10 @@ namespace rlc::model {
 struct PredicateRead {
   Predicate predicate;
   std::vector<RowId> matched;  // ascending
+  // The read is `matched` and nothing else: a foreign commit's read of the rows it removed,
+  // which are rows, not a condition (`predicate` only names them). No row outside `matched`
+  // was read, whatever its values: another writer's copy of one of them included.
+  bool rows_only = false;
 };
 
 struct RowWrite {

@@ -305,6 +305,22 @@ TEST(Values, EveryTypeComparesAsSparkAndPrintsItsLiteral) {
   for (ColumnType t : kColumnTypes) EXPECT_EQ(ColumnTypeNamed(TypeName(t)), t);
 }
 
+// An IN list is the OR of its equalities, NULLs included: never FALSE once a NULL is listed.
+TEST(SerialSemantics, AnInListIsTheOrOfItsEqualities) {
+  LogicalTable t = MakeTable();
+  const RowId one = t.Insert({int64_t{1}, std::string("a")});
+  const RowId two = t.Insert({int64_t{2}, std::string("b")});
+  const P in = P::In("id", {int64_t{1}, Value{}});
+  EXPECT_EQ(ToString(in), "id IN (1, NULL)");
+  EXPECT_EQ(Evaluate(in, t, t.rows.at(one)), Truth::kTrue);
+  EXPECT_EQ(Evaluate(in, t, t.rows.at(two)), Truth::kUnknown);
+  EXPECT_EQ(Evaluate(P::Not(in), t, t.rows.at(two)), Truth::kUnknown);
+  P first = P::Compare("id", Op::kLe, int64_t{1});
+  first.literal_first = true;
+  EXPECT_EQ(ToString(first), "1 >= id");
+  EXPECT_EQ(Evaluate(first, t, t.rows.at(one)), Truth::kTrue);
+}
+
 TEST(SerialSemantics, DescribeReadsLikeSql) {
   EXPECT_EQ(Describe(Delete{P::And({P::Compare("id", Op::kGt, int64_t{3}), P::IsNull("value")})}),
             "DELETE WHERE id > 3 AND value IS NULL");

@@ -253,6 +253,28 @@ TEST(ScenarioFormat, EveryPrimitiveTypeAndItsLiteralsReadBack) {
   }
 }
 
+// SQL's other spellings read back as written: a literal on the left, an IN list with a NULL.
+TEST(ScenarioFormat, LiteralsOnTheLeftAndInListsReadBack) {
+  const std::string text =
+      "table column-x decimal(10,2) files 1\nrows (1, 'a', 1.5)\n"
+      "txn A DELETE WHERE 5 > id AND x IN (1.50, NULL) OR 'a' <> value\n"
+      "txn B UPDATE SET value = 'b' WHERE NOT (id IN (1, 2)) AND TIMESTAMP_NTZ_IS_NO_COLUMN = 1\n";
+  EXPECT_FALSE(ParseScenario(text, "t.scenario").ok());  // no such column: named
+  const std::string good = text.substr(0, text.find("txn B"));
+  Result<Scenario> s = ParseScenario(good + "A starts\nA commits\n", "t.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  const model::Operation& op = *s->txns[0].operation;
+  const model::Predicate& where = std::get<model::Delete>(op).where;
+  EXPECT_EQ(model::ToString(where), "(5 > id AND x IN (1.50, NULL)) OR 'a' <> value");
+  const model::Predicate& first = where.children[0].children[0];
+  EXPECT_EQ(first.op, model::Predicate::Op::kLt);  // 5 > id is id < 5
+  EXPECT_TRUE(first.literal_first);
+  EXPECT_TRUE(where.children[0].children[1].in_list);
+  Result<Scenario> again = ParseScenario(FormatScenario(*s), "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString() << "\n" << FormatScenario(*s);
+  EXPECT_EQ(FormatScenario(*again), FormatScenario(*s));
+}
+
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
   auto error = [](const std::string& text) {
     Result<Scenario> s = ParseScenario(text, "f.scenario");
