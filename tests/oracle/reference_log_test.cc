@@ -159,6 +159,36 @@ TEST(ReferenceLog, DecodesPercentEscapesAndKeepsStrayPercents) {
   EXPECT_EQ(rlc::oracle::UrlDecodePath("%zz%4"), "%zz%4");
 }
 
+// A partition column an add's partitionValues leaves out reads as NULL (as Delta Spark reads a
+// missing key): a relocation that writes the NULL explicitly keeps the rows in their partition
+// (explorer seed 20261207, history 160201: an OPTIMIZE compacted a liar's add without
+// partitionValues into the NULL partition, and the check took the rows for moved). Another
+// value than NULL still moves them.
+TEST(ReferenceLog, AnAbsentPartitionValueIsTheNullPartition) {
+  const auto judge = [](const std::string& output_values) {
+    Bytes bytes;
+    bytes.files["/t/s.rows"] =
+        "rlc-rows 1\n"
+        R"({"columns":[{"name":"_rid"},{"name":"id"},{"name":"part"}]})"
+        "\n[7,1,null]\n";
+    bytes.files["/t/o.rows"] = bytes.files["/t/s.rows"];
+    bytes.Commit(0, R"({"add":{"path":"s.rows","dataChange":true,"stats":"{\"numRecords\":1}"}})");
+    bytes.Commit(1, R"({"remove":{"path":"s.rows","dataChange":false}})"
+                    "\n"
+                    R"({"add":{"path":"o.rows","dataChange":false,"partitionValues":)" +
+                        output_values + R"(,"stats":"{\"numRecords\":1}"}})");
+    std::string error;
+    std::vector<rlc::oracle::InvariantFinding> findings =
+        rlc::oracle::CheckLogInvariants("/t", &error, "", bytes);
+    EXPECT_EQ(error, "");
+    return findings;
+  };
+  EXPECT_TRUE(judge(R"({"part":null})").empty());
+  const std::vector<rlc::oracle::InvariantFinding> moved = judge(R"({"part":"1"})");
+  ASSERT_EQ(moved.size(), 2u);  // one partition loses the row, the other gains it
+  for (const auto& f : moved) EXPECT_EQ(f.rule, "no-data-change-conserves");
+}
+
 // A relocation's rows are compared whole when every file carries the simulator's identity column,
 // and on the columns both sides hold when another engine's rewrite dropped it: the same values
 // are no finding, another value is, and so is another identity where both sides carry one.
