@@ -52,8 +52,6 @@ struct Swarm {
   std::array<bool, kOperationKinds> operations{};
   bool typed_columns = true;
   bool writer_lies = true;
-  int partitioned_percent = 25;  // a partition column moves rows between files' values
-  int lie_scale = 1;             // the writers' habitual lies this many times as often
 };
 
 Swarm GenSwarm() {
@@ -65,8 +63,6 @@ Swarm GenSwarm() {
   if (!any) swarm.operations[0] = true;  // a DELETE at least
   swarm.typed_columns = !Chance(50);
   swarm.writer_lies = !Chance(50);
-  swarm.partitioned_percent = Chance(50) ? 60 : 0;
-  swarm.lie_scale = swarm.writer_lies && Chance(50) ? 3 : 1;
   return swarm;
 }
 
@@ -384,8 +380,8 @@ simulator::WriterQuirks GenWriter(const Swarm& swarm) {
   q.read_version = Pick<RV>({{14, RV::kHonest}, {1, RV::kAbsent}, {5, RV::kStale}});
   // So are partition values, which move a file's rows: the lie the cases' guards about moved
   // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
-  q.readd_elsewhere = Chance(6 * swarm.lie_scale);
-  q.dv_update_elsewhere = Chance(8 * swarm.lie_scale);
+  q.readd_elsewhere = Chance(6);
+  q.dv_update_elsewhere = Chance(8);
   // Any field of any action, left out, stale or contradicting (simulator/field_lies.h): the
   // grammar of a foreign writer, beyond the habits listed here.
   if (Chance(12)) {
@@ -401,7 +397,7 @@ simulator::WriterQuirks GenWriter(const Swarm& swarm) {
            static_cast<uint8_t>(Between(0, 2))});
     }
   }
-  if (!Chance(15 * swarm.lie_scale)) return q;
+  if (!Chance(15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
   q.remove_stats =
@@ -443,7 +439,7 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
 // binary never: formats.md), a data column `x` of any type.
 void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
-  t.partitioned = Chance(swarm.partitioned_percent);
+  t.partitioned = Chance(25);
   if (!swarm.typed_columns) {
     if (t.partitioned) shape.part = t.partition_type = Chance(60) ? T::kLong : T::kString;
     return;
