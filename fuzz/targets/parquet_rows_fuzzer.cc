@@ -14,6 +14,8 @@
 // A checkpoint's adds as columns (ForEachActionOrAddBatch, then delta::FileTable, as a replay
 // reads them) give the same files as its actions one by one, or both refuse the file.
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -58,6 +60,30 @@ std::vector<std::vector<rlc::predicate::Literal>> Scan(std::string_view bytes, b
   return rows;
 }
 
+// Whether the oracle's value (JSON-like: a number's text, a string, true or false) is impl/'s:
+// integers for longs, dates and timestamps, a double's digits or NaN and the infinities as
+// strings, booleans, strings.
+bool SameValue(const rlc::oracle::json::Value& theirs, const rlc::predicate::Literal& ours) {
+  using K = rlc::predicate::Literal::Kind;
+  using J = rlc::oracle::json::Value::Kind;
+  if (theirs.is_null()) return ours.kind == K::kNull;
+  if (theirs.kind == J::kTrue || theirs.kind == J::kFalse)
+    return ours.kind == K::kBool && ours.int_value == (theirs.kind == J::kTrue ? 1 : 0);
+  if (ours.kind == K::kDouble) {
+    double d = 0;
+    if (theirs.text == "NaN") return std::isnan(ours.double_value);
+    if (theirs.text == "Infinity" || theirs.text == "-Infinity")
+      return std::isinf(ours.double_value) && (ours.double_value < 0) == (theirs.text[0] == '-');
+    const auto r = std::from_chars(theirs.text.data(), theirs.text.data() + theirs.text.size(), d);
+    return r.ec == std::errc() && d == ours.double_value &&
+           std::signbit(d) == std::signbit(ours.double_value);
+  }
+  if (theirs.is_string()) return ours.kind == K::kString && ours.string_value == theirs.text;
+  const bool integral =
+      ours.kind == K::kLong || ours.kind == K::kDate || ours.kind == K::kTimestamp;
+  return integral && theirs.Int() == ours.int_value;
+}
+
 // The oracle's reading of `bytes` against impl/'s (`rows` over Columns(), read in full).
 void CompareWithTheOracle(std::string_view bytes, int64_t num_rows,
                           const std::vector<std::vector<rlc::predicate::Literal>>& rows) {
@@ -79,14 +105,7 @@ void CompareWithTheOracle(std::string_view bytes, int64_t num_rows,
       for (size_t r = 0; r < rows.size(); ++r) {
         const rlc::oracle::json::Value& theirs = read.rows[r].items[k];
         const rlc::predicate::Literal& ours = rows[r][c];
-        using K = rlc::predicate::Literal::Kind;
-        if (theirs.is_null()) {
-          FUZZ_CHECK(ours.kind == K::kNull);
-        } else if (theirs.is_string()) {
-          FUZZ_CHECK(ours.kind == K::kString && ours.string_value == theirs.text);
-        } else {
-          FUZZ_CHECK(ours.kind == K::kLong && theirs.Int() == ours.int_value);
-        }
+        FUZZ_CHECK(SameValue(theirs, ours));
       }
     }
   }
