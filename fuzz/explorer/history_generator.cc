@@ -49,14 +49,14 @@ struct Shape {
 // other in the whole-grammar half.
 constexpr int kOperationKinds = 9;  // GenOperation's kinds
 struct Swarm {
-  std::array<bool, kOperationKinds> operations{};
+  std::array<bool, kOperationKinds> operations = {true, true, true, true, true,
+                                                  true, true, true, true};
   bool typed_columns = true;
   bool writer_lies = true;
 };
 
 Swarm GenSwarm() {
   Swarm swarm;
-  swarm.operations.fill(true);
   if (!Chance(50)) return swarm;
   bool any = false;
   for (bool& on : swarm.operations) any = (on = !Chance(50)) || any;
