@@ -188,8 +188,41 @@ Predicate TypedCompare(const std::string& column, model::ColumnType type, int di
 // a Delta scan of it reads files that hold none of the rows it matches: reads wider than the
 // matched rows' files. An OR of two keys (case 7) admits a file whose bounds span the gap between
 // them though none of its rows is either key.
+// The pairs of the table's columns whose values compare (model::ComparableTypes), both ways
+// round: a key with an integral `x` or `part`, `value` with a string `part`, `x` with `part`.
+std::vector<std::pair<std::string, std::string>> ComparablePairs(const Shape& shape) {
+  std::vector<std::pair<std::string, model::ColumnType>> columns = {
+      {"id", model::ColumnType::kLong}, {"value", model::ColumnType::kString}};
+  if (shape.x) columns.emplace_back("x", *shape.x);
+  if (shape.part) columns.emplace_back("part", *shape.part);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& [a, ta] : columns) {
+    for (const auto& [b, tb] : columns) {
+      if (a != b && model::ComparableTypes(ta, tb)) pairs.emplace_back(a, b);
+    }
+  }
+  return pairs;
+}
+
+// A comparison of two columns (`id < x`): no statistics tier of Delta's evaluates one, and no one
+// column's bounds decide it for a file; rlc's tiers compare the two columns' bounds, or rows.
+std::optional<Predicate> ColumnsCompared(const Shape& shape) {
+  const std::vector<std::pair<std::string, std::string>> pairs = ComparablePairs(shape);
+  if (pairs.empty()) return std::nullopt;
+  const auto& [a, b] = pairs[static_cast<size_t>(Between(0, std::ssize(pairs) - 1))];
+  const Op op = Pick<Op>({{2, Op::kEq}, {2, Op::kLt}, {1, Op::kGe}, {1, Op::kNe}, {1, Op::kGt},
+                          {1, Op::kLe}});
+  return Predicate::CompareColumns(a, op, b);
+}
+
 Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
   const int64_t k = Between(1, max_id + 1);
+  if ((shape.x || shape.part) && Chance(8)) {
+    if (std::optional<Predicate> compared = ColumnsCompared(shape)) {
+      if (Chance(50)) return *compared;
+      return Predicate::Or({std::move(*compared), Predicate::Compare("id", Op::kEq, k)});
+    }
+  }
   // A typed column, alone or beside a key range: where two tiers may read one value two ways.
   if (shape.x && Chance(25)) {
     Predicate on_x = Chance(15) ? Predicate::IsNull("x") : TypedCompare("x", *shape.x, 6);
@@ -235,14 +268,14 @@ Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
 // column (with a NULL in it now and then: such an IN is never FALSE).
 void Respell(Predicate& p) {
   // (Not a boolean's: the scenario language reads a leading TRUE as the condition TRUE.)
-  if (p.kind == Predicate::Kind::kCompare && p.modulus == 0 &&
+  if (p.kind == Predicate::Kind::kCompare && p.modulus == 0 && p.other_column.empty() &&
       !std::holds_alternative<model::Boolean>(p.literal) && Chance(15))
     p.literal_first = true;
   const bool equalities =
       p.kind == Predicate::Kind::kOr && !p.children.empty() &&
       std::all_of(p.children.begin(), p.children.end(), [&](const Predicate& c) {
         return c.kind == Predicate::Kind::kCompare && c.op == Op::kEq && c.modulus == 0 &&
-               c.column == p.children.front().column;
+               c.other_column.empty() && c.column == p.children.front().column;
       });
   if (equalities && Chance(50)) {
     p.in_list = true;

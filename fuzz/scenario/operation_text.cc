@@ -134,6 +134,18 @@ class Cursor {
     pos_ = at;
     return keyword;
   }
+  // Whether a column comes next (the right side of `column op other`): a name that starts no
+  // literal (TRUE and FALSE are a boolean's).
+  bool AtColumn() {
+    if (!ok() || AtLiteral()) return false;
+    if (pos_ >= text_.size() ||
+        !(std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+      return false;
+    const size_t at = pos_;
+    const bool boolean = Keyword("TRUE") || Keyword("FALSE");
+    pos_ = at;
+    return !boolean;
+  }
   // Past a literal of any type, up to the operator after it: a quoted string with its prefix
   // (TIMESTAMP '...', X'..'), CAST(...), or a word or number.
   bool SkipLiteral() {
@@ -404,6 +416,19 @@ Predicate ParseLiteralFirst(Cursor& c) {
   return p;
 }
 
+// `column op other`: the other column's values must compare with the first's.
+Predicate ParseOtherColumn(Cursor& c, const model::Column& column, Predicate::Op op) {
+  const model::Column* other = c.ColumnRef();
+  if (!c.ok()) return Predicate::False();
+  if (!model::ComparableTypes(column.type, other->type)) {
+    c.Fail(std::string("a column that compares with ") + column.name + " (" +
+           model::TypeName(column.type) + "), not " + other->name + " (" +
+           model::TypeName(other->type) + ")");
+    return Predicate::False();
+  }
+  return Predicate::CompareColumns(column.name, op, other->name);
+}
+
 Predicate ParseAtom(Cursor& c) {
   if (c.Keyword("TRUE")) return Predicate::True();
   if (c.Keyword("FALSE")) return Predicate::False();
@@ -447,7 +472,8 @@ Predicate ParseAtom(Cursor& c) {
   }
   const std::optional<Predicate::Op> op = ParseOp(c);
   if (!op) return Predicate::False();
-  Predicate p = Predicate::Compare(column->name, *op, c.Literal(column->type));
+  Predicate p = c.AtColumn() ? ParseOtherColumn(c, *column, *op)
+                             : Predicate::Compare(column->name, *op, c.Literal(column->type));
   p.modulus = modulus;
   return p;
 }

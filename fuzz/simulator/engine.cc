@@ -1210,9 +1210,10 @@ std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
     case Kind::kIsNotNull:
       // Data skipping knows statistics only: a partition column has none, and a remainder is
       // an expression it does not evaluate.
+      // Nor does it compare two columns.
       if (std::find(partition_columns.begin(), partition_columns.end(), p.column) !=
               partition_columns.end() ||
-          p.modulus != 0)
+          p.modulus != 0 || !p.other_column.empty())
         return std::nullopt;
       return p;
     case Kind::kNot: {
@@ -1247,9 +1248,11 @@ std::optional<model::Predicate> DeltaSkippable(const model::Predicate& p,
 
 // Whether `p` names partition columns only (Delta's partition filter, which it evaluates whole).
 bool OnPartitionColumnsOnly(const model::Predicate& p, const std::vector<std::string>& partition) {
-  if (!p.column.empty() &&
-      std::find(partition.begin(), partition.end(), p.column) == partition.end())
-    return false;
+  for (const std::string* column : {&p.column, &p.other_column}) {
+    if (!column->empty() &&
+        std::find(partition.begin(), partition.end(), *column) == partition.end())
+      return false;
+  }
   return std::all_of(p.children.begin(), p.children.end(), [&](const model::Predicate& c) {
     return OnPartitionColumnsOnly(c, partition);
   });

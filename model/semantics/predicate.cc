@@ -19,6 +19,11 @@ Predicate Predicate::Compare(std::string column, Op op, Value literal) {
   p.literal = std::move(literal);
   return p;
 }
+Predicate Predicate::CompareColumns(std::string column, Op op, std::string other_column) {
+  Predicate p = Compare(std::move(column), op, Value{});
+  p.other_column = std::move(other_column);
+  return p;
+}
 Predicate Predicate::CompareRemainder(std::string column, int64_t modulus, Op op, Value literal) {
   Predicate p = Compare(std::move(column), op, std::move(literal));
   p.modulus = modulus;
@@ -111,7 +116,8 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
       return t;
     }
     case Kind::kCompare: {
-      std::optional<int> c = Compare(Operand(p, Cell(table, row, p.column)), p.literal);
+      const Value& rhs = p.other_column.empty() ? p.literal : Cell(table, row, p.other_column);
+      std::optional<int> c = Compare(Operand(p, Cell(table, row, p.column)), rhs);
       if (!c.has_value()) return Truth::kUnknown;
       bool holds = false;
       switch (p.op) {
@@ -173,6 +179,11 @@ std::string ToString(const Predicate& p, const std::string& qualifier) {
           column + (p.modulus == 0 ? "" : " % " + std::to_string(p.modulus));
       // The mirror of each operator, for the literal on the left: id < 5 is 5 > id.
       static const char* kMirrored[] = {"=", "<>", ">", ">=", "<", "<="};
+      if (!p.other_column.empty()) {
+        const std::string other =
+            qualifier.empty() ? p.other_column : qualifier + "." + p.other_column;
+        return operand + " " + kOps[int(p.op)] + " " + other;
+      }
       if (p.literal_first) return ToString(p.literal) + " " + kMirrored[int(p.op)] + " " + operand;
       return operand + " " + kOps[int(p.op)] + " " + ToString(p.literal);
     }

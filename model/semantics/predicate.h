@@ -30,6 +30,10 @@ struct Predicate {
   // the reads that tell a scan's file set from the files of the matched rows.
   int64_t modulus = 0;
   Value literal;                    // kCompare only
+  // kCompare only: when not empty, the column's value (or remainder) is compared with this
+  // column's value instead of `literal` ("id < x"): a comparison no statistics tier of Delta's
+  // evaluates, and one whose answer for a file no single column's bounds decide.
+  std::string other_column;
   std::vector<Predicate> children;  // kAnd, kOr (two or more), kNot (one)
   // How the text reads, not what it means: a kCompare written literal first ("5 > id" for
   // id < 5), a kOr of equalities of one column written as an IN list ("id IN (1, NULL)": SQL's IN
@@ -40,6 +44,8 @@ struct Predicate {
   static Predicate True();
   static Predicate False();
   static Predicate Compare(std::string column, Op op, Value literal);
+  // `column op other_column`. REQUIRES: the columns' types compare (ComparableTypes, table.h).
+  static Predicate CompareColumns(std::string column, Op op, std::string other_column);
   // `column % modulus op literal`. REQUIRES: modulus != 0.
   static Predicate CompareRemainder(std::string column, int64_t modulus, Op op, Value literal);
   static Predicate IsNull(std::string column);
@@ -59,7 +65,7 @@ inline bool Qualifies(const Predicate& p, const LogicalTable& table, const Row& 
   return Evaluate(p, table, row) == Truth::kTrue;
 }
 
-// SQL-like text: "id > 3 AND value IS NULL", "id % 2 = 1", "3 < id", "id IN (1, 2)".
+// SQL-like text: "id > 3 AND value IS NULL", "id % 2 = 1", "3 < id", "id IN (1, 2)", "id < x".
 std::string ToString(const Predicate& p);
 // The same with every column qualified: ToString(p, "t") is "t.id > 3 AND t.value IS NULL".
 std::string ToString(const Predicate& p, const std::string& qualifier);

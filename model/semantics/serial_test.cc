@@ -321,6 +321,29 @@ TEST(SerialSemantics, AnInListIsTheOrOfItsEqualities) {
   EXPECT_EQ(Evaluate(first, t, t.rows.at(one)), Truth::kTrue);
 }
 
+// Two columns compared: each row's own pair of values, UNKNOWN where either is NULL.
+TEST(SerialSemantics, AComparisonOfTwoColumnsReadsBothOfTheRowsValues) {
+  LogicalTable t = MakeTable(/*partitioned=*/true, ColumnType::kInteger, ColumnType::kByte);
+  const RowId low = t.Insert({int64_t{1}, std::string("a"), int64_t{5}, int64_t{-3}});
+  const RowId high = t.Insert({int64_t{9}, std::string("b"), int64_t{5}, int64_t{7}});
+  const RowId null = t.Insert({int64_t{4}, std::string("c"), Value{}, int64_t{4}});
+  const P lt = P::CompareColumns("id", Op::kLt, "x");
+  EXPECT_EQ(ToString(lt), "id < x");
+  EXPECT_EQ(ToString(lt, "t"), "t.id < t.x");
+  EXPECT_EQ(Evaluate(lt, t, t.rows.at(low)), Truth::kTrue);
+  EXPECT_EQ(Evaluate(lt, t, t.rows.at(high)), Truth::kFalse);
+  EXPECT_EQ(Evaluate(lt, t, t.rows.at(null)), Truth::kUnknown);
+  EXPECT_EQ(Evaluate(P::CompareColumns("part", Op::kEq, "id"), t, t.rows.at(null)), Truth::kTrue);
+  P remainder = P::CompareColumns("id", Op::kEq, "part");
+  remainder.modulus = 2;  // 9 % 2 = 1, not 7
+  EXPECT_EQ(Evaluate(remainder, t, t.rows.at(high)), Truth::kFalse);
+  EXPECT_EQ(ToString(remainder), "id % 2 = part");
+  EXPECT_TRUE(ComparableTypes(ColumnType::kByte, ColumnType::kLong));
+  EXPECT_TRUE(ComparableTypes(ColumnType::kFloat, ColumnType::kDouble));
+  EXPECT_FALSE(ComparableTypes(ColumnType::kDecimal, ColumnType::kLong));
+  EXPECT_FALSE(ComparableTypes(ColumnType::kTimestamp, ColumnType::kTimestampNtz));
+}
+
 TEST(SerialSemantics, DescribeReadsLikeSql) {
   EXPECT_EQ(Describe(Delete{P::And({P::Compare("id", Op::kGt, int64_t{3}), P::IsNull("value")})}),
             "DELETE WHERE id > 3 AND value IS NULL");

@@ -114,6 +114,22 @@ bool HoldsValueOf(ColumnType type, const Value& v) {
   return false;
 }
 
+bool ComparableTypes(ColumnType a, ColumnType b) {
+  const auto family = [](ColumnType t) {
+    switch (t) {
+      case ColumnType::kByte:
+      case ColumnType::kShort:
+      case ColumnType::kInteger:
+        return ColumnType::kLong;
+      case ColumnType::kFloat:
+        return ColumnType::kDouble;
+      default:
+        return t;
+    }
+  };
+  return family(a) == family(b);
+}
+
 LogicalTable MakeTable(bool partitioned, ColumnType partition_type,
                        std::optional<ColumnType> typed_column) {
   LogicalTable t;

@@ -63,6 +63,10 @@ std::optional<ColumnType> ColumnTypeNamed(const std::string& name);
 // Whether `v` is NULL or a value a column of `type` holds (an integral type within its range, a
 // float exactly a float, a decimal of the column's scale and precision).
 bool HoldsValueOf(ColumnType type, const Value& v);
+// Whether columns of the two types compare with each other here: their values are of one Value
+// alternative (the integral types among themselves, float with double, any other type with
+// itself), so each pair compares by exact value, as Spark does in the pair's common type.
+bool ComparableTypes(ColumnType a, ColumnType b);
 
 struct Column {
   std::string name;

@@ -275,6 +275,28 @@ TEST(ScenarioFormat, LiteralsOnTheLeftAndInListsReadBack) {
   EXPECT_EQ(FormatScenario(*again), FormatScenario(*s));
 }
 
+// A column on the right of a comparison reads back as a column; one whose values do not compare
+// with the left one's is refused, naming both types.
+TEST(ScenarioFormat, TwoColumnsComparedReadBack) {
+  const std::string table = "table column-x short partitioned partition-type string files 1\n"
+                            "rows (1, 'a', 2, 'p')\n";
+  Result<Scenario> s = ParseScenario(
+      table + "txn A DELETE WHERE id < x OR value = part OR id % 3 = x\nA starts\nA commits\n",
+      "t.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  const model::Predicate& where = std::get<model::Delete>(*s->txns[0].operation).where;
+  EXPECT_EQ(where.children.at(0).other_column, "x");
+  EXPECT_EQ(where.children.at(1).other_column, "part");
+  EXPECT_EQ(model::ToString(where), "id < x OR value = part OR id % 3 = x");
+  Result<Scenario> again = ParseScenario(FormatScenario(*s), "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_EQ(FormatScenario(*again), FormatScenario(*s));
+  Result<Scenario> bad = ParseScenario(table + "txn A DELETE WHERE id = value\n", "t.scenario");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("id (long), not value (string)"), std::string::npos)
+      << bad.status().ToString();
+}
+
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
   auto error = [](const std::string& text) {
     Result<Scenario> s = ParseScenario(text, "f.scenario");
