@@ -39,6 +39,10 @@ std::string LongValue(int64_t k) {
 struct Shape {
   std::optional<model::ColumnType> part;
   std::optional<model::ColumnType> x;
+  // A string partition's two values: plain, or ones a directory name must escape (Hive's escapes
+  // of ':', '/', '%', '=' and the like) and a URI must escape again (the '%' of those, a space),
+  // beside non-ASCII text a URI keeps as it is: paths every reader has to decode alike.
+  std::array<std::string, 2> part_strings = {"p0", "p1"};
 };
 
 // Swarm testing: half the histories draw from the whole grammar; the other half switch each
@@ -168,7 +172,9 @@ model::Value NearLiteral(model::ColumnType type, int distinct) {
 
 // The partition's value of row n: two values for longs and strings (as before), three for the
 // typed partitions.
-model::Value PartValue(model::ColumnType type, int64_t n) {
+model::Value PartValue(const Shape& shape, int64_t n) {
+  const model::ColumnType type = *shape.part;
+  if (type == model::ColumnType::kString) return shape.part_strings[static_cast<size_t>(n % 2)];
   const bool typed = type != model::ColumnType::kLong && type != model::ColumnType::kString &&
                      type != model::ColumnType::kBoolean;
   return TypedValue(type, n, typed ? 3 : 2);
@@ -210,8 +216,8 @@ std::optional<Predicate> ColumnsCompared(const Shape& shape) {
   const std::vector<std::pair<std::string, std::string>> pairs = ComparablePairs(shape);
   if (pairs.empty()) return std::nullopt;
   const auto& [a, b] = pairs[static_cast<size_t>(Between(0, std::ssize(pairs) - 1))];
-  const Op op = Pick<Op>({{2, Op::kEq}, {2, Op::kLt}, {1, Op::kGe}, {1, Op::kNe}, {1, Op::kGt},
-                          {1, Op::kLe}});
+  const Op op = Pick<Op>(
+      {{2, Op::kEq}, {2, Op::kLt}, {1, Op::kGe}, {1, Op::kNe}, {1, Op::kGt}, {1, Op::kLe}});
   return Predicate::CompareColumns(a, op, b);
 }
 
@@ -255,11 +261,10 @@ Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
     case 4:
       return Predicate::IsNull("value");
     default:
-      return shape.part
-                 ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(*shape.part, k)),
-                                   Predicate::Compare("id", Op::kGe, k)})
-                 : Predicate::And({Predicate::Compare("id", Op::kGe, k),
-                                   Predicate::Compare("id", Op::kLe, k + 2)});
+      return shape.part ? Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(shape, k)),
+                                          Predicate::Compare("id", Op::kGe, k)})
+                        : Predicate::And({Predicate::Compare("id", Op::kGe, k),
+                                          Predicate::Compare("id", Op::kLe, k + 2)});
   }
 }
 
@@ -296,7 +301,7 @@ Predicate Where(int64_t max_id, const Shape& shape) {
 std::vector<model::Value> NewRow(int64_t id, const Shape& shape, const std::string& value) {
   std::vector<model::Value> row = {id, value};
   if (shape.x) row.push_back(Chance(10) ? model::Value{} : TypedValue(*shape.x, Between(0, 5), 6));
-  if (shape.part) row.push_back(Chance(8) ? model::Value{} : PartValue(*shape.part, id));
+  if (shape.part) row.push_back(Chance(8) ? model::Value{} : PartValue(shape, id));
   return row;
 }
 
@@ -468,6 +473,12 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
   return f;
 }
 
+void DrawPartStrings(Shape& shape) {
+  if (shape.part != model::ColumnType::kString || !Chance(30)) return;
+  shape.part_strings = Pick<std::array<std::string, 2>>(
+      {{1, {"p 0", "p:1/é%="}}, {1, {"a%20b", "a b"}}, {1, {"[x]#?", "x\\y^{z}"}}});
+}
+
 // The table's typed columns: a partition column of one of the types Delta partitions by (a
 // binary never: formats.md), a data column `x` of any type.
 void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
@@ -475,6 +486,7 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   t.partitioned = Chance(25);
   if (!swarm.typed_columns) {
     if (t.partitioned) shape.part = t.partition_type = Chance(60) ? T::kLong : T::kString;
+    DrawPartStrings(shape);
     return;
   }
   if (t.partitioned) {
@@ -492,6 +504,7 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
                                 {2, T::kTimestampNtz}});
     shape.part = t.partition_type;
   }
+  DrawPartStrings(shape);
   if (Chance(25)) {
     t.typed_column = Pick<T>({{2, T::kTimestamp},
                               {1, T::kDate},

@@ -615,23 +615,62 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
   return "";
 }
 
-std::string Simulator::NewPath(const std::string& partition, const char* kind) {
+namespace {
+
+// A partition value as a directory name, as Spark writes one (Hive's escaping): control
+// characters and "#%'*/:=?\\{[]^ as %XX. A space and non-ASCII text stay.
+std::string DirectoryName(const std::string& value) {
+  static constexpr std::string_view kEscaped = "\"#%'*/:=?\\\x7f{[]^";
+  std::string out;
+  for (char c : value) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || kEscaped.find(c) != std::string_view::npos) {
+      char hex[4];
+      std::snprintf(hex, sizeof(hex), "%%%02X", u);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A relative path as the log names it: a URI's path, which escapes '%', a space and the
+// characters a URI may not hold, and keeps non-ASCII text as it is (as java.net.URI does).
+std::string UriPath(const std::string& path) {
+  static constexpr std::string_view kEscaped = "% \"#<>?[\\]^`{|}\x7f";
+  std::string out;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || kEscaped.find(c) != std::string_view::npos) {
+      char hex[4];
+      std::snprintf(hex, sizeof(hex), "%%%02X", u);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Simulator::NewFilePath Simulator::NewPath(const std::string& partition, const char* kind) {
   const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
                            DataFileExtension(options_.data_files);
   std::string part_column;
   for (const model::Column& c : table_.schema) {
     if (c.is_partition) part_column = c.name;
   }
-  // Readers take partition values from the log, never from the path: a directory name keeps only
-  // the characters no path needs to escape.
-  std::string directory = partition;
-  for (char& c : directory) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+') c = '_';
-  }
-  return part_column.empty()
-             ? name
-             : part_column + "=" + (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : directory) +
-                   "/" + name;
+  // Readers take partition values from the log, never from the path; but they find the file by
+  // decoding the path, which holds the value twice escaped (as a directory name, then as a URI).
+  const std::string stored =
+      part_column.empty()
+          ? name
+          : part_column + "=" +
+                (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : DirectoryName(partition)) +
+                "/" + name;
+  return {UriPath(stored), stored};
 }
 
 delta::Metadata Simulator::MetadataAction() const {
@@ -793,12 +832,12 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
     }
     file.rows.push_back(std::move(values));
   }
-  const std::string path = NewPath(partition, "part");
+  const NewFilePath path = NewPath(partition, "part");
   RLC_ASSIGN_OR_RETURN(const std::string bytes,
                        EncodeDataFile(file, options_.data_files, partition_columns_));
-  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path, bytes));
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path.stored, bytes));
   delta::AddFile add;
-  add.path = path;
+  add.path = path.logged;
   for (const model::Column& c : table_.schema) {
     if (!c.is_partition) continue;
     add.partition_values.emplace_back(c.name,
@@ -809,7 +848,7 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
   add.stats =
       StatisticsJson(table_.schema, stats_columns_, stats_of, static_cast<int64_t>(rows.size()),
                      options_.statistics, table_.session_offset_minutes);
-  row_files_.emplace(path, std::move(file));  // the simulator reads its own files from here
+  row_files_.emplace(path.stored, std::move(file));  // the simulator reads its own files here
   return add;
 }
 

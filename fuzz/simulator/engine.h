@@ -302,7 +302,13 @@ class Simulator {
   conflict::DvWriter& DvWriter();
   Result<delta::AddFile> WriteRowFile(const std::string& partition,
                                       const std::vector<model::Row>& rows);
-  std::string NewPath(const std::string& partition, const char* kind);
+  // A new data file of the partition: its path as the log names it (URI-escaped) and as storage
+  // names it (decoded).
+  struct NewFilePath {
+    std::string logged;
+    std::string stored;
+  };
+  NewFilePath NewPath(const std::string& partition, const char* kind);
   delta::Metadata MetadataAction() const;
   std::string PartitionValue(const model::Row& row) const;
 

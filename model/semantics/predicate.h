@@ -29,7 +29,7 @@ struct Predicate {
   // statistics skipping never evaluates a remainder, so a Delta scan never skips a file by it:
   // the reads that tell a scan's file set from the files of the matched rows.
   int64_t modulus = 0;
-  Value literal;                    // kCompare only
+  Value literal;  // kCompare only
   // kCompare only: when not empty, the column's value (or remainder) is compared with this
   // column's value instead of `literal` ("id < x"): a comparison no statistics tier of Delta's
   // evaluates, and one whose answer for a file no single column's bounds decide.

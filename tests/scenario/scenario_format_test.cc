@@ -278,8 +278,9 @@ TEST(ScenarioFormat, LiteralsOnTheLeftAndInListsReadBack) {
 // A column on the right of a comparison reads back as a column; one whose values do not compare
 // with the left one's is refused, naming both types.
 TEST(ScenarioFormat, TwoColumnsComparedReadBack) {
-  const std::string table = "table column-x short partitioned partition-type string files 1\n"
-                            "rows (1, 'a', 2, 'p')\n";
+  const std::string table =
+      "table column-x short partitioned partition-type string files 1\n"
+      "rows (1, 'a', 2, 'p')\n";
   Result<Scenario> s = ParseScenario(
       table + "txn A DELETE WHERE id < x OR value = part OR id % 3 = x\nA starts\nA commits\n",
       "t.scenario");
