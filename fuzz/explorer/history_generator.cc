@@ -539,6 +539,9 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
                                           {1, 5 * 60 + 45}});
     t.zoned_partition_timestamps = shape.part == T::kTimestamp && Chance(25);
   }
+  // Column mapping (name mode, as Delta Spark enables it): statistics, partition values, data
+  // files and directories name each column by a physical name only the schema ties to it.
+  t.column_mapping = Chance(20);
   t.files = static_cast<int>(Between(1, 3));
   t.statistics = !Chance(15);
   t.deletion_vectors = Pick<scenario::DeletionVectors>({{18, scenario::DeletionVectors::kOn},

@@ -2,7 +2,8 @@
 // built from rapidcheck generators so that a failing history shrinks to a small one.
 //
 // Concern: what a history may contain. A starting table (1-3 files of up to 10 rows, sometimes
-// partitioned, sometimes with NULLs; statistics, DVs and merge-on-read or copy-on-write drawn),
+// partitioned, sometimes with NULLs, sometimes under column mapping, with partition values a path
+// must escape; statistics, DVs and merge-on-read or copy-on-write drawn),
 // 0-2 setup commits, then 2 to `max_writers` transactions, each one of the model's operations with
 // a random predicate: DELETE, UPDATE, blind INSERT, INSERT ... SELECT, MERGE (matched update or
 // delete, sometimes with net-new inserts or not-matched-by-source deletes), OPTIMIZE (bin-packing,

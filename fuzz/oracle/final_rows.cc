@@ -238,18 +238,20 @@ std::optional<std::vector<std::vector<model::Value>>> ReferenceContents(
     std::vector<std::optional<size_t>> position(schema.size());
     for (size_t c = 0; c < schema.size(); ++c) {
       for (size_t k = 0; k < f.columns.size(); ++k) {
-        if (f.columns[k] == schema[c].name) position[c] = k;
+        if (f.columns[k] == snapshot.NameInFiles(schema[c].name)) position[c] = k;
       }
     }
     // A partition column's value is the add's partitionValues, as every Delta reader takes it:
     // a Parquet file leaves the column out, and a row file's own copy of it yields to the log
-    // (a commit that re-adds a file under other values moves its rows).
+    // (a commit that re-adds a file under other values moves its rows). A key the add leaves out
+    // reads as NULL, as Delta Spark reads it (and the invariants too).
     std::vector<std::optional<model::Value>> logged(schema.size());
     for (size_t c = 0; c < schema.size(); ++c) {
-      const auto value = schema[c].is_partition ? f.partition_values.find(schema[c].name)
-                                                : f.partition_values.end();
-      if (value == f.partition_values.end()) continue;
-      logged[c] = PartitionValue(schema[c], value->second, table.session_offset_minutes);
+      if (!schema[c].is_partition) continue;
+      const auto value = f.partition_values.find(snapshot.NameInFiles(schema[c].name));
+      const std::optional<std::string> text =
+          value == f.partition_values.end() ? std::nullopt : value->second;
+      logged[c] = PartitionValue(schema[c], text, table.session_offset_minutes);
       if (!logged[c])
         return *why = f.path + ": partition value of " + schema[c].name + " is not a " +
                       model::TypeName(schema[c].type),

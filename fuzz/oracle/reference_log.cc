@@ -104,6 +104,39 @@ bool ReadFileAction(const json::Value& f, bool is_add, ReferenceFileAction* acti
   return true;
 }
 
+// The physical names of a metaData action's top-level columns under column mapping (PROTOCOL.md
+// "Column Mapping": each field's metadata delta.columnMapping.physicalName names it in the data
+// files, statistics and partition values); an empty map without mapping.
+bool ReadColumnMapping(const json::Value& metadata, std::map<std::string, std::string>* physical,
+                       std::string* why) {
+  std::string mode = "none";
+  if (const json::Value* conf = metadata.Find("configuration"); conf && conf->is_object()) {
+    if (const json::Value* m = conf->Find("delta.columnMapping.mode"); m && m->is_string())
+      mode = m->text;
+  }
+  if (mode == "none") return true;
+  if (mode != "name" && mode != "id")
+    return *why = "metaData: column mapping mode '" + mode + "' is not none, name or id", false;
+  const json::Value* text = metadata.Find("schemaString");
+  if (text == nullptr || !text->is_string())
+    return *why = "metaData: no schemaString", false;
+  const std::optional<json::Value> schema = json::Parse(text->text, why);
+  const json::Value* fields = schema ? schema->Find("fields") : nullptr;
+  if (fields == nullptr || !fields->is_array())
+    return *why = "metaData: the schemaString is not a struct of fields", false;
+  for (const json::Value& field : fields->items) {
+    const json::Value* name = field.Find("name");
+    const json::Value* meta = field.Find("metadata");
+    const json::Value* physical_name =
+        meta != nullptr ? meta->Find("delta.columnMapping.physicalName") : nullptr;
+    if (name == nullptr || !name->is_string() || physical_name == nullptr ||
+        !physical_name->is_string())
+      return *why = "metaData: a mapped column without a name or a physical name", false;
+    (*physical)[name->text] = physical_name->text;
+  }
+  return true;
+}
+
 // One commit's lines; false with `why` at the first malformed one.
 bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string* why) {
   size_t line_number = 0;
@@ -115,9 +148,10 @@ bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string*
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
     std::string parse_error;
-    // Only add, remove and protocol are kept; every other action is still checked as JSON.
+    // Only add, remove, protocol and metaData are kept; every other action is still checked as
+    // JSON.
     const std::optional<json::Value> action =
-        json::ParseKeeping(line, {"add", "remove", "protocol"}, &parse_error);
+        json::ParseKeeping(line, {"add", "remove", "protocol", "metaData"}, &parse_error);
     if (!action || !action->is_object()) {
       *why = "line " + std::to_string(line_number) + " is not a JSON object" +
              (action ? "" : " (" + parse_error + ")");
@@ -132,6 +166,14 @@ bool ReadCommitText(std::string_view text, ReferenceCommit* commit, std::string*
         }
       }
       commit->protocol_writer_features = std::move(features);
+    }
+    if (const json::Value* m = action->Find("metaData"); m != nullptr && m->is_object()) {
+      std::map<std::string, std::string> physical;
+      if (!ReadColumnMapping(*m, &physical, why)) {
+        *why = "line " + std::to_string(line_number) + ": " + *why;
+        return false;
+      }
+      commit->physical_names = std::move(physical);
     }
     // A remove before an add on one line, as if they were two lines in that order.
     for (const bool is_add : {false, true}) {

@@ -3,13 +3,15 @@
 // Concern: the file actions of every commit, in plain fields, for the two readers built on them:
 // the snapshot a reader sees (reference_reader.h) and the per-commit invariants (invariants.h).
 // Parsing the log once lets a judgement of a history run both without reading it twice. Only add,
-// remove and the protocol's writer features carry data the oracle uses; every other line must
-// still be a JSON object.
+// remove, the protocol's writer features and the metadata's column mapping carry data the oracle
+// uses; every other line must still be a JSON object.
 //
 // What is an error (with the version, and the path when there is one): a line that is not a JSON
 // object; an add or remove without a string path; a DV descriptor without its storageType,
 // pathOrInlineDv, sizeInBytes or cardinality, or with a field of the wrong type; a partition
-// value that is neither a string nor null.
+// value that is neither a string nor null; a metaData whose schemaString is not a JSON struct, or
+// whose column mapping mode is neither none, name nor id, or a mapped column without its
+// physical name.
 // Not an error: stats that do not parse or lack an integer numRecords (num_records stays empty),
 // composition tags of any shape (kept as text, for the invariants to judge).
 //
@@ -60,6 +62,9 @@ struct ReferenceCommit {
   std::vector<ReferenceFileAction> file_actions;  // in the commit's order
   // The writer features of the commit's protocol action, when it has one (an absent list: none).
   std::optional<std::vector<std::string>> protocol_writer_features;
+  // When the commit has a metaData action: each top-level column's physical name by its logical
+  // name under column mapping (delta.columnMapping.mode name or id); empty without mapping.
+  std::optional<std::map<std::string, std::string>> physical_names;
 };
 
 struct ReferenceLog {

@@ -388,7 +388,9 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
     return result;
   }
   std::map<std::string, const ReferenceFileAction*> active;  // (path, DV id) -> its add
+  std::map<std::string, std::string> physical_names;
   for (const ReferenceCommit& commit : log.commits) {
+    if (commit.physical_names) physical_names = *commit.physical_names;
     for (const ReferenceFileAction& action : commit.file_actions) {
       if (action.is_add) {
         active[action.Key()] = &action;
@@ -399,6 +401,7 @@ ReferenceResult SnapshotOfLog(const ReferenceLog& log, const std::string& table_
   }
   ReferenceSnapshot snapshot;
   snapshot.version = log.commits.empty() ? -1 : log.commits.back().version;
+  snapshot.physical_names = std::move(physical_names);
   for (const auto& [key, add] : active) {
     ReferenceFile file;
     file.path = add->path;

@@ -65,6 +65,14 @@ std::string RowText(const ReferenceFile& file, size_t position);
 struct ReferenceSnapshot {
   int64_t version = -1;
   std::vector<ReferenceFile> files;  // by path
+  // Under column mapping, each column's physical name (the name in the files, statistics and
+  // partition values) by its logical name, from the latest metaData; empty without mapping.
+  std::map<std::string, std::string> physical_names;
+  // The name `column` has in the files: its physical name, or itself without mapping.
+  const std::string& NameInFiles(const std::string& column) const {
+    const auto it = physical_names.find(column);
+    return it == physical_names.end() ? column : it->second;
+  }
 };
 
 struct ReferenceResult {

@@ -211,6 +211,12 @@ class Parser {
       t.session_offset_minutes = *offset;
       return Status::Ok();
     }
+    if (key == "column-mapping") {
+      if (value != "name" && value != "none")
+        return Error("table: column-mapping name|none, not '" + value + "'");
+      t.column_mapping = value == "name";
+      return Status::Ok();
+    }
     if (key == "partition-timestamps") {
       if (value != "zoned" && value != "session")
         return Error("table: partition-timestamps zoned|session, not '" + value + "'");
@@ -586,6 +592,7 @@ model::LogicalTable Scenario::StartingTable() const {
   t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
   if (table.deletion_vectors == DeletionVectors::kAbsent)
     t.protocol_features.erase("deletionVectors");
+  if (table.column_mapping) t.protocol_features.insert("columnMapping");
   for (const std::vector<model::Value>& row : table.rows) t.Insert(row);
   return t;
 }
@@ -643,6 +650,7 @@ std::string FormatScenario(const Scenario& s) {
   if (t.checkpoint_interval > 0) out << " checkpoints " << t.checkpoint_interval;
   if (t.session_offset_minutes != 0) out << " zone " << OffsetText(t.session_offset_minutes);
   if (t.zoned_partition_timestamps) out << " partition-timestamps zoned";
+  if (t.column_mapping) out << " column-mapping name";
   out << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";

@@ -62,6 +62,9 @@ struct TableSpec {
   int session_offset_minutes = 0;
   // Timestamp partition values written with a Z, not in the session zone (simulator::TableOptions).
   bool zoned_partition_timestamps = false;
+  // Column mapping in name mode: physical names in the files and the log
+  // (simulator::TableOptions::column_mapping). Text: `column-mapping name`.
+  bool column_mapping = false;
   int files = 2;
   bool statistics = true;
   DeletionVectors deletion_vectors = DeletionVectors::kOn;

@@ -157,6 +157,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.checker_faults = table.checker_faults;
   options.checkpoint_interval = table.checkpoint_interval;
   options.zoned_partition_timestamps = table.zoned_partition_timestamps;
+  options.column_mapping = table.column_mapping;
   options.explain_declines = run.explain_declines;
   options.winner_bytes = run.winner_bytes;
   options.data_files = run.data_files.value_or(run.store == TableStore::kDirectory

@@ -32,6 +32,7 @@
 #include "impl/parquet/checkpoint_writer.h"
 #include "impl/parquet/parquet_rows.h"
 #include "impl/parquet/parquet_table_files.h"
+#include "impl/predicate/schema.h"
 
 namespace rlc::simulator {
 namespace {
@@ -165,17 +166,27 @@ RowFileColumn::Type RowFileType(model::ColumnType type) {
 // add's partitionValues, not from the file. A dataChange=false re-add may name a file under other
 // values than it was written with, and its rows then are where the log puts them.
 Result<std::vector<std::pair<size_t, model::Value>>> LoggedPartition(
-    const std::string& path, const delta::AddFile& add, const model::LogicalTable& table) {
+    const std::string& path, const delta::AddFile& add, const model::LogicalTable& table,
+    const std::vector<std::string>& physical_names) {
   std::vector<std::pair<size_t, model::Value>> out;
   for (size_t i = 0; i < table.schema.size(); ++i) {
     const model::Column& c = table.schema[i];
     if (!c.is_partition) continue;
-    RLC_ASSIGN_OR_RETURN(const RowFileValue value,
-                         LoggedPartitionValue({c.name, RowFileType(c.type)}, add.partition_values,
-                                              path, table.session_offset_minutes));
+    RLC_ASSIGN_OR_RETURN(
+        const RowFileValue value,
+        LoggedPartitionValue({physical_names[i], RowFileType(c.type)}, add.partition_values, path,
+                             table.session_offset_minutes));
     out.emplace_back(i, ToModelValue(c.type, value));
   }
   return out;
+}
+
+// The physical name of the schema's i-th column under column mapping: "col-" and a UUID, as
+// Delta Spark names one (fixed here, so that a history replays alike).
+std::string PhysicalName(size_t i) {
+  char name[48];
+  std::snprintf(name, sizeof(name), "col-5e1f0c3a-7d42-4b9e-a1c8-%012zx", i + 1);
+  return name;
 }
 
 bool IsReaderWriterFeature(const std::string& feature) {
@@ -577,16 +588,18 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
   row_file_columns_.push_back({kRowIdColumn, RowFileColumn::Type::kLong});
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
-    row_file_columns_.push_back({c.name, RowFileType(c.type)});
+    physical_names_.push_back(options_.column_mapping ? PhysicalName(i) : c.name);
+    row_file_columns_.push_back({physical_names_[i], RowFileType(c.type)});
     if (c.is_partition) {
-      partition_columns_.push_back(c.name);
+      partition_columns_.push_back(physical_names_[i]);
     } else {
       stats_columns_.push_back(i);  // Delta keeps no statistics of partition columns
     }
   }
+  if (options_.column_mapping) table_.protocol_features.insert("columnMapping");
   // Column names are distinct (model::MakeTable's schema), so name order is a total order.
   std::sort(stats_columns_.begin(), stats_columns_.end(),
-            [&](size_t a, size_t b) { return table_.schema[a].name < table_.schema[b].name; });
+            [&](size_t a, size_t b) { return physical_names_[a] < physical_names_[b]; });
 }
 
 std::string Simulator::PartitionValue(const model::Row& row) const {
@@ -659,8 +672,8 @@ Simulator::NewFilePath Simulator::NewPath(const std::string& partition, const ch
   const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
                            DataFileExtension(options_.data_files);
   std::string part_column;
-  for (const model::Column& c : table_.schema) {
-    if (c.is_partition) part_column = c.name;
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    if (table_.schema[i].is_partition) part_column = physical_names_[i];
   }
   // Readers take partition values from the log, never from the path; but they find the file by
   // decoding the path, which holds the value twice escaped (as a directory name, then as a URI).
@@ -684,13 +697,24 @@ delta::Metadata Simulator::MetadataAction() const {
   m.schema_string = "{\"fields\":[";
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
-    m.schema_string += i == 0 ? "{\"metadata\":{},\"name\":" : ",{\"metadata\":{},\"name\":";
+    m.schema_string += i == 0 ? "{\"metadata\":{" : ",{\"metadata\":{";
+    if (options_.column_mapping) {
+      m.schema_string += "\"delta.columnMapping.id\":" + std::to_string(i + 1) +
+                         ",\"delta.columnMapping.physicalName\":";
+      delta::AppendJsonQuoted(physical_names_[i], &m.schema_string);
+    }
+    m.schema_string += "},\"name\":";
     delta::AppendJsonQuoted(c.name, &m.schema_string);
     m.schema_string += ",\"nullable\":true,\"type\":\"";
     m.schema_string += model::TypeName(c.type);
     m.schema_string += "\"}";
   }
   m.schema_string += "],\"type\":\"struct\"}";
+  if (options_.column_mapping) {
+    m.configuration.emplace_back("delta.columnMapping.mode", "name");
+    m.configuration.emplace_back("delta.columnMapping.maxColumnId",
+                                 std::to_string(table_.schema.size()));
+  }
   m.configuration.emplace_back("delta.enableDeletionVectors",
                                table_.properties.deletion_vectors_enabled ? "true" : "false");
   const model::IsolationLevel level = table_.properties.isolation_level;
@@ -740,7 +764,7 @@ std::string StatsTimestampNtzText(int64_t micros) {
 // An add's statistics as Delta's writers lay them out: the members in name order, as a JSON
 // object's dump orders them; a column without a value (all NULL, or no rows) is left out of
 // minValues and maxValues. Without column statistics, numRecords alone.
-std::string StatisticsJson(const std::vector<model::Column>& schema,
+std::string StatisticsJson(const std::vector<std::string>& names,
                            const std::vector<size_t>& stats_columns,
                            const std::vector<ColumnStats>& stats_of, int64_t rows,
                            bool with_columns, int session_offset_minutes) {
@@ -778,7 +802,7 @@ std::string StatisticsJson(const std::vector<model::Column>& schema,
       if (!has_value(stats_of[i])) continue;
       if (!first) stats += ',';
       first = false;
-      delta::AppendJsonQuoted(schema[i].name, &stats);
+      delta::AppendJsonQuoted(names[i], &stats);
       stats += ':';
       append(stats_of[i]);
     }
@@ -838,15 +862,15 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
   RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path.stored, bytes));
   delta::AddFile add;
   add.path = path.logged;
-  for (const model::Column& c : table_.schema) {
-    if (!c.is_partition) continue;
-    add.partition_values.emplace_back(c.name,
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    if (!table_.schema[i].is_partition) continue;
+    add.partition_values.emplace_back(physical_names_[i],
                                       partition.empty() ? std::nullopt : std::optional(partition));
   }
   add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
   add.stats =
-      StatisticsJson(table_.schema, stats_columns_, stats_of, static_cast<int64_t>(rows.size()),
+      StatisticsJson(physical_names_, stats_columns_, stats_of, static_cast<int64_t>(rows.size()),
                      options_.statistics, table_.session_offset_minutes);
   row_files_.emplace(path.stored, std::move(file));  // the simulator reads its own files here
   return add;
@@ -969,7 +993,7 @@ Result<std::shared_ptr<const Simulator::Snapshot>> Simulator::ReadSnapshot(int64
       decoded = row_files_.emplace(path, std::move(read)).first;
     }
     const RowFile& file = decoded->second;
-    RLC_ASSIGN_OR_RETURN(const auto logged, LoggedPartition(path, add, table_));
+    RLC_ASSIGN_OR_RETURN(const auto logged, LoggedPartition(path, add, table_, physical_names_));
     dv::RowBitmap deleted;
     if (add.deletion_vector.has_value()) {
       RLC_ASSIGN_OR_RETURN(deleted,
@@ -1189,7 +1213,8 @@ Result<Transaction> Simulator::PrepareHonestly(const model::Operation& operation
   // An engine writes only to a table whose protocol it supports (its writer features).
   if (s.log->protocol.has_value()) {
     for (const std::string& f : conflict::RequiredWriterFeatures(*s.log->protocol)) {
-      if (!SupportsWriterFeature(f)) {
+      // It writes physical names where the table maps its columns (TableOptions::column_mapping).
+      if (!SupportsWriterFeature(f) && !(f == "columnMapping" && options_.column_mapping)) {
         t.commits_nothing = true;
         t.refused = "the table's protocol needs writer feature '" + f +
                     "', which this writer does not support";
@@ -1704,11 +1729,21 @@ RowFileTableFiles::PartitionValuesOf Simulator::LoggedPartitionValues(
 
 Status Simulator::UseLoggedPartitionValues(int64_t read_version,
                                            RowFileTableFiles& row_files) const {
-  // An unpartitioned table has no partition value to read: no winner need be read for one.
-  if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile ||
-      partition_columns_.empty())
+  if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile)
     return Status::Ok();
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
+  // As a reader finds a logical column in a file: by the physical name the log's schema gives it.
+  if (read->metadata.has_value() && options_.column_mapping) {
+    RLC_ASSIGN_OR_RETURN(const predicate::TableSchema schema,
+                         predicate::TableSchema::FromMetadata(*read->metadata));
+    std::map<std::string, std::string> physical;
+    for (const predicate::SchemaField& field : schema.fields()) {
+      if (field.physical_name.has_value()) physical.emplace(field.name, *field.physical_name);
+    }
+    row_files.UseColumnMapping(std::move(physical));
+  }
+  // An unpartitioned table has no partition value to read: no winner need be read for one.
+  if (partition_columns_.empty()) return Status::Ok();
   row_files.UsePartitionValues(partition_columns_, LoggedPartitionValues(read));
   return Status::Ok();
 }

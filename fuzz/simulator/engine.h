@@ -72,6 +72,11 @@ struct TableOptions {
   // Spark writes them, the wall clock in the table's session zone without a zone
   // (model::LogicalTable::session_offset_minutes), which the log does not record.
   bool zoned_partition_timestamps = false;
+  // Column mapping in name mode (delta.columnMapping.mode = name), as Delta Spark writes it: each
+  // column has a physical name ("col-" and a UUID) that keys its statistics and partition values,
+  // names it in the data files and names its partition directories; the logical name is the
+  // schema's only.
+  bool column_mapping = false;
   // Snapshots apply the simulator's own commits from the actions it wrote. With this on, each is
   // also read back from the log and must parse to exactly those actions (kCorrupt otherwise):
   // the round trip that makes the shortcut sound, checked wherever speed does not matter.
@@ -330,6 +335,7 @@ class Simulator {
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Caches a snapshot read, within bounds (the oldest snapshots and files no longer live go).
   void Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const;
+  std::vector<std::string> physical_names_;  // each schema column's name in files and the log
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
   std::vector<std::string> partition_columns_;   // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order

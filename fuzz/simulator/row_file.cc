@@ -221,8 +221,10 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
     const predicate::RowLookup lookup =
         [&](const predicate::ColumnPath& column) -> std::optional<predicate::Literal> {
       if (column.size() != 1) return std::nullopt;
+      const auto mapped = physical_names_.find(column[0]);
+      const std::string& name = mapped == physical_names_.end() ? column[0] : mapped->second;
       for (size_t i = 0; i < file->columns.size(); ++i) {
-        if (file->columns[i].name != column[0]) continue;
+        if (file->columns[i].name != name) continue;
         const Type type = file->columns[i].type;
         if (type == Type::kDecimal || type == Type::kBinary) return std::nullopt;
         if (!row[i].has_value()) return predicate::Literal::Null();

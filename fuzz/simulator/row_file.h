@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -140,6 +141,11 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
     partition_columns_ = std::move(partition_columns);
     partition_values_of_ = std::move(lookup);
   }
+  // Under column mapping, each logical column's physical name, which names it in the files (a
+  // predicate names logical columns). Without it, the names are the same.
+  void UseColumnMapping(std::map<std::string, std::string> physical_names) {
+    physical_names_ = std::move(physical_names);
+  }
   // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise,
   // and for a partition value that is not its column's type. A decimal or binary column is not
   // in the rows (as rlc's Parquet reader cannot read one): a predicate on it is unanswerable.
@@ -151,6 +157,7 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
 
   std::vector<std::string> partition_columns_;
   PartitionValuesOf partition_values_of_;
+  std::map<std::string, std::string> physical_names_;
 };
 
 }  // namespace rlc::simulator
