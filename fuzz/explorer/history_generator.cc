@@ -324,8 +324,17 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
     merge.source_rows.push_back(NewRow(key, shape, "m"));
     merge.source_rows.push_back(NewRow(key, shape, "m"));
   }
+  // A MERGE scoped to one partition by its clause condition (`part = 'p1' AND ...`), as MERGEs
+  // into partitioned tables often are: Delta's scan takes it as one filter naming a data column,
+  // prunes no partition, and counts the source's matches in every partition.
   const auto condition = [&](int percent) {
-    return Chance(percent) ? Where(max_id, shape) : Predicate::True();
+    if (!Chance(percent)) return Predicate::True();
+    if (shape.part && Chance(40)) {
+      return Predicate::And(
+          {Predicate::Compare("part", Op::kEq, PartValue(shape, Between(1, max_id))),
+           Where(max_id, shape)});
+    }
+    return Where(max_id, shape);
   };
   const auto matched = [&](Predicate when) {
     return Chance(50)

@@ -245,7 +245,8 @@ bool AddedFilesMatter(const RuleContext& c) {
   return !c.loser.IsBlindAppend();
 }
 
-std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds) {
+std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds,
+                                         bool every_partition) {
   const bool partitioned = !c.read_metadata.partition_columns.empty();
   // A commit writes few distinct partitions: evaluate the read predicates once per distinct set
   // of partition values, found by hash (an ordered map's comparisons of whole maps were a
@@ -257,8 +258,8 @@ std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& ad
       it = may_match.emplace(values, c.read_matcher.MayMatch(values)).first;
     return it->second;
   };
-  const bool by_partition =
-      !c.loser.read_whole_table && partitioned && !c.loser.read_predicates.empty();
+  const bool by_partition = !every_partition && !c.loser.read_whole_table && partitioned &&
+                            !c.loser.read_predicates.empty();
   for (size_t i = 0; i < adds.size(); ++i) {
     const delta::AddFile* add = adds[i];
     // Each add's partition values were last touched by the parse, long gone from the cache: the
@@ -274,7 +275,8 @@ std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& ad
             (c.loser.read_whole_table          ? " (the loser read the whole table)"
              : !partitioned                    ? " (the table is unpartitioned)"
              : c.loser.read_predicates.empty() ? " (the loser recorded no read predicate)"
-                                               : ""));
+             : every_partition ? " (the loser is a MERGE whose scan reads every partition)"
+                               : ""));
     a.path = add->path;
     a.partition = PartitionHint(add->partition_values);
     a.delta_subject = DeltaPartitionText(c, add->partition_values);

@@ -69,7 +69,10 @@ std::optional<Abort> CheckAppIds(const RuleContext& c);
 // winner's adds at all?
 bool AddedFilesMatter(const RuleContext& c);
 // Check 5, second half (B4.2-3): the first of `adds` that the loser's read should have seen.
-std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds);
+// `every_partition`: judge each add as if the loser read every partition (a MERGE's scan, see
+// checker.cc), not by its read predicates' partition values.
+std::optional<Abort> FirstConflictingAdd(const RuleContext& c, const AddList& adds,
+                                         bool every_partition = false);
 // Check 5 whole.
 std::optional<Abort> CheckAddedFiles(const RuleContext& c, const AddList& adds);
 

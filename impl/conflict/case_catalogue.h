@@ -132,6 +132,11 @@ inline constexpr MutantEntry kCase1Mutants[] = {
      false},
 };
 inline constexpr MutantEntry kExactMutants[] = {
+    {"merge-scan-pruned-by-partition",
+     "1b: once a case carries a MERGE loser whose conditions name a data column, the winner's "
+     "new rows in other partitions still pass by partition, though its scan counted matches "
+     "there",
+     false},
     {"exact-tier-deleted-rows",
      "Case 1 exact tier: the DV's deleted rows are searched instead of the live ones", true},
     {"1b-outright-remove-ignored",

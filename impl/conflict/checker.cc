@@ -195,6 +195,28 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
   return std::nullopt;
 }
 
+// Not Delta's rule. Delta gives a MERGE's scan its clauses' conditions as one filter, which
+// prunes no partition when it names a data column: the MERGE counts its source's matches in every
+// partition, and fails on a target row two source rows match wherever it sits. Delta's
+// added-files check still prunes by the filter's partition values, so a winner's new rows in
+// another partition pass it though they decide whether the MERGE fails. Delta is fooled so with
+// every flag off too, and the check follows it while no case has reconciled anything; once a case
+// carries the loser, the first such add aborts it (ConflictCheck::State::merge_scan).
+// New rows: a data-changing add of a path the table does not hold (a re-add holds rows it had).
+std::optional<Abort> CheckMergeScan(const RuleContext& c, const TableView& view) {
+  if (!c.loser.flags.AnyOn() || !c.loser.IsMerge() || c.read_metadata.partition_columns.empty() ||
+      c.read_matcher.NamesPartitionColumnsOnly() || !AddedFilesMatter(c) ||
+      RLC_MUTANT("merge-scan-pruned-by-partition"))
+    return std::nullopt;
+  AddList adds;
+  for (const delta::AddFile& add : c.winner.added_files) {
+    if (add.data_change && view.Active(DecodedPath(add.path)) == nullptr) adds.push_back(&add);
+  }
+  std::optional<Abort> abort = FirstConflictingAdd(c, adds, /*every_partition=*/true);
+  if (abort) abort->reason += " (its rows are new, in a partition its condition rules out)";
+  return abort;
+}
+
 // Whether the log refutes a winner's commitInfo.isBlindAppend. The claim is its writer's word,
 // which Delta's rules take under WriteSerializable; but a commit that removes a file or adds a
 // path the table holds (a re-add replaces that file's rows, under the add's partition values)
@@ -411,6 +433,9 @@ struct ConflictCheck::State {
   // The first winner whose refuted isBlindAppend let its adds pass (CheckRefutedBlindAppend), the
   // same way.
   std::optional<Abort> refuted_claim;
+  // The first winner whose new rows passed a MERGE loser only by partition though its scan reads
+  // every partition (CheckMergeScan), the same way.
+  std::optional<Abort> merge_scan;
 
   // Judges the winners not yet judged with every flag off, until one aborts.
   bool DeltaAborts(CheckInputs& inputs);
@@ -443,15 +468,16 @@ Status ConflictCheck::State::CheckWinner(const WinningCommit& w, const CheckEnvi
   verdict.checked_through_version = w.version;
   if (!moved_file) moved_file = CheckMovedFile(context, view);
   if (!refuted_claim) refuted_claim = CheckRefutedBlindAppend(context, view);
+  if (!merge_scan) merge_scan = CheckMergeScan(context, view);
   if (auto abort = CheckOneWinner(context, inputs, current, verdict.events)) {
     verdict.abort = std::move(abort);
     return Status::Ok();
   }
   if (track_delta_verdict && !delta_aborts) unjudged_by_delta.push_back(shared);
   // doubt: the cases carried the loser (Delta's rules abort it against the winners so far) past
-  // a move, or past adds a refuted claim let pass
-  if ((moved_file || refuted_claim) && DeltaAborts(inputs)) {
-    verdict.abort = refuted_claim ? refuted_claim : moved_file;
+  // a move, past adds a refuted claim let pass, or past new rows a MERGE's scan reads
+  if ((moved_file || refuted_claim || merge_scan) && DeltaAborts(inputs)) {
+    verdict.abort = refuted_claim ? refuted_claim : moved_file ? moved_file : merge_scan;
     return Status::Ok();
   }
   const bool blind =

@@ -297,21 +297,12 @@ Event FilesSkipped(int64_t winner_version, size_t candidates, size_t skipped, co
   return e;
 }
 
-// Whether the loser is a MERGE: its reads are wider than its predicates (docs/cases.md#c-1-merge).
-bool LoserIsMerge(const PendingTransaction& loser) {
-  for (const delta::Action& a : loser.actions) {
-    const auto* info = std::get_if<delta::CommitInfo>(&a);
-    if (info != nullptr && info->operation == "MERGE") return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 AddJudgeMaker StatisticsJudge(const SkippingInputs& in, bool skip_blind_appends) {
   kernel::SkippingGuards g = LoserGuards(in);
   g.statistics_usable = true;
-  if (!in.loser.flags.On(CaseId::kDataSkipping) || LoserIsMerge(in.loser) ||
+  if (!in.loser.flags.On(CaseId::kDataSkipping) || in.loser.IsMerge() ||
       !kernel::StatisticsMayDecide(g))
     return {};  // the tier reads no statistics: nothing to judge while they are at hand
   auto blind_append_seen = std::make_shared<std::atomic<bool>>(false);
@@ -323,7 +314,7 @@ AddJudgeMaker StatisticsJudge(const SkippingInputs& in, bool skip_blind_appends)
 AddList SkipAddedFiles(const SkippingInputs& in, const WinnerSummary& winner,
                        const AddList& candidates, std::vector<Event>& events) {
   const int64_t winner_version = winner.version;
-  if (LoserIsMerge(in.loser) &&
+  if (in.loser.IsMerge() &&
       !RLC_MUTANT("case1-skips-for-merge")) {  // doubt: a MERGE reads more than its predicates
     DeclineAll(in, winner_version, candidates, "1a",
                "the loser is a MERGE: it counts its matches over every row of the files its scan "

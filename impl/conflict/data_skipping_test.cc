@@ -456,6 +456,41 @@ TEST(DeleteRead, RemovedRowThatMatchesAborts) {
   EXPECT_EQ(v.abort->path, "f1");
 }
 
+// A MERGE whose clause condition names a data column scans every partition (Delta prunes none
+// by a filter that names one), and fails on a row its source matches twice wherever it sits. 1b
+// clears the winner's DV delete of f1 (rows 1 and 2, which `id > 5` does not select); the
+// winner's new file in partition b then conflicts though `part = 'a'` rules its partition out.
+// With every flag off, Delta's rules abort on f1 (its re-add and its remove), never on w2. An UPDATE (whose read is its predicate) commits.
+TEST(DeleteRead, AMergeCarriedBy1bSeesNewRowsInEveryPartition) {
+  TableWithF1 check;
+  check.read_table.metadata = TestTable({"part"});
+  delta::AddFile f1 = AddOf("f1", IdStats(10, 0, 9));
+  f1.partition_values = {{"part", "a"}};
+  check.Active(f1);
+  std::vector<Action> winner = DvDelete("f1", {}, {1, 2});
+  std::get<delta::RemoveFile>(winner[1]).partition_values = f1.partition_values;
+  std::get<delta::AddFile>(winner[2]).partition_values = f1.partition_values;
+  delta::AddFile elsewhere = AddOf("w2", IdStats(1, 3, 3));
+  elsewhere.partition_values = {{"part", "b"}};
+  winner.push_back(elsewhere);
+  const auto loser = [](const std::string& operation, const std::string& predicate,
+                        std::vector<std::string> flags) {
+    return LoserOf({predicate}, {"f1"}, {InfoOf(operation), AddOf("new", IdStats(1, 6, 6))}, flags);
+  };
+  const Verdict merge = check.Run(loser("MERGE", "part = 'a' AND id > 5", {kSkipping, kExact}),
+                                  {WinnerAt(1, winner)});
+  ASSERT_FALSE(merge.commits());
+  EXPECT_EQ(merge.abort->kind, ConflictKind::kConcurrentAppend);
+  EXPECT_EQ(merge.abort->path, "w2");
+  const Verdict off = check.Run(loser("MERGE", "part = 'a' AND id > 5", {}), {WinnerAt(1, winner)});
+  ASSERT_FALSE(off.commits());
+  EXPECT_EQ(off.abort->path, "f1");  // its DV update, a file of partition a
+  EXPECT_TRUE(
+      check
+          .Run(loser("UPDATE", "part = 'a' AND id > 5", {kSkipping, kExact}), {WinnerAt(1, winner)})
+          .commits());
+}
+
 TEST(DeleteRead, RowsAlreadyDeletedBeforeDoNotCount) {
   // Row 7 (a match) was deleted before the loser read; the winner adds row 1.
   TableWithF1 check;

@@ -77,6 +77,14 @@ const std::string& ReadPredicateMatcher::match_all_reason() const {
 
 size_t ReadPredicateMatcher::size() const { return state_->predicates.size(); }
 
+bool ReadPredicateMatcher::NamesPartitionColumnsOnly() const {
+  if (!state_->match_all_reason.empty()) return false;
+  return std::all_of(state_->predicates.begin(), state_->predicates.end(), [](const auto& p) {
+    return std::all_of(p.columns().begin(), p.columns().end(),
+                       [](const auto& column) { return column.second.is_partition; });
+  });
+}
+
 std::vector<bool> ReadPredicateMatcher::MayMatchFilePerRead(
     const delta::FileStats& stats, const delta::StringMap& partition_values) const {
   RLC_ASSERT(bound());

@@ -36,6 +36,9 @@ class ReadPredicateMatcher {
   // Every read predicate parsed and bound (there may be none).
   bool bound() const { return match_all_reason().empty(); }
   size_t size() const;
+  // Whether every read predicate names partition columns only (true for none; false when the
+  // matcher matches everything).
+  bool NamesPartitionColumnsOnly() const;
 
   // One answer per read predicate: may a live row of a file with these statistics and partition
   // values satisfy it? REQUIRES: bound().

@@ -92,6 +92,14 @@ bool PendingTransaction::IsBlindAppend() const {
   return read_predicates.empty() && read_files.empty() && !read_whole_table;
 }
 
+bool PendingTransaction::IsMerge() const {
+  for (const delta::Action& a : actions) {
+    const auto* info = std::get_if<delta::CommitInfo>(&a);
+    if (info != nullptr && info->operation == "MERGE") return true;
+  }
+  return false;
+}
+
 bool PendingTransaction::ChangesData() const {
   for (const delta::Action& a : actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a); add && add->data_change) return true;

@@ -48,6 +48,10 @@ struct PendingTransaction {
 
   // Delta's isBlindAppend (docs/baseline.md#b2): every file action is an add, and it read nothing.
   bool IsBlindAppend() const;
+  // Whether its commitInfo names the operation MERGE: a MERGE counts its source's matches over
+  // every row of the files its scan keeps, more than its predicates select
+  // (docs/cases.md#c-1-merge).
+  bool IsMerge() const;
   // Whether some file action has dataChange=true.
   bool ChangesData() const;
   bool ChangesMetadata() const;
