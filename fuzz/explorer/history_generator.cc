@@ -43,7 +43,17 @@ struct Shape {
   // of ':', '/', '%', '=' and the like) and a URI must escape again (the '%' of those, a space),
   // beside non-ASCII text a URI keeps as it is: paths every reader has to decode alike.
   std::array<std::string, 2> part_strings = {"p0", "p1"};
+  // A key the table does not hold that every writer of the history favours when it inserts a row
+  // or names a key twice in a MERGE's source: rare conjunctions (an INSERT of the very key a
+  // concurrent MERGE names twice) become common where it is drawn, and stay possible elsewhere.
+  std::optional<int64_t> hot_key;
 };
+
+// A new row's key: the hot key now and then, else one of `low`..`high`.
+int64_t NewKey(const Shape& shape, int64_t low, int64_t high, int hot_percent) {
+  if (shape.hot_key && Chance(hot_percent)) return *shape.hot_key;
+  return Between(low, high);
+}
 
 // Swarm testing: half the histories draw from the whole grammar; the other half switch each
 // feature on or off for the whole history (the operation kinds, typed columns, writers' lies).
@@ -314,13 +324,15 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   merge.key_column = "id";
   const int64_t n = Between(1, 3);
   for (int64_t i = 0; i < n; ++i)
-    merge.source_rows.push_back(NewRow(Between(1, max_id + 2), shape, "m"));
+    merge.source_rows.push_back(NewRow(NewKey(shape, 1, max_id + 2, 25), shape, "m"));
   if (Chance(20)) {
     // A key named twice: the MERGE fails wherever a target row holds it (Delta's multiple-match
     // error), whether or not a clause condition holds for that row, so a concurrent insert of the
     // key decides the MERGE's outcome though its registered predicate never selects the row.
     // Mostly a key the table does not hold yet, as inserts draw them.
-    const int64_t key = Chance(60) ? Between(max_id + 1, max_id + 3) : Between(1, max_id + 2);
+    const int64_t key = shape.hot_key && Chance(70) ? *shape.hot_key
+                        : Chance(60)                ? Between(max_id + 1, max_id + 3)
+                                                    : Between(1, max_id + 2);
     merge.source_rows.push_back(NewRow(key, shape, "m"));
     merge.source_rows.push_back(NewRow(key, shape, "m"));
   }
@@ -330,9 +342,11 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   const auto condition = [&](int percent) {
     if (!Chance(percent)) return Predicate::True();
     if (shape.part && Chance(40)) {
+      // Often a partition other than the hot key's: the MERGE's condition rules out the very
+      // row a concurrent INSERT of that key writes.
+      const int64_t n = shape.hot_key && Chance(50) ? *shape.hot_key + 1 : Between(1, max_id);
       return Predicate::And(
-          {Predicate::Compare("part", Op::kEq, PartValue(shape, Between(1, max_id))),
-           Where(max_id, shape)});
+          {Predicate::Compare("part", Op::kEq, PartValue(shape, n)), Where(max_id, shape)});
     }
     return Where(max_id, shape);
   };
@@ -383,7 +397,7 @@ model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup,
       model::BlindInsert insert;
       const int64_t n = Between(1, 2);
       for (int64_t i = 0; i < n; ++i)
-        insert.rows.push_back(NewRow(Between(1, max_id + 3), shape, "new"));
+        insert.rows.push_back(NewRow(NewKey(shape, 1, max_id + 3, 50), shape, "new"));
       return insert;
     }
     case 3:
@@ -677,6 +691,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     Shape shape;
     const Swarm swarm = GenSwarm();
     const int64_t rows = GenTable(s.table, shape, swarm);
+    if (Chance(40)) shape.hot_key = rows + 1;
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, shape, true), 0});
     const int low = std::max(1, options.min_writers);

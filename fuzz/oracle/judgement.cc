@@ -76,14 +76,17 @@ std::optional<int64_t> VersionNamed(const std::string& error, const ReferenceLog
   const char* begin = error.data() + kVersion.size();
   const auto [end, ec] = std::from_chars(begin, error.data() + error.size(), n);
   if (ec != std::errc() || end == begin || *end != ',') return std::nullopt;
+  // The reader names a file by its decoded path, which may hold "%" and ": " itself (a partition
+  // value's escapes, decoded once): the add whose path the error spells, followed by ": ".
   const size_t path_at = static_cast<size_t>(end - error.data()) + 2;
-  const size_t path_end = error.find(": ", path_at);
-  if (path_end == std::string::npos) return n;
-  const std::string path = UrlDecodePath(error.substr(path_at, path_end - path_at));
+  const auto names = [&](const std::string& path) {
+    return error.compare(path_at, path.size(), path) == 0 &&
+           error.compare(path_at + path.size(), 2, ": ") == 0;
+  };
   for (int64_t v = std::min<int64_t>(n, static_cast<int64_t>(log.commits.size()) - 1); v >= 0;
        --v) {
     for (const ReferenceFileAction& a : log.commits[static_cast<size_t>(v)].file_actions) {
-      if (a.is_add && a.path == path) return v;
+      if (a.is_add && names(a.path)) return v;
     }
   }
   return n;

@@ -74,6 +74,16 @@ TEST(ClassifyHistory, ATableUnreadablePastALiarsCommitIsNoViolation) {
   EXPECT_TRUE(rlc::explorer::UnreadablePastALiar(*r)) << r->rows_check;
 }
 
+// The same where the file's path holds escapes: the reader names it decoded, once.
+TEST(ClassifyHistory, ATableUnreadablePastALiarsCommitUnderAnEscapedPathIsNoViolation) {
+  const rlc::scenario::Scenario s =
+      Load(RLC_HISTORIES "/unreadable_past_a_liars_dv_escaped_path.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kNone);
+  rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(s, "/classify", {});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(rlc::explorer::UnreadablePastALiar(*r)) << r->rows_check;
+}
+
 // A per-commit invariant broken at that last commit is Delta's too: a lying writer fooled the
 // rules that decided it. Broken earlier, it would not be (MayBeDeltasOwn).
 TEST(ClassifyHistory, AnInvariantBrokenByTheLastCommitDeltasRulesDecidedIsDeltasOwn) {
