@@ -324,7 +324,7 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   merge.key_column = "id";
   const int64_t n = Between(1, 3);
   for (int64_t i = 0; i < n; ++i)
-    merge.source_rows.push_back(NewRow(NewKey(shape, 1, max_id + 2, 25), shape, "m"));
+    merge.source_rows.push_back(NewRow(NewKey(shape, 1, max_id + 2, 15), shape, "m"));
   if (Chance(20)) {
     // A key named twice: the MERGE fails wherever a target row holds it (Delta's multiple-match
     // error), whether or not a clause condition holds for that row, so a concurrent insert of the
@@ -336,17 +336,23 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
     merge.source_rows.push_back(NewRow(key, shape, "m"));
     merge.source_rows.push_back(NewRow(key, shape, "m"));
   }
-  // A MERGE scoped to one partition by its clause condition (`part = 'p1' AND ...`), as MERGEs
-  // into partitioned tables often are: Delta's scan takes it as one filter naming a data column,
-  // prunes no partition, and counts the source's matches in every partition.
+  // A MERGE scoped to one partition by its clause condition (`part = 'p1' AND id >= 2`), as
+  // MERGEs into partitioned tables often are: Delta's scan takes it as one filter naming a data
+  // column, prunes no partition, and counts the source's matches in every partition. Its source
+  // names a row of that partition (so the clause acts), mostly one of another partition than the
+  // hot key's: the condition rules out the very row a concurrent INSERT of that key writes.
   const auto condition = [&](int percent) {
     if (!Chance(percent)) return Predicate::True();
     if (shape.part && Chance(40)) {
-      // Often a partition other than the hot key's: the MERGE's condition rules out the very
-      // row a concurrent INSERT of that key writes.
-      const int64_t n = shape.hot_key && Chance(50) ? *shape.hot_key + 1 : Between(1, max_id);
+      int64_t e = Between(1, max_id);
+      for (int i = 0;
+           i < 4 && shape.hot_key && PartValue(shape, e) == PartValue(shape, *shape.hot_key); ++i)
+        e = Between(1, max_id);
+      merge.source_rows.push_back(NewRow(e, shape, "m"));
+      Predicate on_data =
+          Chance(50) ? Predicate::Compare("id", Op::kGe, Between(1, e)) : Where(max_id, shape);
       return Predicate::And(
-          {Predicate::Compare("part", Op::kEq, PartValue(shape, n)), Where(max_id, shape)});
+          {Predicate::Compare("part", Op::kEq, PartValue(shape, e)), std::move(on_data)});
     }
     return Where(max_id, shape);
   };
