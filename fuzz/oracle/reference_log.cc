@@ -118,8 +118,7 @@ bool ReadColumnMapping(const json::Value& metadata, std::map<std::string, std::s
   if (mode != "name" && mode != "id")
     return *why = "metaData: column mapping mode '" + mode + "' is not none, name or id", false;
   const json::Value* text = metadata.Find("schemaString");
-  if (text == nullptr || !text->is_string())
-    return *why = "metaData: no schemaString", false;
+  if (text == nullptr || !text->is_string()) return *why = "metaData: no schemaString", false;
   const std::optional<json::Value> schema = json::Parse(text->text, why);
   const json::Value* fields = schema ? schema->Find("fields") : nullptr;
   if (fields == nullptr || !fields->is_array())

@@ -335,7 +335,7 @@ class Simulator {
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Caches a snapshot read, within bounds (the oldest snapshots and files no longer live go).
   void Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const;
-  std::vector<std::string> physical_names_;  // each schema column's name in files and the log
+  std::vector<std::string> physical_names_;      // each schema column's name in files and the log
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
   std::vector<std::string> partition_columns_;   // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order

@@ -460,7 +460,8 @@ TEST(DeleteRead, RemovedRowThatMatchesAborts) {
 // by a filter that names one), and fails on a row its source matches twice wherever it sits. 1b
 // clears the winner's DV delete of f1 (rows 1 and 2, which `id > 5` does not select); the
 // winner's new file in partition b then conflicts though `part = 'a'` rules its partition out.
-// With every flag off, Delta's rules abort on f1 (its re-add and its remove), never on w2. An UPDATE (whose read is its predicate) commits.
+// With every flag off, Delta's rules abort on f1 (its re-add and its remove), never on w2. An
+// UPDATE (whose read is its predicate) commits.
 TEST(DeleteRead, AMergeCarriedBy1bSeesNewRowsInEveryPartition) {
   TableWithF1 check;
   check.read_table.metadata = TestTable({"part"});
