@@ -611,7 +611,11 @@ bool RowsReadable(const scenario::TableSpec& t) {
                    t.partition_type == model::ColumnType::kFloat;
   // impl reads a decimal partition value as not NULL, nothing more (partition_value.h).
   const bool decimal = t.partition_type == model::ColumnType::kDecimal;
-  return t.rows_readable && !(t.partitioned && (zone_less_timestamps || nan || decimal));
+  // Nor any row of a table with a decimal or binary data column (parquet_table_files.h).
+  const bool unread_column =
+      t.typed_column == model::ColumnType::kDecimal || t.typed_column == model::ColumnType::kBinary;
+  return t.rows_readable && !unread_column &&
+         !(t.partitioned && (zone_less_timestamps || nan || decimal));
 }
 
 scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_readable,

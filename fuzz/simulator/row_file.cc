@@ -215,6 +215,13 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
   RLC_ASSIGN_OR_RETURN(std::string bytes, storage().ReadFile(table_root() + "/" + decoded));
   Result<RowFile> file = DecodeRowFile(bytes);
   if (!file.ok()) return file.status().WithContext(decoded);
+  // As rlc's Parquet reader: no rows of a table with a column it cannot read (a row comparison
+  // would need it whole), so that a history reconciles alike on row files and on Parquet.
+  for (const RowFileColumn& c : file->columns) {
+    if (c.type == Type::kDecimal || c.type == Type::kBinary)
+      return Status::Unsupported(decoded + ": column " + c.name +
+                                 " has a type rlc does not read from data files");
+  }
   RLC_RETURN_IF_ERROR(OverlayPartitionValues(decoded, *file));
   uint64_t position = 0;
   for (const auto& row : file->rows) {
@@ -225,8 +232,6 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
       const std::string& name = mapped == physical_names_.end() ? column[0] : mapped->second;
       for (size_t i = 0; i < file->columns.size(); ++i) {
         if (file->columns[i].name != name) continue;
-        const Type type = file->columns[i].type;
-        if (type == Type::kDecimal || type == Type::kBinary) return std::nullopt;
         if (!row[i].has_value()) return predicate::Literal::Null();
         return ToLiteral(file->columns[i].type, *row[i]);
       }

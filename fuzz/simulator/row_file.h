@@ -147,8 +147,8 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
     physical_names_ = std::move(physical_names);
   }
   // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise,
-  // and for a partition value that is not its column's type. A decimal or binary column is not
-  // in the rows (as rlc's Parquet reader cannot read one): a predicate on it is unanswerable.
+  // for a partition value that is not its column's type, and for a file with a decimal or binary
+  // column (as rlc's Parquet reader reads no rows of a table with a column it cannot read).
   Status ScanRows(const std::string& path, const conflict::RowVisitor& visit) const override;
 
  private:

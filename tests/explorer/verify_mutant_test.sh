@@ -9,7 +9,7 @@ scenarios=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export RLC_MUTANT=case2-loser-dv-only
-if "$rlc" verify --proofs case2 --out "$work/out" --scenarios "$scenarios" --explore-runs 400 > "$work/log.txt" 2>&1; then
+if "$rlc" verify --proofs case2 --out "$work/out" --scenarios "$scenarios" --explore-runs 3000 > "$work/log.txt" 2>&1; then
   echo "rlc verify passed with the mutant selected"; exit 1
 fi
 grep -q "delta.rowLevelConcurrency.deletionVectorsMerged" "$work/out/report.md" || { echo "the report does not name Case 2"; exit 1; }
