@@ -630,14 +630,12 @@ std::string Simulator::PartitionValue(const model::Row& row) const {
 
 namespace {
 
-// A partition value as a directory name, as Spark writes one (Hive's escaping): control
-// characters and "#%'*/:=?\\{[]^ as %XX. A space and non-ASCII text stay.
-std::string DirectoryName(const std::string& value) {
-  static constexpr std::string_view kEscaped = "\"#%'*/:=?\\\x7f{[]^";
+// `text` with control characters and each of `escaped` as %XX (upper-case hex).
+std::string PercentEscaped(const std::string& text, std::string_view escaped) {
   std::string out;
-  for (char c : value) {
+  for (char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || kEscaped.find(c) != std::string_view::npos) {
+    if (u < 0x20 || escaped.find(c) != std::string_view::npos) {
       char hex[4];
       std::snprintf(hex, sizeof(hex), "%%%02X", u);
       out += hex;
@@ -648,22 +646,16 @@ std::string DirectoryName(const std::string& value) {
   return out;
 }
 
+// A partition value as a directory name, as Spark writes one (Hive's escaping): control
+// characters and "#%'*/:=?\{[]^ as %XX. A space and non-ASCII text stay.
+std::string DirectoryName(const std::string& value) {
+  return PercentEscaped(value, "\"#%'*/:=?\\\x7f{[]^");
+}
+
 // A relative path as the log names it: a URI's path, which escapes '%', a space and the
 // characters a URI may not hold, and keeps non-ASCII text as it is (as java.net.URI does).
 std::string UriPath(const std::string& path) {
-  static constexpr std::string_view kEscaped = "% \"#<>?[\\]^`{|}\x7f";
-  std::string out;
-  for (char c : path) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || kEscaped.find(c) != std::string_view::npos) {
-      char hex[4];
-      std::snprintf(hex, sizeof(hex), "%%%02X", u);
-      out += hex;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return PercentEscaped(path, "% \"#<>?[\\]^`{|}\x7f");
 }
 
 }  // namespace
