@@ -56,10 +56,12 @@ int64_t NewKey(const Shape& shape, int64_t low, int64_t high, int hot_percent) {
 }
 
 // Swarm testing: half the histories draw from the whole grammar; the other half switch each
-// feature on or off for the whole history (the operation kinds, typed columns, writers' lies).
-// A class that needs a conjunction of rare features (a blind append that re-adds a file, then an
-// INSERT ... SELECT, under WriteSerializable) is far likelier where the features it does not need
-// are off and leave it the history's few transactions, while every feature still meets every
+// feature on or off for the whole history: the operation kinds, typed columns and writers' lies,
+// and five that concentrate a history (lies told by most writers, a partitioned table, a plain
+// store, every flag on, the statistics tier alone). A class that needs a conjunction of rare
+// features (a DV update moved to another partition, met by a loser that read that partition with
+// the exact tier on) is far likelier where the features it needs are concentrated and those it does
+// not are off, leaving it the history's few transactions, while every feature still meets every
 // other in the whole-grammar half.
 constexpr int kOperationKinds = 9;  // GenOperation's kinds
 struct Swarm {
@@ -67,6 +69,11 @@ struct Swarm {
                                                   true, true, true, true};
   bool typed_columns = true;
   bool writer_lies = true;
+  bool lies_often = false;     // most writers quirky, and many move files to other partitions
+  bool partitioned = false;    // the table is partitioned
+  bool plain_store = false;    // statistics and DVs written, no faults, no column mapping
+  bool every_flag = false;     // every writer has every allowed case on
+  bool no_exact_tier = false;  // no writer has the exact tier on: statistics decide alone
 };
 
 Swarm GenSwarm() {
@@ -77,6 +84,11 @@ Swarm GenSwarm() {
   if (!any) swarm.operations[0] = true;  // a DELETE at least
   swarm.typed_columns = !Chance(50);
   swarm.writer_lies = !Chance(50);
+  swarm.lies_often = swarm.writer_lies && Chance(50);
+  swarm.partitioned = Chance(50);
+  swarm.plain_store = Chance(50);
+  swarm.every_flag = Chance(50);
+  swarm.no_exact_tier = Chance(25);
   return swarm;
 }
 
@@ -374,51 +386,48 @@ model::Operation GenMerge(int64_t max_id, const Shape& shape) {
   return merge;
 }
 
-model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup,
-                              const Swarm& swarm = {}) {
-  static constexpr std::array<size_t, kOperationKinds> kWeights = {6, 4, 3, 2, 3, 4, 1, 1, 1};
-  const auto w = [&](int kind) {
-    const auto k = static_cast<size_t>(kind);
-    return setup || swarm.operations[k] ? kWeights[k] : 0;
-  };
-  const int kind = setup ? Pick<int>({{3, 0}, {2, 1}, {2, 2}, {2, 5}})
-                         : Pick<int>({{w(0), 0},
-                                      {w(1), 1},
-                                      {w(2), 2},
-                                      {w(3), 3},
-                                      {w(4), 4},
-                                      {w(5), 5},
-                                      {w(6), 6},
-                                      {w(7), 7},
-                                      {w(8), 8}});
+// The operation kinds, as GenOperation numbers them.
+enum Kind : int {
+  kDelete,
+  kUpdate,
+  kBlindInsert,
+  kInsertSelect,
+  kMerge,
+  kOptimize,
+  kMetadataChange,
+  kIdempotentWrite,
+  kProtocolChange
+};
+
+model::Operation OperationOfKind(int kind, int64_t max_id, const Shape& shape) {
   switch (kind) {
-    case 0:
+    case kDelete:
       return model::Delete{Where(max_id, shape)};
-    case 1: {
+    case kUpdate: {
       const int64_t k = Between(0, 3);
       return model::Update{Where(max_id, shape),
                            {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
     }
-    case 2: {
+    case kBlindInsert: {
       model::BlindInsert insert;
       const int64_t n = Between(1, 2);
       for (int64_t i = 0; i < n; ++i)
         insert.rows.push_back(NewRow(NewKey(shape, 1, max_id + 3, 50), shape, "new"));
       return insert;
     }
-    case 3:
+    case kInsertSelect:
       return model::InsertSelect{Where(max_id, shape), {{"value", std::string("copy")}}};
-    case 4:
+    case kMerge:
       return GenMerge(max_id, shape);
-    case 5:
+    case kOptimize:
       return model::Optimize{Chance(12) ? std::vector<std::string>{"value"}
                                         : std::vector<std::string>{}};
-    case 6:
+    case kMetadataChange:
       // A user property: Spark SQL reserves `owner` and the like, which no engine can set.
       return model::MetadataChange{"team", std::string("t") + std::to_string(Between(0, 2))};
     // A protocol upgrade: a feature no data commit must honour, or row tracking, which every
     // later add must honour (and which the simulator's writer does not support).
-    case 8:
+    case kProtocolChange:
       return model::ProtocolChange{Chance(50) ? "rowTracking" : "v2Checkpoint"};
     default: {
       model::IdempotentWrite write;
@@ -428,6 +437,27 @@ model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup,
       return write;
     }
   }
+}
+
+model::Operation GenOperation(int64_t max_id, const Shape& shape, bool setup,
+                              const Swarm& swarm = {}) {
+  static constexpr std::array<size_t, kOperationKinds> kWeights = {6, 4, 3, 2, 3, 4, 1, 1, 1};
+  const auto w = [&](int kind) {
+    const auto k = static_cast<size_t>(kind);
+    return setup || swarm.operations[k] ? kWeights[k] : 0;
+  };
+  const int kind = setup
+                       ? Pick<int>({{3, kDelete}, {2, kUpdate}, {2, kBlindInsert}, {2, kOptimize}})
+                       : Pick<int>({{w(0), 0},
+                                    {w(1), 1},
+                                    {w(2), 2},
+                                    {w(3), 3},
+                                    {w(4), 4},
+                                    {w(5), 5},
+                                    {w(6), 6},
+                                    {w(7), 7},
+                                    {w(8), 8}});
+  return OperationOfKind(kind, max_id, shape);
 }
 
 // How the transaction's engine writes: mostly honestly; sometimes as another engine would (adds
@@ -447,8 +477,9 @@ simulator::WriterQuirks GenWriter(const Swarm& swarm) {
   q.read_version = Pick<RV>({{14, RV::kHonest}, {1, RV::kAbsent}, {5, RV::kStale}});
   // So are partition values, which move a file's rows: the lie the cases' guards about moved
   // files answer (a re-add, a DV update), drawn for any writer, not only a quirky one.
-  q.readd_elsewhere = Chance(6);
-  q.dv_update_elsewhere = Chance(8);
+  q.readd_elsewhere = Chance(swarm.lies_often ? 25 : 6);
+  if (q.readd_elsewhere) q.readd_which = static_cast<uint8_t>(Between(0, 3));
+  q.dv_update_elsewhere = Chance(swarm.lies_often ? 25 : 8);
   // Any field of any action, left out, stale or contradicting (simulator/field_lies.h): the
   // grammar of a foreign writer, beyond the habits listed here.
   if (Chance(12)) {
@@ -464,7 +495,7 @@ simulator::WriterQuirks GenWriter(const Swarm& swarm) {
            static_cast<uint8_t>(Between(0, 2))});
     }
   }
-  if (!Chance(15)) return q;
+  if (!Chance(swarm.lies_often ? 60 : 15)) return q;
   using R = simulator::WriterQuirks::RemoveStats;
   q.adds_first = Chance(30);
   q.remove_stats =
@@ -512,7 +543,7 @@ void DrawPartStrings(Shape& shape) {
 // binary never: formats.md), a data column `x` of any type.
 void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
-  t.partitioned = Chance(25);
+  t.partitioned = swarm.partitioned || Chance(25);
   if (!swarm.typed_columns) {
     if (t.partitioned) shape.part = t.partition_type = Chance(60) ? T::kLong : T::kString;
     DrawPartStrings(shape);
@@ -591,6 +622,15 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   // checkpoint schema, written and read back), so one history in ten tripled the explorer's time
   // per history (bench/README.md); one in a hundred still draws thousands a nightly campaign.
   if (Chance(1)) t.checkpoint_interval = static_cast<int>(Between(1, 3));
+  // A plain store: statistics and DVs as the cases need them, and no fault (the conjunctions a
+  // case's guards answer are rare enough without a doubt that aborts first). Whether rows are
+  // readable stays drawn: without them the statistics tier decides alone.
+  if (swarm.plain_store) {
+    t.column_mapping = false;
+    t.statistics = t.merge_on_read = true;
+    t.deletion_vectors = scenario::DeletionVectors::kOn;
+    t.checker_faults = 0;
+  }
   const int64_t rows = Between(2, 10);
   for (int64_t id = 1; id <= rows; ++id) {
     t.rows.push_back(NewRow(id, shape,
@@ -618,11 +658,14 @@ bool RowsReadable(const scenario::TableSpec& t) {
          !(t.partitioned && (zone_less_timestamps || nan || decimal));
 }
 
+// `kind`: the operation's kind when a plot gives it one (AimedKinds).
 scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_readable,
-                         const GeneratorOptions& options, FlagMode flags, const Swarm& swarm) {
+                         const GeneratorOptions& options, FlagMode flags, const Swarm& swarm,
+                         std::optional<int> kind) {
   scenario::TxnSpec txn;
   txn.name = "T" + std::to_string(i + 1);
-  txn.operation = GenOperation(rows, shape, false, swarm);
+  txn.operation =
+      kind ? OperationOfKind(*kind, rows, shape) : GenOperation(rows, shape, false, swarm);
   txn.flags = GenFlags(options.allowed_flags, flags);
   txn.writer = GenWriter(swarm);
   // A writer that lies field by field is another engine, which runs none of rlc's cases: what its
@@ -665,23 +708,102 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_read
   return txn;
 }
 
+// An aimed history (one in five) casts roles instead of drawing every operation freely: T1 the
+// loser; T2 a carrier, a winner some case may reconcile against it (an OPTIMIZE, a DML); and
+// sometimes T3 a witness, what a guard of the cases must notice past the carrier (a blind append,
+// an idempotent write, a table change, a DML); and sometimes T4 a follower, a winner that may
+// have read the witness's rows (a table change, an idempotent write, a DML). The classes those
+// guards answer need the loser carried past the carrier, often with a witness (a blind append
+// its claim or its partition values lie about) and its follower, and no other winner that aborts
+// the loser first; drawn freely among nine kinds, up to five writers in any interleaving meet so
+// about once in 10^5 histories.
+std::vector<std::optional<int>> AimedKinds(bool aimed, int writers) {
+  std::vector<std::optional<int>> kinds(static_cast<size_t>(writers));
+  if (!aimed) return kinds;
+  kinds[0] = Pick<int>({{3, kInsertSelect}, {3, kMerge}, {1, kDelete}, {1, kUpdate}});
+  kinds[1] = Pick<int>({{2, kOptimize}, {2, kDelete}, {1, kUpdate}, {1, kMerge}});
+  if (writers < 3) return kinds;
+  kinds[2] = Pick<int>({{3, kBlindInsert},
+                        {1, kIdempotentWrite},
+                        {1, kMetadataChange},
+                        {1, kProtocolChange},
+                        {1, kDelete},
+                        {1, kUpdate}});
+  if (writers < 4) return kinds;
+  kinds[3] = Pick<int>({{2, kMetadataChange},
+                        {2, kProtocolChange},
+                        {1, kIdempotentWrite},
+                        {1, kInsertSelect},
+                        {1, kDelete},
+                        {1, kUpdate}});
+  return kinds;
+}
+
+// In an aimed history the witness often moves a file to another partition (a re-add, a DV update
+// under other values) and the loser's engine now and then tells a half truth about its own DV
+// updates: the lies the carried loser's guards answer (where the swarm lets writers lie). A
+// writer whose lies are field by field (another engine, flagless) keeps what it drew.
+void AimLies(std::vector<scenario::TxnSpec>& txns, const Swarm& swarm) {
+  if (!swarm.writer_lies) return;
+  if (txns.size() > 2 && txns[2].writer.field_lies.empty()) {
+    simulator::WriterQuirks& witness = txns[2].writer;
+    witness.readd_elsewhere = witness.readd_elsewhere || Chance(35);
+    witness.readd_which = static_cast<uint8_t>(Between(0, 5));  // often a file the loser skipped
+    witness.dv_update_elsewhere = witness.dv_update_elsewhere || Chance(25);
+  }
+  simulator::WriterQuirks& loser = txns[0].writer;
+  if (loser.field_lies.empty()) loser.half_truth = loser.half_truth || Chance(15);
+}
+
+// An aimed loser often reads across files (every other key, or a range from the first keys): a
+// compaction's sources are then the loser's too, several at once. On a partitioned table it
+// often reads one partition only: a file another writer moves into it is one it never read.
+void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) {
+  const int draw = Pick<int>({{2, 0}, {1, 1}, {1, 2}});
+  if (draw == 0) return;
+  Predicate wide = Chance(50) ? Predicate::CompareRemainder("id", 2, Op::kEq, Between(0, 1))
+                              : Predicate::Compare("id", Op::kGe, Between(1, 3));
+  if (draw == 2 && shape.part)
+    wide = Predicate::Compare("part", Op::kEq, PartValue(shape, Between(1, max_id)));
+  if (auto* d = std::get_if<model::Delete>(&*loser.operation)) d->where = std::move(wide);
+  if (auto* u = std::get_if<model::Update>(&*loser.operation)) u->where = std::move(wide);
+  if (auto* i = std::get_if<model::InsertSelect>(&*loser.operation)) i->source = std::move(wide);
+}
+
 // The interleaving: a random order of each writer's steps. Writer i (T(i+1)) starts the first
 // time it appears and commits the last; in between it rebases (a commit attempt that loses its
-// race again: its check goes on later).
-void GenSteps(scenario::Scenario& s, int writers) {
+// race again: its check goes on later). In an aimed history T1, the loser, starts first and
+// commits last: every other writer's commit is one it must be checked against.
+void GenSteps(scenario::Scenario& s, int writers, bool aimed) {
   std::vector<int> tokens;
   std::vector<int> appearances(static_cast<size_t>(writers), 0);
   for (int i = 0; i < writers; ++i) {
     const int rebases = Chance(35) ? static_cast<int>(Between(1, 2)) : 0;
     appearances[static_cast<size_t>(i)] = 2 + rebases;
-    tokens.insert(tokens.end(), static_cast<size_t>(2 + rebases), i);
+    tokens.insert(tokens.end(), static_cast<size_t>(aimed && i == 0 ? rebases : 2 + rebases), i);
   }
   std::vector<int> order;
+  if (aimed) order.push_back(0);
+  // Half the aimed histories run each winner whole, one after another, in a drawn order (the
+  // witness commits before its follower starts, the carrier before or after both).
+  if (aimed && Chance(50)) {
+    std::vector<std::vector<int>> blocks;  // a winner's steps together; each rebase of T1 alone
+    for (int i = 1; i < writers; ++i)
+      blocks.emplace_back(static_cast<size_t>(appearances[static_cast<size_t>(i)]), i);
+    for (int r = 2; r < appearances[0]; ++r) blocks.push_back({0});
+    tokens.clear();
+    while (!blocks.empty()) {
+      const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(blocks.size()) - 1));
+      order.insert(order.end(), blocks[at].begin(), blocks[at].end());
+      blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+  }
   while (!tokens.empty()) {  // draw the next step among those left (shrinks towards T1 first)
     const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(tokens.size()) - 1));
     order.push_back(tokens[at]);
     tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at));
   }
+  if (aimed) order.push_back(0);
   std::vector<int> seen(static_cast<size_t>(writers), 0);
   for (int i : order) {
     const int k = ++seen[static_cast<size_t>(i)];
@@ -699,16 +821,35 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
   return rc::gen::exec([options] {
     scenario::Scenario s;
     Shape shape;
-    const Swarm swarm = GenSwarm();
+    Swarm swarm = GenSwarm();
+    const int low = std::max(1, options.min_writers);
+    const int high = std::max(low, options.max_writers);
+    // An aimed history casts two to four writers (AimedKinds): no other winner stands between
+    // the loser and the roles its guards must get right. Its table is often partitioned, where
+    // a witness may move a file's rows to another partition.
+    const bool aimed = low <= 4 && high >= 2 && Chance(20);
+    swarm.partitioned = swarm.partitioned || (aimed && Chance(50));
     const int64_t rows = GenTable(s.table, shape, swarm);
     if (Chance(40)) shape.hot_key = rows + 1;
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, shape, true), 0});
-    const int low = std::max(1, options.min_writers);
-    const int writers = static_cast<int>(Between(low, std::max(low, options.max_writers)));
-    const FlagMode flags = Chance(30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
-    for (int i = 0; i < writers; ++i)
-      s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm));
+    const int writers = aimed ? static_cast<int>(Between(std::max(low, 2), std::min(high, 4)))
+                              : static_cast<int>(Between(low, high));
+    if (aimed && Chance(60)) shape.hot_key = rows + 1;
+    const FlagMode flags =
+        swarm.every_flag || Chance(aimed ? 60 : 30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
+    const std::vector<std::optional<int>> kinds = AimedKinds(aimed, writers);
+    for (int i = 0; i < writers; ++i) {
+      s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm,
+                              kinds[static_cast<size_t>(i)]));
+    }
+    if (swarm.no_exact_tier) {
+      for (scenario::TxnSpec& txn : s.txns) txn.flags.SetCase(conflict::CaseId::kValueExact, false);
+    }
+    if (aimed) {
+      AimLies(s.txns, swarm);
+      AimLoserRows(s.txns[0], rows, shape);
+    }
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
         std::any_of(s.txns.begin(), s.txns.end(), [](const scenario::TxnSpec& txn) {
@@ -717,7 +858,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (small_budget) {
       for (scenario::TxnSpec& txn : s.txns) txn.writer.no_data_change = false;
     }
-    GenSteps(s, writers);
+    GenSteps(s, writers, aimed);
     return s;
   });
 }

@@ -13,6 +13,10 @@
 // otherwise each transaction draws each allowed flag on or off on its own (swarm testing). The
 // interleaving orders every start before its commit; transactions
 // started after another committed read a later version. The isolation level is drawn too.
+// One history in five is aimed: T1, the loser, starts first and commits last, past a carrier (an
+// OPTIMIZE or a DML some case may reconcile against it), sometimes a witness (a blind append, a
+// table change, a DML, often moving a file to another partition) and a follower; the classes a
+// guard of the cases answers need those roles together, which free draws rarely cast.
 //
 // This header includes rapidcheck: keep it out of widely included files.
 //

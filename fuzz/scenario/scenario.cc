@@ -75,6 +75,17 @@ std::optional<int64_t> Number(const std::string& word) {
   return v;
 }
 
+// `elsewhere` or `elsewhere:N` after `readds`: the writer re-adds a file elsewhere, the N-th of
+// those it may (N 0 to 255; 0 without it). False, and `q` untouched, on any other word.
+bool ReAddsElsewhere(const std::string& word, simulator::WriterQuirks* q) {
+  std::optional<int64_t> n = word == "elsewhere" ? std::optional<int64_t>(0) : std::nullopt;
+  if (word.rfind("elsewhere:", 0) == 0) n = Number(word.substr(10));
+  if (!n || *n < 0 || *n > 255) return false;
+  q->readd_elsewhere = true;
+  q->readd_which = static_cast<uint8_t>(*n);
+  return true;
+}
+
 std::optional<bool> OnOff(const std::string& word) {
   if (word == "on" || word == "true") return true;
   if (word == "off" || word == "false") return false;
@@ -335,7 +346,7 @@ class Parser {
         "writer NAME [adds-first] [remove-stats copied|absent|lying-bounds|lying-count] [tags "
         "miscounted|malformed] "
         "[stats malformed] [empty-output on] [removes ghost] [data-change false] [half-truth] "
-        "[read-version absent|stale] [adds duplicated] [readds elsewhere] "
+        "[read-version absent|stale] [adds duplicated] [readds elsewhere[:N]] "
         "[dv-updates elsewhere] [lies FIELD:absent|stale|contradicting:WHICH]...";
     if (w.size() < 2) return Error(kUsage);
     RLC_ASSIGN_OR_RETURN(TxnSpec * t, Txn(w[1]));
@@ -380,8 +391,9 @@ class Parser {
         q.no_data_change = true;
       } else if (w[i - 1] == "adds" && value == "duplicated") {
         q.duplicate_add = true;
-      } else if (w[i - 1] == "readds" && value == "elsewhere") {
-        q.readd_elsewhere = true;
+      } else if (w[i - 1] == "readds" && value.rfind("elsewhere", 0) == 0) {
+        if (!ReAddsElsewhere(value, &q))
+          return Error("writer: readds elsewhere[:N] (N 0 to 255), not '" + value + "'");
       } else if (w[i - 1] == "dv-updates" && value == "elsewhere") {
         q.dv_update_elsewhere = true;
       } else if (w[i - 1] == "lies") {
@@ -621,7 +633,10 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   if (q.read_version != RV::kHonest)
     out += std::string(" read-version ") + (q.read_version == RV::kAbsent ? "absent" : "stale");
   if (q.duplicate_add) out += " adds duplicated";
-  if (q.readd_elsewhere) out += " readds elsewhere";
+  if (q.readd_elsewhere) {
+    out += " readds elsewhere";
+    if (q.readd_which != 0) out += ":" + std::to_string(q.readd_which);
+  }
   if (q.dv_update_elsewhere) out += " dv-updates elsewhere";
   for (const simulator::FieldLie& lie : q.field_lies)
     out += " lies " + simulator::FieldLieText(lie);

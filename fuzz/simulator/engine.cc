@@ -424,11 +424,13 @@ void MoveADvUpdate(const delta::Snapshot& read, std::vector<delta::Action>& acti
   }
 }
 
-// WriterQuirks::readd_elsewhere: a dataChange=false re-add of the first file (in path order)
-// active in `read` that `actions` leave alone, under the partition values of the first other
-// active file whose values differ; nullopt when the table has no two such partitions.
+// WriterQuirks::readd_elsewhere: a dataChange=false re-add of a file active in `read` that
+// `actions` leave alone (the `which`-th such file in path order, counting round), under the
+// partition values of the first other active file whose values differ; nullopt when the table
+// has no two such partitions.
 std::optional<delta::AddFile> ReAddElsewhere(const delta::Snapshot& read,
-                                             const std::vector<delta::Action>& actions) {
+                                             const std::vector<delta::Action>& actions,
+                                             size_t which) {
   std::set<std::string> touched;
   for (const delta::Action& a : actions) {
     if (const auto* add = std::get_if<delta::AddFile>(&a)) touched.insert(add->path);
@@ -438,6 +440,7 @@ std::optional<delta::AddFile> ReAddElsewhere(const delta::Snapshot& read,
   for (const auto& [key, add] : read.files) {
     if (touched.count(add.path) == 0 && !add.partition_values.empty()) active[add.path] = &add;
   }
+  std::vector<delta::AddFile> candidates;
   for (const auto& [path, add] : active) {
     for (const auto& [other_path, other] : active) {
       if (other->partition_values == add->partition_values) continue;
@@ -445,10 +448,12 @@ std::optional<delta::AddFile> ReAddElsewhere(const delta::Snapshot& read,
       moved.partition_values = other->partition_values;
       moved.data_change = false;
       moved.modification_time_ms = kTimestamp;
-      return moved;
+      candidates.push_back(std::move(moved));
+      break;
     }
   }
-  return std::nullopt;
+  if (candidates.empty()) return std::nullopt;
+  return candidates[which % candidates.size()];
 }
 
 // TableOptions::winner_bytes: the commit files the check reads, altered; all else as stored.
@@ -1078,7 +1083,8 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
     if (q.dv_update_elsewhere) MoveADvUpdate(*read, t.pending.actions);
     if (q.readd_elsewhere) {
-      if (std::optional<delta::AddFile> moved = ReAddElsewhere(*read, t.pending.actions))
+      if (std::optional<delta::AddFile> moved =
+              ReAddElsewhere(*read, t.pending.actions, q.readd_which))
         t.pending.actions.push_back(std::move(*moved));
     }
   }

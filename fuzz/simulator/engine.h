@@ -167,6 +167,7 @@ struct WriterQuirks {
   // file's partition values from its add, so the file's rows move partition. The rows are then
   // not its operation's: its commit is judged by its rows (changes_rows).
   bool readd_elsewhere = false;
+  uint8_t readd_which = 0;  // which file it re-adds: the candidates in path order, counting round
   // Its first DV update (an add with a DV of a file active at its read version) written under
   // the partition values of another of the table's partitions: the file's rows, and the
   // deletions, move partition. Judged by its rows (changes_rows).

@@ -298,6 +298,32 @@ TEST(ScenarioFormat, TwoColumnsComparedReadBack) {
       << bad.status().ToString();
 }
 
+// Which file a `readds elsewhere` writer moves is part of the writer's grammar: the explorer
+// draws it, and a counterexample must replay the same file.
+TEST(ScenarioFormat, WhichFileAWriterReAddsElsewhereReadsBack) {
+  const std::string head =
+      "table partitioned files 2\nrows (1, 'a', 0)\nrows (2, 'b', 1)\n"
+      "txn A INSERT VALUES (3, 'c', 0)\n";
+  Result<Scenario> first = ParseScenario(head + "writer A readds elsewhere\n", "t.scenario");
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  EXPECT_TRUE(first->txns[0].writer.readd_elsewhere);
+  EXPECT_EQ(first->txns[0].writer.readd_which, 0);
+  Result<Scenario> third = ParseScenario(head + "writer A readds elsewhere:2\n", "t.scenario");
+  ASSERT_TRUE(third.ok()) << third.status().ToString();
+  EXPECT_EQ(third->txns[0].writer.readd_which, 2);
+  EXPECT_NE(FormatScenario(*third).find("writer A readds elsewhere:2\n"), std::string::npos);
+  Result<Scenario> again = ParseScenario(FormatScenario(*third), "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_EQ(again->txns[0].writer, third->txns[0].writer);
+  for (const char* bad : {"elsewhere:256", "elsewhere:-1", "elsewhere:x", "elsewhere2"}) {
+    Result<Scenario> s = ParseScenario(head + "writer A readds " + bad + "\n", "t.scenario");
+    ASSERT_FALSE(s.ok()) << bad;
+    EXPECT_EQ(
+        s.status().message(),
+        std::string("t.scenario:5: writer: readds elsewhere[:N] (N 0 to 255), not '") + bad + "'");
+  }
+}
+
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
   auto error = [](const std::string& text) {
     Result<Scenario> s = ParseScenario(text, "f.scenario");
