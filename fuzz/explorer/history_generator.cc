@@ -57,8 +57,8 @@ int64_t NewKey(const Shape& shape, int64_t low, int64_t high, int hot_percent) {
 
 // Swarm testing: half the histories draw from the whole grammar; the other half switch each
 // feature on or off for the whole history: the operation kinds, typed columns and writers' lies,
-// and five that concentrate a history (lies told by most writers, a partitioned table, a plain
-// store, every flag on, the statistics tier alone). A class that needs a conjunction of rare
+// and four that concentrate a history (lies told by most writers, a partitioned table, a plain
+// store, every flag on). A class that needs a conjunction of rare
 // features (a DV update moved to another partition, met by a loser that read that partition with
 // the exact tier on) is far likelier where the features it needs are concentrated and those it does
 // not are off, leaving it the history's few transactions, while every feature still meets every
@@ -69,11 +69,10 @@ struct Swarm {
                                                   true, true, true, true};
   bool typed_columns = true;
   bool writer_lies = true;
-  bool lies_often = false;     // most writers quirky, and many move files to other partitions
-  bool partitioned = false;    // the table is partitioned
-  bool plain_store = false;    // statistics and DVs written, no faults, no column mapping
-  bool every_flag = false;     // every writer has every allowed case on
-  bool no_exact_tier = false;  // no writer has the exact tier on: statistics decide alone
+  bool lies_often = false;   // most writers quirky, and many move files to other partitions
+  bool partitioned = false;  // the table is partitioned
+  bool plain_store = false;  // statistics and DVs written, no faults, no column mapping
+  bool every_flag = false;   // every writer has every allowed case on
 };
 
 Swarm GenSwarm() {
@@ -88,7 +87,6 @@ Swarm GenSwarm() {
   swarm.partitioned = Chance(50);
   swarm.plain_store = Chance(50);
   swarm.every_flag = Chance(50);
-  swarm.no_exact_tier = Chance(25);
   return swarm;
 }
 
@@ -842,9 +840,6 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     for (int i = 0; i < writers; ++i) {
       s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm,
                               kinds[static_cast<size_t>(i)]));
-    }
-    if (swarm.no_exact_tier) {
-      for (scenario::TxnSpec& txn : s.txns) txn.flags.SetCase(conflict::CaseId::kValueExact, false);
     }
     if (aimed) {
       AimLies(s.txns, swarm);
