@@ -591,10 +591,23 @@ Result<Verdict> ConflictCheck::ContinueAgainstLog(const storage::Storage& storag
                                                   std::string_view table_root,
                                                   const CheckEnvironment& env) {
   RLC_ASSIGN_OR_RETURN(delta::LogListing listing, delta::ListLog(storage, table_root));
+  // Every version after the one checked is a winner, judged by its actions. A version the log
+  // names only by a checkpoint (its commit file cleaned up, or never written), or one missing
+  // between two commits, leaves a winner unread: the check refuses the log, as replay does
+  // (docs/trust.md#one-reading), instead of judging the winners around it.
+  int64_t latest = listing.latest_version();
+  if (!listing.checkpoint_versions.empty())
+    latest = std::max(latest, listing.checkpoint_versions.back());
+  const std::set<int64_t> commits(listing.commit_versions.begin(), listing.commit_versions.end());
   std::vector<WinningCommit> winners;
-  for (int64_t v : listing.commit_versions) {
-    if (v <= checked_through_version()) continue;
+  for (int64_t v = checked_through_version() + 1; v <= latest; ++v) {
     const std::string path = delta::LogDir(table_root) + "/" + delta::CommitFileName(v);
+    if (commits.count(v) == 0) {
+      return Status::Corrupt(path + ": version " + std::to_string(v) +
+                             " has no commit file, though the log goes on to version " +
+                             std::to_string(latest) +
+                             "; the check judges every winner by its actions");
+    }
     RLC_ASSIGN_OR_RETURN(std::string bytes, storage.ReadFile(path));
     winners.push_back({v, std::move(bytes), path});
   }
