@@ -358,4 +358,24 @@ RC_GTEST_PROP(OneReadingProperty, ACommitReplayRefusesIsNeverCommittedPast, ()) 
   RC_CLASSIFY(check_refuses && !replay_refuses, "check refuses a winner replay accepts");
 }
 
+// The class the property found: a winner whose commit file is gone, the log naming its version
+// only by a checkpoint. The check once listed commit files alone, judged no winner and
+// committed the loser at that very version.
+TEST(OneReading, AWinnerKnownOnlyByACheckpointIsRefused) {
+  Table table;
+  table.Commit(0, kVersion0);
+  table.Commit(1, R"({"remove":{"path":"f3","deletionTimestamp":2,"dataChange":true}})"
+                  "\n");
+  table.Checkpoint(1, /*cut_short=*/false, /*drop_json=*/true);
+  const std::string loser =
+      R"({"readVersion":0,"readPredicates":["id > 25"],"readFiles":["f3"],"actions":[)"
+      R"({"add":{"path":"n1","partitionValues":{},"size":5,"modificationTime":3,)"
+      R"("dataChange":true,"stats":"{\"numRecords\":1}"}}]})";
+  const rlc::testing::RunResult check = table.Run("check", "--txn " + ShellQuote(table.Txn(loser)));
+  EXPECT_EQ(check.exit_code, 2) << check.out << check.err;
+  EXPECT_NE(check.err.find("00000000000000000001.json: version 1 has no commit file"),
+            std::string::npos)
+      << check.err;
+}
+
 }  // namespace
