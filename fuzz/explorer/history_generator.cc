@@ -579,6 +579,21 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   shape.x = t.typed_column;
 }
 
+// Checkpoints every 1 to 3 commits, their layouts taken in turn: classic, multi-part, V2 with
+// sidecars (on a table that takes the v2Checkpoint feature, which GenHistory's setup then gives
+// it half the time), and a multi-part one a writer left without its last part, which every
+// reader must skip.
+void GenCheckpoints(scenario::TableSpec& t) {
+  using L = parquet::CheckpointLayout::Kind;
+  t.checkpoint_interval = static_cast<int>(Between(1, 3));
+  t.checkpoint_layouts = Pick<std::vector<L>>(
+      {{2, {L::kClassic}},
+       {1, {L::kMultiPart}},
+       {1, {L::kSidecars}},
+       {1, {L::kMultiPartIncomplete, L::kClassic}},
+       {2, {L::kMultiPart, L::kSidecars, L::kMultiPartIncomplete, L::kClassic}}});
+}
+
 // The table: its shape, properties, the checker's access to it, and its rows. Returns the rows.
 int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
@@ -619,7 +634,7 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   // history with checkpoints costs about thirty without (Arrow's fixed cost per column of the
   // checkpoint schema, written and read back), so one history in ten tripled the explorer's time
   // per history (bench/README.md); one in a hundred still draws thousands a nightly campaign.
-  if (Chance(1)) t.checkpoint_interval = static_cast<int>(Between(1, 3));
+  if (Chance(1)) GenCheckpoints(t);
   // A plain store: statistics and DVs as the cases need them, and no fault (the conjunctions a
   // case's guards answer are rare enough without a doubt that aborts first). Whether rows are
   // readable stays drawn: without them the statistics tier decides alone.
@@ -715,18 +730,24 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_read
 // its claim or its partition values lie about) and its follower, and no other winner that aborts
 // the loser first; drawn freely among nine kinds, up to five writers in any interleaving meet so
 // about once in 10^5 histories.
-std::vector<std::optional<int>> AimedKinds(bool aimed, int writers) {
+//
+// In two in five aimed histories of three writers or more, the carrier follows the witness: a
+// DML that commits after the blind append and may have read it, as a reconciled winner the loser
+// is ordered after (the guards of WriteSerializable's passed appends answer that plot).
+std::vector<std::optional<int>> AimedKinds(bool aimed, int writers, bool carrier_follows) {
   std::vector<std::optional<int>> kinds(static_cast<size_t>(writers));
   if (!aimed) return kinds;
   kinds[0] = Pick<int>({{3, kInsertSelect}, {3, kMerge}, {1, kDelete}, {1, kUpdate}});
-  kinds[1] = Pick<int>({{2, kOptimize}, {2, kDelete}, {1, kUpdate}, {1, kMerge}});
+  kinds[1] = carrier_follows ? Pick<int>({{2, kDelete}, {2, kUpdate}, {1, kMerge}})
+                             : Pick<int>({{2, kOptimize}, {2, kDelete}, {1, kUpdate}, {1, kMerge}});
   if (writers < 3) return kinds;
-  kinds[2] = Pick<int>({{3, kBlindInsert},
-                        {1, kIdempotentWrite},
-                        {1, kMetadataChange},
-                        {1, kProtocolChange},
-                        {1, kDelete},
-                        {1, kUpdate}});
+  kinds[2] = carrier_follows ? Pick<int>({{3, kBlindInsert}, {1, kIdempotentWrite}})
+                             : Pick<int>({{3, kBlindInsert},
+                                          {1, kIdempotentWrite},
+                                          {1, kMetadataChange},
+                                          {1, kProtocolChange},
+                                          {1, kDelete},
+                                          {1, kUpdate}});
   if (writers < 4) return kinds;
   kinds[3] = Pick<int>({{2, kMetadataChange},
                         {2, kProtocolChange},
@@ -768,11 +789,83 @@ void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) 
   if (auto* i = std::get_if<model::InsertSelect>(&*loser.operation)) i->source = std::move(wide);
 }
 
+// A carrier a case can reconcile: in an aimed history a DML carrier often changes only rows the
+// loser did not read (the complement of its condition, or for a MERGE a key its source does not
+// name), so that Delta aborts the loser on it and a case (the rows tier, a DV union) carries the
+// loser on. The guards after the carrier then decide alone: a carrier only an OPTIMIZE is, the
+// explorer rightly files as Delta's own anomaly (DeltasOwnWithoutOptimizes), and a carrier that
+// conflicts aborts the loser before any guard is asked.
+std::optional<Predicate> LoserRead(const model::Operation& loser) {
+  if (const auto* d = std::get_if<model::Delete>(&loser)) return d->where;
+  if (const auto* u = std::get_if<model::Update>(&loser)) return u->where;
+  if (const auto* i = std::get_if<model::InsertSelect>(&loser)) return i->source;
+  return std::nullopt;
+}
+
+Predicate OutsideTheMerge(const model::Merge& merge, int64_t max_id) {
+  for (const model::MergeClause& c : merge.clauses) {
+    if (c.kind == model::MergeClause::Kind::kMatchedUpdate && Chance(50) &&
+        c.condition.kind != Predicate::Kind::kTrue)
+      return Predicate::Not(c.condition);
+  }
+  std::vector<model::Value> keys;
+  for (const std::vector<model::Value>& row : merge.source_rows) keys.push_back(row[0]);
+  int64_t k = Between(1, max_id);
+  for (int i = 0; i < 6 && std::find(keys.begin(), keys.end(), model::Value{k}) != keys.end(); ++i)
+    k = Between(1, max_id);
+  return Predicate::Compare("id", Op::kEq, k);
+}
+
+// A carrier that follows the witness often read its rows (every row, or what it names) and now
+// and then states a snapshot older than the append's.
+void AimFollowingCarrier(scenario::TxnSpec& carrier, const Swarm& swarm) {
+  if (Chance(50)) carrier.reads_whole_table = true;
+  if (swarm.writer_lies && carrier.writer.field_lies.empty() && Chance(35))
+    carrier.writer.read_version = simulator::WriterQuirks::ReadVersion::kStale;
+}
+
+void AimCarrier(std::vector<scenario::TxnSpec>& txns, int64_t max_id, bool carrier_follows,
+                const Swarm& swarm) {
+  if (txns.size() < 2) return;
+  if (carrier_follows) AimFollowingCarrier(txns[1], swarm);
+  if (!Chance(carrier_follows ? 85 : 60)) return;
+  const model::Operation& loser = *txns[0].operation;
+  Predicate outside = Predicate::True();
+  if (const auto* merge = std::get_if<model::Merge>(&loser)) {
+    outside = OutsideTheMerge(*merge, max_id);
+  } else if (std::optional<Predicate> read = LoserRead(loser)) {
+    if (read->kind == Predicate::Kind::kTrue) return;
+    outside = Predicate::Not(std::move(*read));
+  }
+  if (auto* d = std::get_if<model::Delete>(&*txns[1].operation)) d->where = std::move(outside);
+  if (auto* u = std::get_if<model::Update>(&*txns[1].operation)) u->where = std::move(outside);
+}
+
+// An aimed MERGE on a partitioned table is often scoped to one partition by a condition that
+// also names a data column, and names the hot key twice: its scan counts the key's matches in
+// every partition, so a witness's insert of that key elsewhere decides whether it fails
+// (checker.cc CheckMergeScan).
+void AimMerge(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) {
+  auto* merge = std::get_if<model::Merge>(&*loser.operation);
+  if (merge == nullptr || !shape.part || !Chance(50)) return;
+  const int64_t e = Between(1, max_id);
+  merge->clauses.front().condition =
+      Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(shape, e)),
+                      Predicate::Compare("id", Op::kGe, Between(1, e))});
+  merge->source_rows.push_back(NewRow(e, shape, "m"));
+  if (shape.hot_key && Chance(60)) {
+    merge->source_rows.push_back(NewRow(*shape.hot_key, shape, "m"));
+    merge->source_rows.push_back(NewRow(*shape.hot_key, shape, "m"));
+  }
+}
+
 // The interleaving: a random order of each writer's steps. Writer i (T(i+1)) starts the first
 // time it appears and commits the last; in between it rebases (a commit attempt that loses its
 // race again: its check goes on later). In an aimed history T1, the loser, starts first and
 // commits last: every other writer's commit is one it must be checked against.
-void GenSteps(scenario::Scenario& s, int writers, bool aimed) {
+// `carrier_follows`: the witness (T3) runs whole first, then the carrier and the follower in
+// a drawn order, each whole.
+void GenSteps(scenario::Scenario& s, int writers, bool aimed, bool carrier_follows) {
   std::vector<int> tokens;
   std::vector<int> appearances(static_cast<size_t>(writers), 0);
   for (int i = 0; i < writers; ++i) {
@@ -784,12 +877,16 @@ void GenSteps(scenario::Scenario& s, int writers, bool aimed) {
   if (aimed) order.push_back(0);
   // Half the aimed histories run each winner whole, one after another, in a drawn order (the
   // witness commits before its follower starts, the carrier before or after both).
-  if (aimed && Chance(50)) {
+  if (aimed && (carrier_follows || Chance(50))) {
     std::vector<std::vector<int>> blocks;  // a winner's steps together; each rebase of T1 alone
     for (int i = 1; i < writers; ++i)
       blocks.emplace_back(static_cast<size_t>(appearances[static_cast<size_t>(i)]), i);
     for (int r = 2; r < appearances[0]; ++r) blocks.push_back({0});
     tokens.clear();
+    if (carrier_follows) {
+      order.insert(order.end(), blocks[1].begin(), blocks[1].end());
+      blocks.erase(blocks.begin() + 1);
+    }
     while (!blocks.empty()) {
       const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(blocks.size()) - 1));
       order.insert(order.end(), blocks[at].begin(), blocks[at].end());
@@ -830,13 +927,16 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     const int64_t rows = GenTable(s.table, shape, swarm);
     if (Chance(40)) shape.hot_key = rows + 1;
     const int64_t setups = Pick<int64_t>({{3, 0}, {2, 1}, {1, 2}});
+    if (s.table.checkpoint_interval > 0 && Chance(50))
+      s.setup.push_back({model::ProtocolChange{"v2Checkpoint"}, 0});
     for (int64_t i = 0; i < setups; ++i) s.setup.push_back({GenOperation(rows, shape, true), 0});
     const int writers = aimed ? static_cast<int>(Between(std::max(low, 2), std::min(high, 4)))
                               : static_cast<int>(Between(low, high));
     if (aimed && Chance(60)) shape.hot_key = rows + 1;
     const FlagMode flags =
         swarm.every_flag || Chance(aimed ? 60 : 30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
-    const std::vector<std::optional<int>> kinds = AimedKinds(aimed, writers);
+    const bool carrier_follows = aimed && writers >= 3 && Chance(40);
+    const std::vector<std::optional<int>> kinds = AimedKinds(aimed, writers, carrier_follows);
     for (int i = 0; i < writers; ++i) {
       s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm,
                               kinds[static_cast<size_t>(i)]));
@@ -844,6 +944,8 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (aimed) {
       AimLies(s.txns, swarm);
       AimLoserRows(s.txns[0], rows, shape);
+      AimMerge(s.txns[0], rows, shape);
+      AimCarrier(s.txns, rows, carrier_follows, swarm);
     }
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
@@ -853,7 +955,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (small_budget) {
       for (scenario::TxnSpec& txn : s.txns) txn.writer.no_data_change = false;
     }
-    GenSteps(s, writers, aimed);
+    GenSteps(s, writers, aimed, carrier_follows);
     return s;
   });
 }

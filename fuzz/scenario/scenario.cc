@@ -198,6 +198,35 @@ class Parser {
   }
 
   // The options of typed columns and their text: nullopt for a key that is none of them.
+  // `checkpoints N` and `checkpoint-layouts L,L,...`; nullopt for another key.
+  std::optional<Status> ParseCheckpointOption(const std::string& key, const std::string& value) {
+    TableSpec& t = scenario_.table;
+    if (key == "checkpoints") {
+      std::optional<int64_t> n = Number(value);
+      if (!n || *n < 0 || *n > 1000)
+        return Error("table: checkpoints must be 0..1000, not '" + value + "'");
+      t.checkpoint_interval = static_cast<int>(*n);
+      return Status::Ok();
+    }
+    if (key != "checkpoint-layouts") return std::nullopt;
+    t.checkpoint_layouts.clear();
+    size_t from = 0;
+    while (from <= value.size()) {
+      const size_t comma = std::min(value.find(',', from), value.size());
+      const std::optional<parquet::CheckpointLayout::Kind> kind =
+          parquet::ParseLayoutName(std::string_view(value).substr(from, comma - from));
+      if (!kind) {
+        return Error(
+            "table: checkpoint-layouts takes classic, multi-part, multi-part-incomplete or "
+            "sidecars, comma-separated, not '" +
+            value + "'");
+      }
+      t.checkpoint_layouts.push_back(*kind);
+      from = comma + 1;
+    }
+    return Status::Ok();
+  }
+
   std::optional<Status> ParseTypedOption(const std::string& key, const std::string& value) {
     TableSpec& t = scenario_.table;
     if (key == "partition-type" || key == "column-x") {
@@ -287,11 +316,8 @@ class Parser {
         if (!n || *n < 0 || *n > 1000)
           return Error("table: faults must be 0..1000, not '" + value + "'");
         t.checker_faults = static_cast<int>(*n);
-      } else if (key == "checkpoints") {
-        std::optional<int64_t> n = Number(value);
-        if (!n || *n < 0 || *n > 1000)
-          return Error("table: checkpoints must be 0..1000, not '" + value + "'");
-        t.checkpoint_interval = static_cast<int>(*n);
+      } else if (std::optional<Status> checkpoints = ParseCheckpointOption(key, value)) {
+        RLC_RETURN_IF_ERROR(*checkpoints);
       } else if (key == "optimize-target") {
         std::optional<int64_t> n = Number(value);
         if (!n || *n < 1)
@@ -643,10 +669,9 @@ std::string WriterText(const simulator::WriterQuirks& q) {
   return out;
 }
 
-std::string FormatScenario(const Scenario& s) {
+// The `table` line, without its newline.
+std::string TableLine(const TableSpec& t) {
   std::ostringstream out;
-  if (!s.title.empty()) out << "scenario " << s.title << "\n";
-  const TableSpec& t = s.table;
   out << "table" << (t.partitioned ? " partitioned" : "")
       << (t.partitioned && t.partition_type != model::ColumnType::kLong
               ? std::string(" partition-type ") + model::TypeName(t.partition_type)
@@ -663,10 +688,22 @@ std::string FormatScenario(const Scenario& s) {
   if (!t.rows_readable) out << " rows unreadable";
   if (t.checker_faults > 0) out << " faults " << t.checker_faults;
   if (t.checkpoint_interval > 0) out << " checkpoints " << t.checkpoint_interval;
+  if (t.checkpoint_layouts != TableSpec{}.checkpoint_layouts) {
+    out << " checkpoint-layouts ";
+    for (size_t i = 0; i < t.checkpoint_layouts.size(); ++i)
+      out << (i > 0 ? "," : "") << parquet::LayoutName(t.checkpoint_layouts[i]);
+  }
   if (t.session_offset_minutes != 0) out << " zone " << OffsetText(t.session_offset_minutes);
   if (t.zoned_partition_timestamps) out << " partition-timestamps zoned";
   if (t.column_mapping) out << " column-mapping name";
-  out << "\n";
+  return out.str();
+}
+
+std::string FormatScenario(const Scenario& s) {
+  std::ostringstream out;
+  if (!s.title.empty()) out << "scenario " << s.title << "\n";
+  const TableSpec& t = s.table;
+  out << TableLine(t) << "\n";
   for (const auto& row : t.rows) out << "rows " << RowsText({row}) << "\n";
   for (const auto& [op, line] : s.setup) out << "setup " << model::Describe(op) << "\n";
   for (const TxnSpec& txn : s.txns) {

@@ -80,6 +80,9 @@ struct TableSpec {
   // > 0: a checkpoint after every commit whose version is a multiple of it (Delta's default is
   // 10), which the simulator's own reads and the run's final check replay through.
   int checkpoint_interval = 0;
+  // The checkpoints' layouts, taken in turn (simulator::TableOptions::checkpoint_layouts).
+  std::vector<parquet::CheckpointLayout::Kind> checkpoint_layouts = {
+      parquet::CheckpointLayout::Kind::kClassic};
   std::vector<std::vector<model::Value>> rows;
 };
 

@@ -1862,7 +1862,15 @@ Status Simulator::CheckpointAfter(int64_t version) {
   // checkpoint: the engine leaves it as it is.
   if (!at.ok() && at.status().code() == StatusCode::kCorrupt) return Status::Ok();
   RLC_RETURN_IF_ERROR(at.status());
-  RLC_ASSIGN_OR_RETURN(const std::string name, parquet::WriteCheckpoint(storage_, root_, **at));
+  const std::vector<parquet::CheckpointLayout::Kind>& layouts = options_.checkpoint_layouts;
+  parquet::CheckpointLayout layout;
+  if (!layouts.empty()) layout.kind = layouts[checkpoints_written_++ % layouts.size()];
+  layout.parts = 2 + static_cast<int>(version % 2);
+  char id[64];
+  std::snprintf(id, sizeof(id), "00000000-0000-4000-8000-%012lld", static_cast<long long>(version));
+  layout.id = id;
+  RLC_ASSIGN_OR_RETURN(const std::string name,
+                       parquet::WriteCheckpoint(storage_, root_, **at, layout));
   (void)name;
   return Status::Ok();
 }

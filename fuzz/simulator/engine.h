@@ -51,6 +51,7 @@
 #include "impl/conflict/verdict.h"
 #include "impl/delta/actions.h"
 #include "impl/delta/snapshot.h"
+#include "impl/parquet/checkpoint_writer.h"
 #include "impl/storage/storage.h"
 #include "model/semantics/operation.h"
 #include "model/semantics/serial.h"
@@ -87,10 +88,15 @@ struct TableOptions {
   // The data files' format: Parquet for tables other engines read; row files where only the
   // simulator and the oracle do and speed matters (the in-memory explorer).
   DataFileFormat data_files = DataFileFormat::kRowFile;
-  // > 0: after each commit whose version is a multiple of it, the simulator writes a classic
-  // Parquet checkpoint of that version (impl/parquet/checkpoint_writer.h), as Delta writes one
-  // every 10 commits. A simulator that reads the log afresh starts from the newest checkpoint.
+  // > 0: after each commit whose version is a multiple of it, the simulator writes a Parquet
+  // checkpoint of that version (impl/parquet/checkpoint_writer.h), as Delta writes one every 10
+  // commits. A simulator that reads the log afresh starts from the newest complete checkpoint.
   int checkpoint_interval = 0;
+  // The checkpoints' layouts: each checkpoint takes the next in turn (one: every one alike). A
+  // multi-part one has 2 or 3 parts, a V2 one 1 or 2 sidecars (by its version), and a V2 one's
+  // UUID is made from its version, so runs repeat.
+  std::vector<parquet::CheckpointLayout::Kind> checkpoint_layouts = {
+      parquet::CheckpointLayout::Kind::kClassic};
   // 0: the checker's reads and writes succeed. n > 0: some fail with an I/O error, as on a flaky
   // store: the first DV it writes and every n-th after it, and about one in n + 1 of the DVs and
   // data files it reads (a pseudo-random draw per read, numbered over the simulator's life from
@@ -325,6 +331,7 @@ class Simulator {
   model::RowId next_row_id_ = 1;
   std::unique_ptr<conflict::DvWriter> dv_writer_;  // made at the first DV
   int64_t next_file_ = 0;
+  size_t checkpoints_written_ = 0;  // the next layout: checkpoint_layouts[this % size]
   // Logs replayed and snapshots read so far, by version: a committed version never changes
   // (put-if-absent), so each is read once, however many transactions start from it or check
   // against it, and a later log is replayed from the nearest earlier one.

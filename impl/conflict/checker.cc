@@ -202,12 +202,17 @@ std::optional<Abort> CheckOneWinner(const RuleContext& c, CheckInputs& in,
 // another partition pass it though they decide whether the MERGE fails. Delta is fooled so with
 // every flag off too, and the check follows it while no case has reconciled anything; once a case
 // carries the loser, the first such add aborts it (ConflictCheck::State::merge_scan).
+// The same holds wherever the check judges adds it passed at first: a blind append passed and
+// then followed, a blind append whose claim the log refutes.
+bool MergeScansEveryPartition(const RuleContext& c) {
+  return c.loser.flags.AnyOn() && c.loser.IsMerge() && !c.read_metadata.partition_columns.empty() &&
+         !c.read_matcher.NamesPartitionColumnsOnly() &&
+         !RLC_MUTANT("merge-scan-pruned-by-partition");
+}
+
 // New rows: a data-changing add of a path the table does not hold (a re-add holds rows it had).
 std::optional<Abort> CheckMergeScan(const RuleContext& c, const TableView& view) {
-  if (!c.loser.flags.AnyOn() || !c.loser.IsMerge() || c.read_metadata.partition_columns.empty() ||
-      c.read_matcher.NamesPartitionColumnsOnly() || !AddedFilesMatter(c) ||
-      RLC_MUTANT("merge-scan-pruned-by-partition"))
-    return std::nullopt;
+  if (!MergeScansEveryPartition(c) || !AddedFilesMatter(c)) return std::nullopt;
   AddList adds;
   for (const delta::AddFile& add : c.winner.added_files) {
     if (add.data_change && view.Active(DecodedPath(add.path)) == nullptr) adds.push_back(&add);
@@ -243,7 +248,8 @@ std::optional<Abort> CheckRefutedBlindAppend(const RuleContext& c, const TableVi
   if (!AddedFilesMatter(as_claimless)) return std::nullopt;
   AddList adds;
   for (const delta::AddFile& add : claimless.added_files) adds.push_back(&add);
-  std::optional<Abort> abort = FirstConflictingAdd(as_claimless, adds);
+  std::optional<Abort> abort =
+      FirstConflictingAdd(as_claimless, adds, MergeScansEveryPartition(as_claimless));
   if (abort) {
     abort->reason +=
         " (its isBlindAppend is refuted by its own commit: a remove, or a re-add of a held path)";
@@ -333,7 +339,7 @@ std::optional<Abort> CheckPassedBlindAppends(const PendingTransaction& loser, co
                                     in.declines};
       adds = SkipAddedFiles(skipping, append, adds, events);
     }
-    if (auto abort = FirstConflictingAdd(c, adds)) {
+    if (auto abort = FirstConflictingAdd(c, adds, MergeScansEveryPartition(c))) {
       abort->reason +=
           "; WriteSerializable cannot order this blind append after the loser, which follows "
           "version " +

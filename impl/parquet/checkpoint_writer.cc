@@ -6,10 +6,13 @@
 #include <parquet/exception.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <utility>
 
+#include "impl/delta/commit_writer.h"
+#include "impl/delta/json_writer.h"
 #include "impl/delta/log.h"
 
 namespace rlc::parquet {
@@ -122,17 +125,20 @@ class Appender {
   ::arrow::Status status_;
 };
 
-// The builders of one row's columns: exactly one gets the action, the others a null.
+// The builders of one row's columns: exactly one gets the action, the others a null. A sidecar
+// file has the add and remove columns only (`first`, `count`: the schema's columns it holds).
 struct Row {
   std::vector<std::unique_ptr<ArrayBuilder>>& columns;
   Appender& a;
   enum Column { kTxn, kAdd, kRemove, kMetaData, kProtocol, kDomain, kCheckpointMetadata, kColumns };
+  int first = 0;
+  int count = kColumns;
 
   ArrayBuilder* Start(Column c) const {
-    for (int i = 0; i < kColumns; ++i) {
-      if (i != c) a.Null(columns[static_cast<size_t>(i)].get());
+    for (int i = first; i < first + count; ++i) {
+      if (i != c) a.Null(columns[static_cast<size_t>(i - first)].get());
     }
-    return columns[static_cast<size_t>(c)].get();
+    return columns[static_cast<size_t>(c - first)].get();
   }
 };
 
@@ -230,14 +236,27 @@ Result<std::string> ToParquet(const std::shared_ptr<::arrow::Schema>& schema,
   }
 }
 
-}  // namespace
+// Which of a snapshot's actions one Parquet file of a checkpoint holds: its protocol, metaData,
+// app transactions and domains (`table`), the adds [first_add, end_add) in path order, and the
+// checkpointMetadata action (a classic-named V2 checkpoint). A sidecar holds adds alone, under
+// the add and remove columns only.
+struct Portion {
+  bool table = true;
+  size_t first_add = 0;
+  size_t end_add = SIZE_MAX;
+  bool checkpoint_metadata = false;
+  bool sidecar = false;
+};
 
-Result<CheckpointFile> EncodeCheckpoint(const delta::Snapshot& snapshot) {
-  if (!snapshot.protocol || !snapshot.metadata) {
-    return Status::Corrupt("the snapshot at version " + std::to_string(snapshot.version) +
-                           " has no protocol or metaData: no checkpoint of it can be read");
+Result<CheckpointFile> EncodePortion(const delta::Snapshot& snapshot, const Portion& portion) {
+  std::shared_ptr<::arrow::Schema> schema = CheckpointSchema();
+  Row::Column first = Row::kTxn;
+  int count = Row::kColumns;
+  if (portion.sidecar) {
+    schema = ::arrow::schema(Fields{schema->field(Row::kAdd), schema->field(Row::kRemove)});
+    first = Row::kAdd;
+    count = 2;
   }
-  const std::shared_ptr<::arrow::Schema> schema = CheckpointSchema();
   std::vector<std::unique_ptr<ArrayBuilder>> builders;
   for (const auto& f : schema->fields()) {
     auto made = ::arrow::MakeBuilder(f->type());
@@ -245,51 +264,220 @@ Result<CheckpointFile> EncodeCheckpoint(const delta::Snapshot& snapshot) {
     builders.push_back(std::move(*made));
   }
   Appender a;
-  const Row row{builders, a};
-  AppendProtocol(row, *snapshot.protocol);
-  AppendMetadata(row, *snapshot.metadata);
-  for (const auto& [app, txn] : snapshot.app_transactions) AppendTxn(row, txn);
-  for (const auto& [name, domain] : snapshot.domains) AppendDomain(row, domain);
-  for (const auto& [path, add] : snapshot.files) AppendAdd(row, add);
-  // A table with the v2Checkpoint feature takes V2 checkpoints only: this one becomes a
-  // classic-named V2 checkpoint by its checkpointMetadata action (no sidecars: the adds are here).
-  const bool v2 = snapshot.protocol->HasWriterFeature("v2Checkpoint");
-  if (v2) {
+  const Row row{builders, a, first, count};
+  CheckpointFile file;
+  if (portion.table) {
+    AppendProtocol(row, *snapshot.protocol);
+    AppendMetadata(row, *snapshot.metadata);
+    for (const auto& [app, txn] : snapshot.app_transactions) AppendTxn(row, txn);
+    for (const auto& [name, domain] : snapshot.domains) AppendDomain(row, domain);
+    file.actions +=
+        2 + static_cast<int64_t>(snapshot.app_transactions.size() + snapshot.domains.size());
+  }
+  size_t i = 0;
+  for (const auto& [path, add] : snapshot.files) {
+    if (i >= portion.first_add && i < portion.end_add) {
+      AppendAdd(row, add);
+      ++file.adds;
+    }
+    ++i;
+  }
+  if (portion.checkpoint_metadata) {
     ::arrow::StructBuilder* s = a.Struct(row.Start(Row::kCheckpointMetadata));
     a.Long(s->field_builder(0), snapshot.version);
+    ++file.actions;
   }
   if (!a.status().ok()) return Failed(a.status());
-  CheckpointFile file;
-  file.adds = static_cast<int64_t>(snapshot.files.size());
-  file.actions = 2 +
-                 static_cast<int64_t>(snapshot.app_transactions.size() + snapshot.domains.size()) +
-                 file.adds + (v2 ? 1 : 0);
+  file.actions += file.adds;
   RLC_ASSIGN_OR_RETURN(file.bytes, ToParquet(schema, builders, file.actions));
   return file;
 }
 
-Result<std::string> WriteCheckpoint(storage::Storage& storage, std::string_view table_root,
-                                    const delta::Snapshot& snapshot) {
-  RLC_ASSIGN_OR_RETURN(const CheckpointFile file, EncodeCheckpoint(snapshot));
-  char name[64];
-  std::snprintf(name, sizeof(name), "%020lld.checkpoint.parquet",
-                static_cast<long long>(snapshot.version));
-  const std::string log_dir = delta::LogDir(table_root);
-  const Status put = storage.PutIfAbsent(log_dir + "/" + name, file.bytes);
-  if (!put.ok() && put.code() != StatusCode::kAlreadyExists) return put;
+Status RequireTableActions(const delta::Snapshot& snapshot) {
+  if (snapshot.protocol && snapshot.metadata) return Status::Ok();
+  return Status::Corrupt("the snapshot at version " + std::to_string(snapshot.version) +
+                         " has no protocol or metaData: no checkpoint of it can be read");
+}
+
+bool TakesV2(const delta::Snapshot& snapshot) {
+  return snapshot.protocol->HasWriterFeature("v2Checkpoint");
+}
+
+std::string VersionName(int64_t version) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "%020lld", static_cast<long long>(version));
+  return name;
+}
+
+// Puts a checkpoint's file; another writer's file of the same name holds the same state.
+Status PutFile(storage::Storage& storage, const std::string& path, const std::string& bytes) {
+  const Status put = storage.PutIfAbsent(path, bytes);
+  return put.ok() || put.code() == StatusCode::kAlreadyExists ? Status::Ok() : put;
+}
+
+// What a layout wrote: the name readers list it by, and _last_checkpoint's counts.
+struct Written {
+  std::string name;
+  int64_t actions = 0;
+  int64_t bytes = 0;
+  int64_t adds = 0;
+  int64_t parts = 0;  // a multi-part checkpoint's
+};
+
+// Parts 1..parts, the adds dealt out in runs; the table's actions in part 1. With `drop_last`,
+// the last part is not written (a writer that stopped midway): readers skip the checkpoint.
+Result<Written> WriteMultiPart(storage::Storage& storage, const std::string& log_dir,
+                               const delta::Snapshot& snapshot, int parts, bool drop_last) {
+  Written w;
+  w.parts = parts;
+  const size_t adds = snapshot.files.size();
+  for (int part = 1; part <= parts; ++part) {
+    Portion portion;
+    portion.table = part == 1;
+    portion.first_add = adds * static_cast<size_t>(part - 1) / static_cast<size_t>(parts);
+    portion.end_add = adds * static_cast<size_t>(part) / static_cast<size_t>(parts);
+    RLC_ASSIGN_OR_RETURN(const CheckpointFile file, EncodePortion(snapshot, portion));
+    char suffix[48];
+    std::snprintf(suffix, sizeof(suffix), ".checkpoint.%010d.%010d.parquet", part, parts);
+    const std::string name = VersionName(snapshot.version) + suffix;
+    if (part == 1) w.name = name;
+    w.actions += file.actions;
+    w.bytes += static_cast<int64_t>(file.bytes.size());
+    w.adds += file.adds;
+    if (drop_last && part == parts) break;
+    RLC_RETURN_IF_ERROR(PutFile(storage, log_dir + "/" + name, file.bytes));
+  }
+  return w;
+}
+
+// A sidecar action's line: its path is relative to _delta_log/_sidecars.
+std::string SidecarLine(const std::string& name, int64_t size_bytes) {
+  delta::JsonWriter j;
+  j.BeginObject();
+  j.Key("sidecar");
+  j.BeginObject();
+  j.Field("path", name);
+  j.Field("sizeInBytes", size_bytes);
+  j.Field("modificationTime", int64_t{0});
+  j.EndObject();
+  j.EndObject();
+  j.EndLine();
+  return j.Take();
+}
+
+// A UUID-named V2 checkpoint: a JSON top level (checkpointMetadata, the table's actions and one
+// sidecar action per sidecar file) and `sidecars` Parquet files under _delta_log/_sidecars
+// holding the adds. The sidecars are put first: a reader that lists the top level finds them.
+Result<Written> WriteV2WithSidecars(storage::Storage& storage, const std::string& log_dir,
+                                    const delta::Snapshot& snapshot, int sidecars,
+                                    const std::string& id) {
+  Written w;
+  std::string top =
+      "{\"checkpointMetadata\":{\"version\":" + std::to_string(snapshot.version) + "}}\n";
+  std::vector<delta::Action> table = {*snapshot.protocol, *snapshot.metadata};
+  for (const auto& [app, txn] : snapshot.app_transactions) table.emplace_back(txn);
+  for (const auto& [name, domain] : snapshot.domains) table.emplace_back(domain);
+  top += delta::WriteCommitFile(table);
+  w.actions = 3 + static_cast<int64_t>(snapshot.app_transactions.size() + snapshot.domains.size());
+  const size_t adds = snapshot.files.size();
+  for (int k = 0; k < sidecars; ++k) {
+    Portion portion;
+    portion.table = false;
+    portion.sidecar = true;
+    portion.first_add = adds * static_cast<size_t>(k) / static_cast<size_t>(sidecars);
+    portion.end_add = adds * static_cast<size_t>(k + 1) / static_cast<size_t>(sidecars);
+    RLC_ASSIGN_OR_RETURN(const CheckpointFile file, EncodePortion(snapshot, portion));
+    const std::string name = id + "-" + std::to_string(k + 1) + ".parquet";
+    RLC_RETURN_IF_ERROR(PutFile(storage, log_dir + "/_sidecars/" + name, file.bytes));
+    top += SidecarLine(name, static_cast<int64_t>(file.bytes.size()));
+    w.actions += file.actions + 1;
+    w.adds += file.adds;
+    w.bytes += static_cast<int64_t>(file.bytes.size());
+  }
+  w.name = VersionName(snapshot.version) + ".checkpoint." + id + ".json";
+  w.bytes += static_cast<int64_t>(top.size());
+  RLC_RETURN_IF_ERROR(PutFile(storage, log_dir + "/" + w.name, top));
+  return w;
+}
+
+// _last_checkpoint names the newest checkpoint written; a later one's hint stays (the version is
+// its first field).
+Status PointHint(storage::Storage& storage, const std::string& log_dir, int64_t version,
+                 const Written& w) {
   const std::string hint_path = log_dir + "/_last_checkpoint";
   Result<std::string> hint = storage.ReadFile(hint_path);
-  if (hint.ok()) {  // a later checkpoint's hint stays: the version is its first field
+  if (hint.ok()) {
     long long named = -1;
-    if (std::sscanf(hint->c_str(), "{\"version\":%lld", &named) == 1 && named >= snapshot.version)
-      return std::string(name);
+    if (std::sscanf(hint->c_str(), "{\"version\":%lld", &named) == 1 && named >= version)
+      return Status::Ok();
   }
-  const std::string text = "{\"version\":" + std::to_string(snapshot.version) +
-                           ",\"size\":" + std::to_string(file.actions) +
-                           ",\"sizeInBytes\":" + std::to_string(file.bytes.size()) +
-                           ",\"numOfAddFiles\":" + std::to_string(file.adds) + "}";
-  RLC_RETURN_IF_ERROR(storage.Replace(hint_path, text));
-  return std::string(name);
+  std::string text = "{\"version\":" + std::to_string(version) +
+                     ",\"size\":" + std::to_string(w.actions) +
+                     ",\"sizeInBytes\":" + std::to_string(w.bytes) +
+                     ",\"numOfAddFiles\":" + std::to_string(w.adds);
+  if (w.parts > 0) text += ",\"parts\":" + std::to_string(w.parts);
+  return storage.Replace(hint_path, text + "}");
+}
+
+}  // namespace
+
+Result<CheckpointFile> EncodeCheckpoint(const delta::Snapshot& snapshot) {
+  RLC_RETURN_IF_ERROR(RequireTableActions(snapshot));
+  // A table with the v2Checkpoint feature takes V2 checkpoints only: this one becomes a
+  // classic-named V2 checkpoint by its checkpointMetadata action (no sidecars: the adds are here).
+  Portion whole;
+  whole.checkpoint_metadata = TakesV2(snapshot);
+  return EncodePortion(snapshot, whole);
+}
+
+const char* LayoutName(CheckpointLayout::Kind kind) {
+  using K = CheckpointLayout::Kind;
+  switch (kind) {
+    case K::kClassic:
+      return "classic";
+    case K::kMultiPart:
+      return "multi-part";
+    case K::kMultiPartIncomplete:
+      return "multi-part-incomplete";
+    case K::kSidecars:
+      return "sidecars";
+  }
+  return "classic";
+}
+
+std::optional<CheckpointLayout::Kind> ParseLayoutName(std::string_view name) {
+  using K = CheckpointLayout::Kind;
+  for (K kind : {K::kClassic, K::kMultiPart, K::kMultiPartIncomplete, K::kSidecars}) {
+    if (name == LayoutName(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+Result<std::string> WriteCheckpoint(storage::Storage& storage, std::string_view table_root,
+                                    const delta::Snapshot& snapshot,
+                                    const CheckpointLayout& layout) {
+  RLC_RETURN_IF_ERROR(RequireTableActions(snapshot));
+  using K = CheckpointLayout::Kind;
+  const std::string log_dir = delta::LogDir(table_root);
+  const bool v2 = TakesV2(snapshot);
+  const bool multi = layout.kind == K::kMultiPart || layout.kind == K::kMultiPartIncomplete;
+  Written w;
+  if (multi && !v2) {
+    RLC_ASSIGN_OR_RETURN(w, WriteMultiPart(storage, log_dir, snapshot, std::max(layout.parts, 1),
+                                           layout.kind == K::kMultiPartIncomplete));
+    if (layout.kind == K::kMultiPartIncomplete) return w.name;  // no hint names a torn one
+  } else if (layout.kind == K::kSidecars && v2) {
+    if (layout.id.empty()) return Status::InvalidArgument("a V2 checkpoint needs an id");
+    RLC_ASSIGN_OR_RETURN(
+        w, WriteV2WithSidecars(storage, log_dir, snapshot, std::max(layout.parts, 1), layout.id));
+  } else {
+    RLC_ASSIGN_OR_RETURN(const CheckpointFile file, EncodeCheckpoint(snapshot));
+    w = {VersionName(snapshot.version) + ".checkpoint.parquet", file.actions,
+         static_cast<int64_t>(file.bytes.size()), file.adds, 0};
+    RLC_RETURN_IF_ERROR(PutFile(storage, log_dir + "/" + w.name, file.bytes));
+  }
+  RLC_RETURN_IF_ERROR(PointHint(storage, log_dir, snapshot.version, w));
+  return w.name;
 }
 
 }  // namespace rlc::parquet

@@ -171,6 +171,130 @@ TEST(CheckpointWriter, AV2CheckpointTableGetsAClassicNamedV2Checkpoint) {
   EXPECT_EQ(through->protocol, at0->protocol);
 }
 
+// The log with a v2Checkpoint table's protocol (when `v2`), and a second commit: three adds at
+// version 1.
+void TwoCommits(storage::Storage& s, bool v2) {
+  std::vector<Action> v0 = Version0();
+  if (v2) {
+    auto& protocol = std::get<delta::Protocol>(v0[0]);
+    protocol.reader_features->push_back("v2Checkpoint");
+    protocol.writer_features->push_back("v2Checkpoint");
+  }
+  Commit(s, 0, v0);
+  Commit(s, 1, {Add("part=b/f3.parquet", "b")});
+}
+
+// The one checkpoint the log lists, read back, stands for the JSON replay of version 1.
+void ExpectOneCheckpointLikeTheJson(const storage::Storage& s, delta::Checkpoint::Kind kind,
+                                    size_t files) {
+  Result<std::vector<delta::Checkpoint>> listed = delta::ListCheckpoints(s, kRoot);
+  ASSERT_TRUE(listed.ok()) << listed.status().ToString();
+  ASSERT_EQ(listed->size(), 1u);
+  EXPECT_EQ(listed->front().kind, kind);
+  EXPECT_EQ(listed->front().files.size(), files);
+  Result<delta::Snapshot> through =
+      delta::ReplayLogWithCheckpoints(s, kRoot, 1, ArrowActionReader());
+  ASSERT_TRUE(through.ok()) << through.status().ToString();
+  const Result<delta::Snapshot> json = delta::ReplayLog(s, kRoot, 1);
+  EXPECT_EQ(AsState(through->files), AsState(json->files));
+  EXPECT_EQ(through->protocol, json->protocol);
+  EXPECT_EQ(through->metadata, json->metadata);
+  EXPECT_EQ(through->app_transactions, json->app_transactions);
+  EXPECT_EQ(through->domains, json->domains);
+}
+
+TEST(CheckpointWriter, AMultiPartCheckpointDealsTheAddsOutOverItsParts) {
+  storage::InMemoryStorage s;
+  TwoCommits(s, /*v2=*/false);
+  const CheckpointLayout layout{CheckpointLayout::Kind::kMultiPart, 3, ""};
+  Result<std::string> name = WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1), layout);
+  ASSERT_TRUE(name.ok()) << name.status().ToString();
+  EXPECT_EQ(*name, "00000000000000000001.checkpoint.0000000001.0000000003.parquet");
+  ExpectOneCheckpointLikeTheJson(s, delta::Checkpoint::Kind::kMultiPart, 3);
+  // Each part holds its run of the three adds; the table's actions are in the first.
+  const ArrowActionReader reader;
+  const std::string dir = delta::LogDir(kRoot) + "/00000000000000000001.checkpoint.";
+  for (const char* part : {"0000000001.0000000003", "0000000002.0000000003"}) {
+    Result<std::vector<std::string>> lines =
+        reader.ActionLines(part, *s.ReadFile(dir + part + ".parquet"));
+    ASSERT_TRUE(lines.ok()) << lines.status().ToString();
+    EXPECT_EQ(lines->size(), std::string(part)[9] == '1' ? 5u : 1u) << part;
+  }
+  EXPECT_NE(s.ReadFile(delta::LogDir(kRoot) + "/_last_checkpoint")->find(R"("parts":3)"),
+            std::string::npos);
+}
+
+TEST(CheckpointWriter, AMultiPartCheckpointWithoutItsLastPartIsSkipped) {
+  storage::InMemoryStorage s;
+  TwoCommits(s, /*v2=*/false);
+  const CheckpointLayout torn{CheckpointLayout::Kind::kMultiPartIncomplete, 2, ""};
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1), torn).ok());
+  std::vector<std::string> incomplete;
+  Result<std::vector<delta::Checkpoint>> listed = delta::ListCheckpoints(s, kRoot, &incomplete);
+  ASSERT_TRUE(listed.ok());
+  EXPECT_TRUE(listed->empty());
+  ASSERT_EQ(incomplete.size(), 1u);
+  EXPECT_EQ(incomplete[0], "checkpoint 1 has 1 of its 2 parts");
+  EXPECT_FALSE(s.ReadFile(delta::LogDir(kRoot) + "/_last_checkpoint").ok());
+  // Readers start from the JSON then; a complete checkpoint of version 0 is taken instead.
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 0)).ok());
+  Result<delta::Snapshot> through =
+      delta::ReplayLogWithCheckpoints(s, kRoot, 1, ArrowActionReader());
+  ASSERT_TRUE(through.ok()) << through.status().ToString();
+  EXPECT_EQ(AsState(through->files), AsState(delta::ReplayLog(s, kRoot, 1)->files));
+}
+
+TEST(CheckpointWriter, AV2CheckpointNamesSidecarsThatHoldTheAdds) {
+  storage::InMemoryStorage s;
+  TwoCommits(s, /*v2=*/true);
+  const CheckpointLayout layout{CheckpointLayout::Kind::kSidecars, 2,
+                                "3a0d65cd-4056-49b8-937b-95f9e3ee90e5"};
+  Result<std::string> name = WriteCheckpoint(s, kRoot, *delta::ReplayLog(s, kRoot, 1), layout);
+  ASSERT_TRUE(name.ok()) << name.status().ToString();
+  EXPECT_EQ(*name, "00000000000000000001.checkpoint.3a0d65cd-4056-49b8-937b-95f9e3ee90e5.json");
+  ExpectOneCheckpointLikeTheJson(s, delta::Checkpoint::Kind::kV2, 1);
+  const std::string top = *s.ReadFile(delta::LogDir(kRoot) + "/" + *name);
+  EXPECT_EQ(top.rfind(R"({"checkpointMetadata":{"version":1}})", 0), 0u) << top;
+  EXPECT_EQ(top.find(R"("add")"), std::string::npos) << "adds belong in the sidecars";
+  // A sidecar has the add and remove columns only.
+  const std::string sidecar =
+      delta::LogDir(kRoot) + "/_sidecars/3a0d65cd-4056-49b8-937b-95f9e3ee90e5-2.parquet";
+  Result<std::vector<std::string>> lines =
+      ArrowActionReader().ActionLines("sidecar", *s.ReadFile(sidecar));
+  ASSERT_TRUE(lines.ok()) << lines.status().ToString();
+  ASSERT_EQ(lines->size(), 2u);
+  EXPECT_EQ(lines->front().rfind(R"({"add":)", 0), 0u);
+  // A sidecar gone, the checkpoint is refused by name, never read in part.
+  storage::InMemoryStorage without;
+  const std::string log = delta::LogDir(kRoot) + "/";
+  for (const std::string& f :
+       {delta::CommitFileName(0), delta::CommitFileName(1), *name,
+        std::string("_sidecars/3a0d65cd-4056-49b8-937b-95f9e3ee90e5-1.parquet")}) {
+    ASSERT_TRUE(without.PutIfAbsent(log + f, *s.ReadFile(log + f)).ok()) << f;
+  }
+  Result<delta::Snapshot> through =
+      delta::ReplayLogWithCheckpoints(without, kRoot, 1, ArrowActionReader());
+  ASSERT_FALSE(through.ok());
+  EXPECT_NE(through.status().message().find("-2.parquet is not there"), std::string::npos)
+      << through.status().ToString();
+}
+
+TEST(CheckpointWriter, TheProtocolDecidesTheLayoutATableTakes) {
+  // No UUID-named V2 checkpoint without the feature; no multi-part one with it.
+  storage::InMemoryStorage plain, v2;
+  TwoCommits(plain, /*v2=*/false);
+  TwoCommits(v2, /*v2=*/true);
+  const CheckpointLayout sidecars{CheckpointLayout::Kind::kSidecars, 2, "id"};
+  EXPECT_EQ(*WriteCheckpoint(plain, kRoot, *delta::ReplayLog(plain, kRoot, 1), sidecars),
+            "00000000000000000001.checkpoint.parquet");
+  const CheckpointLayout multi{CheckpointLayout::Kind::kMultiPart, 2, ""};
+  EXPECT_EQ(*WriteCheckpoint(v2, kRoot, *delta::ReplayLog(v2, kRoot, 1), multi),
+            "00000000000000000001.checkpoint.parquet");
+  EXPECT_EQ(LayoutName(*ParseLayoutName("multi-part-incomplete")),
+            std::string("multi-part-incomplete"));
+  EXPECT_FALSE(ParseLayoutName("v2").has_value());
+}
+
 TEST(CheckpointWriter, ASnapshotWithoutMetadataIsRefused) {
   delta::Snapshot empty;
   empty.version = 4;

@@ -198,4 +198,24 @@ TEST(ClassifyHistory, AWrongReconcileIsNotDeltasOwnOnceTheLoserReadsLater) {
   rlc::mutants::Select("");
 }
 
+// A MERGE that a case carries past a DELETE, after passing a blind append of a key its source
+// names three times in a partition its condition rules out: the append is judged again once the
+// DELETE followed it, and the MERGE's scan counts matches in every partition, so it aborts. With
+// that judging pruned by partition (the tree before it was fixed, as the mutant), it commits the
+// rows the model forbids, a violation with every flag off does not give: the cases'.
+TEST(ClassifyHistory, AMergePastAFollowedAppendCountsItsMatchesInEveryPartition) {
+  EXPECT_EQ(
+      Classify(Load(RLC_SCENARIOS "/cases/case1b_merge_scan_of_a_passed_blind_append.scenario")),
+      ViolationOwner::kNone);
+}
+
+TEST(ClassifyHistory, AMergePastAFollowedAppendPrunedByPartitionIsTheCases) {
+  if (!rlc::mutants::Compiled()) GTEST_SKIP() << "a build without the mutants";
+  rlc::mutants::Select("merge-scan-pruned-by-partition");
+  EXPECT_EQ(
+      Classify(Load(RLC_SCENARIOS "/cases/case1b_merge_scan_of_a_passed_blind_append.scenario")),
+      ViolationOwner::kCases);
+  rlc::mutants::Select("");
+}
+
 }  // namespace
