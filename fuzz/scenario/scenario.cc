@@ -147,6 +147,7 @@ class Parser {
         Result<std::vector<std::vector<model::Value>>> rows = ParseRows(After(line, 1), Schema());
         if (!rows.ok()) return Error("rows: " + rows.status().message());
         scenario_.table.rows.insert(scenario_.table.rows.end(), rows->begin(), rows->end());
+        RLC_RETURN_IF_ERROR(CheckWidening());
       } else if (head == "setup") {
         if (!scenario_.txns.empty()) return Error("'setup' lines come before the first 'txn'");
         Result<model::Operation> op = ParseOperation(After(line, 1), Schema());
@@ -198,6 +199,27 @@ class Parser {
   }
 
   // The options of typed columns and their text: nullopt for a key that is none of them.
+  // A widened `x` widens as Delta's type widening may (simulator::Widens), and every row's value
+  // is one the narrower type holds: the files of version 0 are written under it.
+  Status CheckWidening() {
+    const TableSpec& t = scenario_.table;
+    if (!t.x_widened_from) return Status::Ok();
+    if (!t.typed_column || !simulator::Widens(*t.x_widened_from, *t.typed_column)) {
+      return Error(std::string("table: column-x-widened-from ") +
+                   model::TypeName(*t.x_widened_from) +
+                   " needs a column-x of a type Delta widens it to (byte, short, integer to a "
+                   "wider integral type; float to double)");
+    }
+    const size_t x = 2;  // (id, value, x[, part])
+    for (const std::vector<model::Value>& row : t.rows) {
+      if (row.size() > x && !model::HoldsValueOf(*t.x_widened_from, row[x])) {
+        return Error("table: a row's x is no " + std::string(model::TypeName(*t.x_widened_from)) +
+                     ", the type its file is written under");
+      }
+    }
+    return Status::Ok();
+  }
+
   // `checkpoints N` and `checkpoint-layouts L,L,...`; nullopt for another key.
   std::optional<Status> ParseCheckpointOption(const std::string& key, const std::string& value) {
     TableSpec& t = scenario_.table;
@@ -243,6 +265,12 @@ class Parser {
         return Error("table: partition-type binary: a binary column is never a partition column");
       if (key == "column-x") t.typed_column = *type;
       if (key == "partition-type") t.partition_type = *type;
+      return Status::Ok();
+    }
+    if (key == "column-x-widened-from") {
+      t.x_widened_from = model::ColumnTypeNamed(value);
+      if (!t.x_widened_from)
+        return Error("table: column-x-widened-from byte|short|integer|float, not '" + value + "'");
       return Status::Ok();
     }
     if (key == "zone") {
@@ -327,7 +355,7 @@ class Parser {
         return Error("table: unknown option '" + key + "'");
       }
     }
-    return Status::Ok();
+    return CheckWidening();
   }
 
   Status ParseTxn(const std::vector<std::string>& w, std::string_view line) {
@@ -632,6 +660,12 @@ model::LogicalTable Scenario::StartingTable() const {
     t.protocol_features.erase("deletionVectors");
   if (table.column_mapping) t.protocol_features.insert("columnMapping");
   for (const std::vector<model::Value>& row : table.rows) t.Insert(row);
+  // A widened table's history starts at version 1, after the widening (TableOptions).
+  if (table.x_widened_from) {
+    t.version = 1;
+    t.protocol_features.insert("typeWidening");
+    t.properties.other["delta.enableTypeWidening"] = "true";
+  }
   return t;
 }
 
@@ -677,6 +711,9 @@ std::string TableLine(const TableSpec& t) {
               ? std::string(" partition-type ") + model::TypeName(t.partition_type)
               : "")
       << (t.typed_column ? std::string(" column-x ") + model::TypeName(*t.typed_column) : "")
+      << (t.x_widened_from
+              ? std::string(" column-x-widened-from ") + model::TypeName(*t.x_widened_from)
+              : "")
       << " files " << t.files << " statistics " << (t.statistics ? "on" : "off")
       << " deletion-vectors "
       << (t.deletion_vectors == DeletionVectors::kOn    ? "on"

@@ -58,6 +58,9 @@ struct TableSpec {
   bool partitioned = false;
   model::ColumnType partition_type = model::ColumnType::kLong;  // of the partition column `part`
   std::optional<model::ColumnType> typed_column;                // a data column `x` of this type
+  // The type `x` had when the table was created, before a type widening to `typed_column`
+  // (simulator::TableOptions::type_widening). Text: `column-x-widened-from TYPE`.
+  std::optional<model::ColumnType> x_widened_from;
   // The writers' session zone, minutes east of UTC (model::LogicalTable::session_offset_minutes).
   int session_offset_minutes = 0;
   // Timestamp partition values written with a Z, not in the session zone (simulator::TableOptions).

@@ -157,6 +157,7 @@ simulator::TableOptions OptionsOf(const TableSpec& table, const RunOptions& run)
   options.checker_faults = table.checker_faults;
   options.checkpoint_interval = table.checkpoint_interval;
   options.checkpoint_layouts = table.checkpoint_layouts;
+  if (table.x_widened_from) options.type_widening = {{"x", *table.x_widened_from}};
   options.zoned_partition_timestamps = table.zoned_partition_timestamps;
   options.column_mapping = table.column_mapping;
   options.explain_declines = run.explain_declines;

@@ -44,6 +44,7 @@ constexpr size_t kStatsPrefix = 32;  // Delta's dataSkippingStringPrefixLength (
 // then listed by name, as every table the simulator writes does.
 constexpr int32_t kFeaturesReaderVersion = 3;
 constexpr int32_t kFeaturesWriterVersion = 7;
+constexpr char kEnableTypeWidening[] = "delta.enableTypeWidening";
 // How often an OPTIMIZE starts over (docs/baseline.md#b5) before it gives up, and how many
 // versions a commit tries before it reports the log as unwritable: bounds no simulated history
 // reaches (a history has at most a few dozen commits), so that a bug loops no further.
@@ -700,10 +701,17 @@ delta::Metadata Simulator::MetadataAction() const {
                          ",\"delta.columnMapping.physicalName\":";
       delta::AppendJsonQuoted(physical_names_[i], &m.schema_string);
     }
+    const auto& widening = options_.type_widening;
+    if (widened_ && widening && widening->column == c.name) {
+      m.schema_string += std::string(options_.column_mapping ? "," : "") +
+                         "\"delta.typeChanges\":[{\"fromType\":\"" +
+                         model::TypeName(widening->from) + "\",\"toType\":\"" +
+                         model::TypeName(c.type) + "\"}]";
+    }
     m.schema_string += "},\"name\":";
     delta::AppendJsonQuoted(c.name, &m.schema_string);
     m.schema_string += ",\"nullable\":true,\"type\":\"";
-    m.schema_string += model::TypeName(c.type);
+    m.schema_string += model::TypeName(WrittenType(i));
     m.schema_string += "\"}";
   }
   m.schema_string += "],\"type\":\"struct\"}";
@@ -717,7 +725,10 @@ delta::Metadata Simulator::MetadataAction() const {
   const model::IsolationLevel level = table_.properties.isolation_level;
   if (level == model::IsolationLevel::kWriteSerializable)
     m.configuration.emplace_back("delta.isolationLevel", "WriteSerializable");
-  for (const auto& [k, v] : table_.properties.other) m.configuration.emplace_back(k, v);
+  for (const auto& [k, v] : table_.properties.other) {
+    if (k == kEnableTypeWidening && options_.type_widening && !widened_) continue;
+    m.configuration.emplace_back(k, v);
+  }
   m.created_time_ms = kTimestamp;
   return m;
 }
@@ -828,7 +839,9 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
                                                const std::vector<model::Row>& rows) {
   RowFile file;
   file.columns = row_file_columns_;
-  std::vector<ColumnStats> stats_of(table_.schema.size());  // by schema position
+  for (size_t i = 0; i < table_.schema.size(); ++i)
+    file.columns[i + 1].type = RowFileType(WrittenType(i));  // after the row identity
+  std::vector<ColumnStats> stats_of(table_.schema.size());   // by schema position
   file.rows.reserve(rows.size());
   for (const model::Row& row : rows) {
     std::vector<RowFileValue> values;
@@ -839,7 +852,7 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
       if (table_.schema[i].is_partition) continue;
       ColumnStats& st = stats_of[i];
       const model::Value& v = row.values[i];
-      st.is_float = table_.schema[i].type == model::ColumnType::kFloat;
+      st.is_float = WrittenType(i) == model::ColumnType::kFloat;
       if (model::IsNull(v)) {
         ++st.nulls;
         continue;
@@ -878,7 +891,10 @@ Status Simulator::Create(int files) {
   delta::Protocol protocol;
   protocol.min_reader_version = kFeaturesReaderVersion;
   protocol.min_writer_version = kFeaturesWriterVersion;
-  SetFeatures(table_.protocol_features, protocol);
+  // A table widened at version 1 takes typeWidening (and the property enabling it) there.
+  std::set<std::string> features = table_.protocol_features;
+  if (options_.type_widening) features.erase("typeWidening");
+  SetFeatures(features, protocol);
   actions.push_back(Info("CREATE TABLE", -1, false));
   actions.push_back(protocol);
   actions.push_back(MetadataAction());
@@ -898,6 +914,39 @@ Status Simulator::Create(int files) {
   RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(0),
                                            delta::WriteCommitFile(actions)));
   own_commits_.emplace(0, delta::Commit{0, std::move(actions)});
+  return options_.type_widening ? WriteTypeWidening() : Status::Ok();
+}
+
+bool Widens(model::ColumnType from, model::ColumnType to) {
+  using T = model::ColumnType;
+  const auto rank = [](T t) {
+    return t == T::kByte ? 1 : t == T::kShort ? 2 : t == T::kInteger ? 3 : t == T::kLong ? 4 : 0;
+  };
+  if (from == T::kFloat) return to == T::kDouble;
+  return rank(from) > 0 && rank(to) > rank(from);
+}
+
+model::ColumnType Simulator::WrittenType(size_t column) const {
+  const auto& widening = options_.type_widening;
+  const model::Column& c = table_.schema[column];
+  return !widened_ && widening && widening->column == c.name ? widening->from : c.type;
+}
+
+// ALTER TABLE ... CHANGE COLUMN x TYPE ..., as Delta writes it: the protocol with typeWidening,
+// the metadata with the wider type and the change recorded; no file is rewritten.
+Status Simulator::WriteTypeWidening() {
+  widened_ = true;
+  table_.protocol_features.insert("typeWidening");
+  table_.properties.other.emplace(kEnableTypeWidening, "true");
+  delta::Protocol protocol;
+  protocol.min_reader_version = kFeaturesReaderVersion;
+  protocol.min_writer_version = kFeaturesWriterVersion;
+  SetFeatures(table_.protocol_features, protocol);
+  std::vector<delta::Action> actions = {Info("CHANGE COLUMN", 0, false), protocol,
+                                        MetadataAction()};
+  RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(delta::LogDir(root_) + "/" + delta::CommitFileName(1),
+                                           delta::WriteCommitFile(actions)));
+  own_commits_.emplace(1, delta::Commit{1, std::move(actions)});
   return Status::Ok();
 }
 

@@ -59,6 +59,11 @@
 
 namespace rlc::simulator {
 
+// Whether Delta's type widening changes a column of type `from` to `to` in place: byte, short and
+// integer to a wider integral type, float to double (the widenings whose values and statistics
+// every reader here reads alike; Delta allows a few more).
+bool Widens(model::ColumnType from, model::ColumnType to);
+
 struct TableOptions {
   bool merge_on_read = true;  // DVs for deletes and updates; false: copy-on-write
   bool statistics = true;
@@ -78,6 +83,17 @@ struct TableOptions {
   // names it in the data files and names its partition directories; the logical name is the
   // schema's only.
   bool column_mapping = false;
+  // A column that had another type when the table was created (Delta's type widening): version 0
+  // declares it with `from` and writes its files (their data and statistics) under that type;
+  // version 1 widens it to its schema type (the typeWidening feature, `delta.typeChanges` in the
+  // field's metadata), and every later file is written under the wider type. Files are never
+  // rewritten by the change. REQUIRES: Widens(from, the column's type); every row's value held
+  // by `from` (model::HoldsValueOf).
+  struct TypeWidening {
+    std::string column;
+    model::ColumnType from = model::ColumnType::kInteger;
+  };
+  std::optional<TypeWidening> type_widening;
   // Snapshots apply the simulator's own commits from the actions it wrote. With this on, each is
   // also read back from the log and must parse to exactly those actions (kCorrupt otherwise):
   // the round trip that makes the shortcut sound, checked wherever speed does not matter.
@@ -249,6 +265,10 @@ class Simulator {
 
   // Version 0: protocol, metadata, and the table's rows spread over `files` row files.
   Status Create(int files);
+  // The column's type in the files written now: its type before a widening not yet written.
+  model::ColumnType WrittenType(size_t column) const;
+  // Version 1 of a table created before a type widening: the widening (TableOptions).
+  Status WriteTypeWidening();
   // The table at `version` as the model sees it (rows with their identities), read through impl/.
   Result<model::LogicalTable> Read(int64_t version) const;
   Result<int64_t> LatestVersion() const;
@@ -343,7 +363,8 @@ class Simulator {
   mutable std::map<int64_t, std::shared_ptr<const Snapshot>> snapshots_;
   // Caches a snapshot read, within bounds (the oldest snapshots and files no longer live go).
   void Remember(int64_t version, const std::shared_ptr<const Snapshot>& snapshot) const;
-  std::vector<std::string> physical_names_;      // each schema column's name in files and the log
+  std::vector<std::string> physical_names_;  // each schema column's name in files and the log
+  bool widened_ = false;                     // TableOptions::type_widening: version 1 is written
   std::vector<RowFileColumn> row_file_columns_;  // every row file's columns: _rid, then the schema
   std::vector<std::string> partition_columns_;   // left out of Parquet data files
   std::vector<size_t> stats_columns_;  // the schema columns with statistics, in name order

@@ -324,6 +324,55 @@ TEST(ScenarioFormat, WhichFileAWriterReAddsElsewhereReadsBack) {
   }
 }
 
+TEST(ScenarioFormat, CheckpointLayoutsAndAWidenedColumnReadBack) {
+  using L = rlc::parquet::CheckpointLayout::Kind;
+  const std::string text =
+      "table column-x double column-x-widened-from float files 1 checkpoints 2 "
+      "checkpoint-layouts multi-part,sidecars,multi-part-incomplete\n"
+      "rows (1, 'a', 1.100000023841858E0)\n";
+  Result<Scenario> s = ParseScenario(text, "t.scenario");
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->table.x_widened_from, rlc::model::ColumnType::kFloat);
+  EXPECT_EQ(s->table.checkpoint_layouts,
+            (std::vector<L>{L::kMultiPart, L::kSidecars, L::kMultiPartIncomplete}));
+  const std::string written = FormatScenario(*s);
+  EXPECT_NE(written.find(" column-x-widened-from float"), std::string::npos) << written;
+  EXPECT_NE(written.find(" checkpoint-layouts multi-part,sidecars,multi-part-incomplete"),
+            std::string::npos)
+      << written;
+  Result<Scenario> again = ParseScenario(written, "again.scenario");
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_EQ(again->table.x_widened_from, s->table.x_widened_from);
+  EXPECT_EQ(again->table.checkpoint_layouts, s->table.checkpoint_layouts);
+  // The widened table's history starts after the widening, at version 1.
+  EXPECT_EQ(s->StartingTable().version, 1);
+}
+
+TEST(ScenarioFormat, AWideningDeltaDoesNotAllowOrARowTheOldTypeCannotHoldIsRefused) {
+  const auto error = [](const std::string& text) {
+    Result<Scenario> s = ParseScenario(text, "t.scenario");
+    return s.ok() ? std::string("parsed") : s.status().message();
+  };
+  EXPECT_EQ(error("table column-x float column-x-widened-from double\n"),
+            "t.scenario:1: table: column-x-widened-from double needs a column-x of a type Delta "
+            "widens it to (byte, short, integer to a wider integral type; float to double)");
+  EXPECT_EQ(error("table column-x-widened-from short\n"),
+            "t.scenario:1: table: column-x-widened-from short needs a column-x of a type Delta "
+            "widens it to (byte, short, integer to a wider integral type; float to double)");
+  EXPECT_EQ(error("table column-x double column-x-widened-from float\nrows (1, 'a', 1.1E0)\n"),
+            "t.scenario:2: table: a row's x is no float, the type its file is written under");
+  EXPECT_EQ(error("table column-x integer column-x-widened-from byte\nrows (1, 'a', 300)\n"),
+            "t.scenario:2: table: a row's x is no byte, the type its file is written under");
+  EXPECT_EQ(error("table column-x-widened-from text\n"),
+            "t.scenario:1: table: column-x-widened-from byte|short|integer|float, not 'text'");
+  EXPECT_EQ(error("table checkpoints 1 checkpoint-layouts classic,v2\n"),
+            "t.scenario:1: table: checkpoint-layouts takes classic, multi-part, "
+            "multi-part-incomplete or sidecars, comma-separated, not 'classic,v2'");
+  EXPECT_EQ(error("table checkpoint-layouts classic,\n"),
+            "t.scenario:1: table: checkpoint-layouts takes classic, multi-part, "
+            "multi-part-incomplete or sidecars, comma-separated, not 'classic,'");
+}
+
 TEST(ScenarioFormat, MalformedLinesAreNamedByFileAndLine) {
   auto error = [](const std::string& text) {
     Result<Scenario> s = ParseScenario(text, "f.scenario");
