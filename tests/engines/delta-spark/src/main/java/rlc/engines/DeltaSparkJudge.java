@@ -411,16 +411,18 @@ public final class DeltaSparkJudge {
     }
   }
 
-  // The table as it was at `version`: data and DV files, and the log up to that version.
+  // The table as it was at `version`: data and DV files, and the JSON log up to that version
+  // (no checkpoint, nor what one names under _delta_log/_sidecars).
   private static void copyTableAt(Path from, Path to, long version) throws IOException {
     try (Stream<Path> all = Files.walk(from)) {
       for (Path p : (Iterable<Path>) all::iterator) {
         Path rel = from.relativize(p);
         if (rel.toString().startsWith("_rlc")) continue;
-        if (rel.getNameCount() == 2 && rel.getName(0).toString().equals("_delta_log")) {
+        if (rel.getNameCount() >= 2 && rel.getName(0).toString().equals("_delta_log")) {
+          // A commit file only: a V2 checkpoint's top level is JSON too.
           String name = rel.getFileName().toString();
-          if (name.length() < 20 || !name.substring(0, 20).matches("[0-9]{20}")) continue;
-          if (Long.parseLong(name.substring(0, 20)) > version || !name.endsWith(".json")) continue;
+          if (rel.getNameCount() > 2 || !name.matches("[0-9]{20}\\.json")) continue;
+          if (Long.parseLong(name.substring(0, 20)) > version) continue;
         }
         Path target = to.resolve(rel.toString());
         if (Files.isDirectory(p)) {
