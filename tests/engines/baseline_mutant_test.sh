@@ -28,8 +28,9 @@ fail() { echo "baseline_mutant_test: $1"; cat "$work/out.txt"; exit 1; }
 [ "$status" -eq 1 ] || fail "with $mutant the engines comparison exited $status, not 1 (a difference)"
 grep -q "^DIFFERS " "$work/out.txt" || fail "no baseline verdict differed from Delta Spark's"
 grep -q "^SHRUNK " "$work/out.txt" || fail "the difference was not shrunk"
-shrunk=$(ls "$work"/shrunk/*.shrunk.scenario | head -1)
-grep "^SHRUNK \|^DIFFERS " "$work/out.txt" | head -3
+shrunk_files=("$work"/shrunk/*.shrunk.scenario)  # no `| head` under pipefail (SIGPIPE)
+shrunk=${shrunk_files[0]}
+grep -m 3 "^SHRUNK \|^DIFFERS " "$work/out.txt" || true
 cat "$shrunk"
 if RLC_MUTANT=$mutant "$rlc" scenario "$shrunk" > "$work/with.txt" 2>&1; then
   cat "$work/with.txt"; fail "the shrunk history passes under the mutant: it does not show the bug"

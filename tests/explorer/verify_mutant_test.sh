@@ -24,7 +24,9 @@ grep -q "^| winner | {" "$work/out/report.md" || { echo "the proof finding shows
 grep -q '<table class="model">' "$work/out/report.html" || { echo "the HTML report shows no decoded model"; exit 1; }
 grep -q "<h3>Table before</h3>" "$work/out/report.html" || { echo "the HTML report shows no table before"; exit 1; }
 # Each counterexample has a folder: its history, its report and the Delta table its replay wrote.
-folder=$(ls -d "$work"/out/counterexamples/counterexample-*/ | head -1)
+# (No `| head -1` under pipefail: a writer cut off by head fails the pipeline by SIGPIPE.)
+folders=("$work"/out/counterexamples/counterexample-*/)
+folder=${folders[0]}
 [ -s "$folder/history.scenario" ] && [ -s "$folder/report.txt" ] || { echo "the counterexample folder is incomplete"; exit 1; }
 [ -s "$folder/table/_delta_log/00000000000000000000.json" ] || { echo "the counterexample's table was not exported"; exit 1; }
 "$rlc" inspect "$folder/table" > /dev/null || { echo "the exported table does not open"; exit 1; }
@@ -41,7 +43,7 @@ assert s["schemaVersion"] == 1, s.get("schemaVersion")
 assert s["findingList"] and len(s["findingList"]) == s["findings"], (s["findings"], s["findingList"][:2])
 assert all(f["message"] for f in s["findingList"]), "a finding without its message"
 PY
-replay=$(grep -o 'rlc replay [^ <]*counterexample-[^ <]*\.scenario' "$work/out/report.md" | head -1)
+replay=$(grep -m 1 -o 'rlc replay [^ <]*counterexample-[^ <]*\.scenario' "$work/out/report.md" || true)
 [ -n "$replay" ] || { echo "no replay command in the report"; exit 1; }
 file=${replay#rlc replay }
 if "$rlc" replay "$file" > "$work/replay.txt" 2>&1; then
