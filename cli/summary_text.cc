@@ -32,7 +32,9 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        std::to_string(s.oracle_violations) + " oracle violation(s) by the reconcile cases, " +
        std::to_string(s.baseline_anomalies) + " already with every flag off (Delta's own), " +
        std::to_string(s.delta_decided_anomalies) +
-       " closed by a commit Delta's rules decided (Delta's own), " +
+       " closed by a commit Delta's rules decided (Delta's own; " +
+       std::to_string(s.case_reached_anomalies) +
+       " of them reached by a case carrying a loser, which the guards promise never to), " +
        std::to_string(s.lying_writer_anomalies) +
        " with every honest writer's flag off, a lying writer's doing (Delta's own, given the "
        "lie), " +

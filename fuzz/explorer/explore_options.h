@@ -33,6 +33,11 @@ struct ExploreOptions {
   bool progress = false;        // a progress line on stderr
   int determinism_sample = 50;  // re-run every Nth history and compare its outcome (0: never)
   bool stop_at_first = false;   // stop at the first counterexample (the mutant table)
+  // With stop_at_first: stop too at the first violation filed as Delta's own anomaly that a case
+  // reached by carrying a loser (Summary::case_reached_examples). The guards of
+  // WriteSerializable's blind appends promise there are none; the mutant table asks whether the
+  // same history holds without the mutant.
+  bool stop_at_case_reached = false;
   // The exhaustive small scope (exhaustive.h) instead of generated histories: history i of the
   // campaign is number (i * kExhaustiveStride) mod the scope's size, so any prefix is a spread-out
   // slice and the whole campaign covers the scope exactly once.

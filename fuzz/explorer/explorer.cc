@@ -417,10 +417,14 @@ bool CostOfATrustedClaim(const scenario::Scenario& s, const Scratch& dir) {
   return truthful.ok() && !OracleViolation(*truthful);
 }
 
-bool DeltasOwnOnceReached(const scenario::Scenario& s, const scenario::ScenarioReport& r,
-                          const Scratch& dir) {
-  return DeltaDecidedTheLastCommit(s, r, dir) || DeltasOwnWithoutOptimizes(s, r, dir) ||
-         DeltasOwnOnceReadLater(s, r, dir) || DeltasOwnOnceWinnersFirst(s, r, dir);
+// Which of Delta's own anomalies, reached through the cases, the violation is (kCases: none).
+ViolationOwner DeltasOwnOnceReached(const scenario::Scenario& s, const scenario::ScenarioReport& r,
+                                    const Scratch& dir) {
+  if (DeltaDecidedTheLastCommit(s, r, dir)) return ViolationOwner::kDeltaDecidedLastCommit;
+  if (DeltasOwnWithoutOptimizes(s, r, dir)) return ViolationOwner::kDeltaWithoutOptimizes;
+  if (DeltasOwnOnceReadLater(s, r, dir)) return ViolationOwner::kDeltaOnceReadLater;
+  if (DeltasOwnOnceWinnersFirst(s, r, dir)) return ViolationOwner::kDeltaOnceWinnersFirst;
+  return ViolationOwner::kCases;
 }
 
 // Whether the oracle rejects the history as it ran with its flags; and when `against_baseline`,
@@ -433,7 +437,8 @@ bool Fails(const scenario::Scenario& s, const Scratch& dir, bool against_baselin
   if (DeltaFooledByALiar(s, dir)) return false;
   if (!MayBeDeltasOwn(*r)) return true;
   Result<scenario::ScenarioReport> baseline = RunOne(WithoutFlags(s), dir);
-  return baseline.ok() && !OracleViolation(*baseline) && !DeltasOwnOnceReached(s, *r, dir);
+  return baseline.ok() && !OracleViolation(*baseline) &&
+         DeltasOwnOnceReached(s, *r, dir) == ViolationOwner::kCases;
 }
 
 // Shrinks a failing history: take the first smaller candidate that still fails (in the same way:
@@ -505,11 +510,7 @@ Result<ViolationOwner> ClassifyHistory(const scenario::Scenario& s) {
   if (!MayBeDeltasOwn(r)) return ViolationOwner::kCases;
   RLC_ASSIGN_OR_RETURN(const scenario::ScenarioReport baseline, RunOne(WithoutFlags(s), scratch));
   if (OracleViolation(baseline)) return ViolationOwner::kDeltaEveryFlagOff;
-  if (DeltaDecidedTheLastCommit(s, r, scratch)) return ViolationOwner::kDeltaDecidedLastCommit;
-  if (DeltasOwnWithoutOptimizes(s, r, scratch)) return ViolationOwner::kDeltaWithoutOptimizes;
-  if (DeltasOwnOnceReadLater(s, r, scratch)) return ViolationOwner::kDeltaOnceReadLater;
-  return DeltasOwnOnceWinnersFirst(s, r, scratch) ? ViolationOwner::kDeltaOnceWinnersFirst
-                                                  : ViolationOwner::kCases;
+  return DeltasOwnOnceReached(s, r, scratch);
 }
 
 std::vector<std::string> Summary::MissingCoverage() const {
@@ -632,26 +633,42 @@ void FileViolation(Campaign& c, const scenario::Scenario& s,
     --mine.oracle_violations;
     if (mine.baseline_examples.size() < 3) {
       // Shrunk with every flag off, so that what is kept still fails without the cases: the
-      // history Delta's own rules break, as tests/engines' judge replays it.
+      // history Delta's own rules break, as tests/engines' judge replays it. Not while the
+      // mutant table times a search: shrinking Delta's own anomalies is no part of it.
       Counterexample e =
-          drawn ? Shrink(rc::shrinkable::map(*drawn, WithoutFlags), dir, /*against_baseline=*/false)
-                : AsIs(WithoutFlags(s), dir);
+          drawn && !c.o.stop_at_first
+              ? Shrink(rc::shrinkable::map(*drawn, WithoutFlags), dir, /*against_baseline=*/false)
+              : AsIs(WithoutFlags(s), dir);
       e.history = index;
       mine.baseline_examples.push_back(std::move(e));
     }
-  } else if (DeltasOwnOnceReached(s, r, dir)) {
+  } else if (const ViolationOwner owner = DeltasOwnOnceReached(s, r, dir);
+             owner != ViolationOwner::kCases) {
     ++mine.delta_decided_anomalies;
     --mine.oracle_violations;
+    const double seconds_to_find = c.elapsed();
     if (mine.delta_decided_examples.size() < 3) {
       Counterexample e = AsIs(s, dir);
       e.history = index;
       mine.delta_decided_examples.push_back(std::move(e));
     }
+    if (owner != ViolationOwner::kDeltaDecidedLastCommit) {
+      ++mine.case_reached_anomalies;
+      if (c.o.stop_at_case_reached) c.found.store(true);
+      if (mine.case_reached_examples.size() < 3) {
+        Counterexample e = AsIs(s, dir);
+        e.history = index;
+        e.seconds_to_find = seconds_to_find;
+        mine.case_reached_examples.push_back(std::move(e));
+      }
+    }
   } else {
     c.found.store(true);
+    // Read the clock before shrinking: the time to find is the search's, not the shrinker's.
+    const double seconds_to_find = c.elapsed();
     Counterexample e = drawn ? Shrink(*drawn, dir, /*against_baseline=*/true) : AsIs(s, dir);
     e.history = index;
-    e.seconds_to_find = c.elapsed();
+    e.seconds_to_find = seconds_to_find;
     mine.counterexamples.push_back(std::move(e));
   }
 }
@@ -834,6 +851,10 @@ void MergeInto(Summary& total, const Summary& shard) {
                                shard.counterexamples.end());
   total.baseline_anomalies += shard.baseline_anomalies;
   total.delta_decided_anomalies += shard.delta_decided_anomalies;
+  total.case_reached_anomalies += shard.case_reached_anomalies;
+  total.case_reached_examples.insert(total.case_reached_examples.end(),
+                                     shard.case_reached_examples.begin(),
+                                     shard.case_reached_examples.end());
   total.lying_writer_anomalies += shard.lying_writer_anomalies;
   total.trusted_claim_lies += shard.trusted_claim_lies;
   total.unreadable_past_a_liar += shard.unreadable_past_a_liar;
@@ -880,6 +901,7 @@ std::string SummaryToJson(const Summary& s) {
   j["oracleViolations"] = s.oracle_violations;
   j["baselineAnomalies"] = s.baseline_anomalies;
   j["deltaDecidedAnomalies"] = s.delta_decided_anomalies;
+  j["caseReachedAnomalies"] = s.case_reached_anomalies;
   j["lyingWriterAnomalies"] = s.lying_writer_anomalies;
   j["trustedClaimLies"] = s.trusted_claim_lies;
   j["unreadablePastALiar"] = s.unreadable_past_a_liar;
@@ -912,6 +934,7 @@ std::string SummaryToJson(const Summary& s) {
   j["counterexamples"] = ces;
   j["baselineExamples"] = KeptHistoriesJson(s.baseline_examples);
   j["deltaDecidedExamples"] = KeptHistoriesJson(s.delta_decided_examples);
+  j["caseReachedExamples"] = KeptHistoriesJson(s.case_reached_examples);
   j["inconclusiveExamples"] = KeptHistoriesJson(s.inconclusive_examples);
   return j.dump();
 }
@@ -929,6 +952,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.oracle_violations = j.at("oracleViolations").get<int64_t>();
     s.baseline_anomalies = j.at("baselineAnomalies").get<int64_t>();
     s.delta_decided_anomalies = j.at("deltaDecidedAnomalies").get<int64_t>();
+    s.case_reached_anomalies = j.at("caseReachedAnomalies").get<int64_t>();
     s.lying_writer_anomalies = j.at("lyingWriterAnomalies").get<int64_t>();
     s.trusted_claim_lies = j.at("trustedClaimLies").get<int64_t>();
     s.unreadable_past_a_liar = j.at("unreadablePastALiar").get<int64_t>();
@@ -956,6 +980,7 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     }
     s.baseline_examples = KeptHistoriesFromJson(j.at("baselineExamples"));
     s.delta_decided_examples = KeptHistoriesFromJson(j.at("deltaDecidedExamples"));
+    s.case_reached_examples = KeptHistoriesFromJson(j.at("caseReachedExamples"));
     s.inconclusive_examples = KeptHistoriesFromJson(j.at("inconclusiveExamples"));
   } catch (const std::exception& e) {
     return Status::InvalidArgument(std::string("field missing or of the wrong type: ") + e.what());

@@ -96,8 +96,14 @@ struct Summary {
   std::vector<Counterexample> counterexamples;
   std::vector<Counterexample> baseline_examples;       // a few of the baseline anomalies, shrunk
   std::vector<Counterexample> delta_decided_examples;  // a few of those, as they ran
-  std::vector<Counterexample> missed_examples;         // a few histories with a missed reconcile
-  std::vector<Counterexample> inconclusive_examples;   // a few of the inconclusive, as they ran
+  // Of delta_decided_anomalies, those a case reached by carrying a loser past winners that
+  // change nothing it read (kDeltaWithoutOptimizes, kDeltaOnceReadLater, kDeltaOnceWinnersFirst),
+  // and the first few of them. rlc's guards of WriteSerializable's blind appends promise none:
+  // each is Delta's anomaly at another timing, counted apart from the last commit Delta decided.
+  int64_t case_reached_anomalies = 0;
+  std::vector<Counterexample> case_reached_examples;
+  std::vector<Counterexample> missed_examples;        // a few histories with a missed reconcile
+  std::vector<Counterexample> inconclusive_examples;  // a few of the inconclusive, as they ran
 
   // Coverage keys every campaign should reach; those with a count of 0 here.
   std::vector<std::string> MissingCoverage() const;

@@ -39,6 +39,10 @@ std::string LongValue(int64_t k) {
 struct Shape {
   std::optional<model::ColumnType> part;
   std::optional<model::ColumnType> x;
+  // The type `x` was created with, when a later commit widened it: files written before the
+  // widening hold values of that type, and literals near them are where a statistics tier that
+  // reads their bounds under the new type may err.
+  std::optional<model::ColumnType> x_created;
   // A string partition's two values: plain, or ones a directory name must escape (Hive's escapes
   // of ':', '/', '%', '=' and the like) and a URI must escape again (the '%' of those, a space),
   // beside non-ASCII text a URI keeps as it is: paths every reader has to decode alike.
@@ -178,7 +182,9 @@ model::Value NearLiteral(model::ColumnType type, int distinct) {
     case T::kDouble:
       return model::Double{Pick<double>({{1, 1.0}, {1, 2.0}, {1, -1.0}, {1, 1e300}})};
     case T::kFloat:
-      return model::Double{Pick<double>({{1, 1.1}, {1, 1.0}, {1, -1.0}, {1, 3.5e38}})};
+      // The shortest digits of the column's floats (1.1 for 1.1f, 3.4e38 for the largest float):
+      // doubles just short of the floats' values.
+      return model::Double{Pick<double>({{3, 1.1}, {1, 3.4e38}, {1, 1.0}, {1, -1.0}, {1, 3.5e38}})};
     case T::kByte:
     case T::kShort:
     case T::kInteger:
@@ -250,10 +256,11 @@ Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
     }
   }
   // A typed column, alone or beside a key range: where two tiers may read one value two ways.
-  if (shape.x && Chance(25)) {
-    Predicate on_x = Chance(15) ? Predicate::IsNull("x") : TypedCompare("x", *shape.x, 6);
+  if (shape.x && Chance(shape.x_created ? 50 : 25)) {
+    const model::ColumnType near = shape.x_created && Chance(50) ? *shape.x_created : *shape.x;
+    Predicate on_x = Chance(15) ? Predicate::IsNull("x") : TypedCompare("x", near, 6);
     if (*shape.x != model::ColumnType::kBinary && Chance(15))
-      on_x = Predicate::In("x", {NearLiteral(*shape.x, 6), NearLiteral(*shape.x, 6)});
+      on_x = Predicate::In("x", {NearLiteral(near, 6), NearLiteral(*shape.x, 6)});
     if (Chance(40)) return on_x;
     return Predicate::And({std::move(on_x), Predicate::Compare("id", Op::kGe, k)});
   }
@@ -585,6 +592,7 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
     if (*t.typed_column == T::kShort) t.x_widened_from = T::kByte;
     if (*t.typed_column == T::kInteger) t.x_widened_from = Chance(50) ? T::kByte : T::kShort;
   }
+  shape.x_created = t.x_widened_from;
 }
 
 // Checkpoints every 1 to 3 commits, their layouts taken in turn: classic, multi-part, V2 with
@@ -635,6 +643,9 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   // Sometimes the checker cannot read the files' rows (as with Parquet it cannot read): the
   // cases then stand on statistics and counts, the paths a real table takes.
   t.rows_readable = !Chance(20);
+  // A file written before a widening keeps its old type's statistics, and where the checker
+  // cannot read its rows they alone decide: half the widened tables are of that kind.
+  if (t.x_widened_from && Chance(40)) t.rows_readable = false;
   // Sometimes the checker's store is flaky: it must abort where it cannot read or write.
   if (Chance(15)) t.checker_faults = static_cast<int>(Between(2, 4));
   // Now and then a checkpoint every 1 to 3 commits: a writer that reads the log afresh starts
@@ -731,6 +742,13 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_read
   return txn;
 }
 
+// An aimed history's plot: the order its winners run in. Free: drawn. The carrier follows the
+// witness: a guard must see that a winner after a passed append may depend on it. The carrier
+// leads: it commits before the witness, so only the follower (often a change of the table) can
+// pin the append before the loser; the carrier is then a DML, since the explorer rightly files
+// what a lone OPTIMIZE carried as Delta's own.
+enum class Plot { kFree, kCarrierFollows, kCarrierLeads };
+
 // An aimed history (one in five) casts roles instead of drawing every operation freely: T1 the
 // loser; T2 a carrier, a winner some case may reconcile against it (an OPTIMIZE, a DML); and
 // sometimes T3 a witness, what a guard of the cases must notice past the carrier (a blind append,
@@ -744,27 +762,34 @@ scenario::TxnSpec GenTxn(int i, int64_t rows, const Shape& shape, bool rows_read
 // In two in five aimed histories of three writers or more, the carrier follows the witness: a
 // DML that commits after the blind append and may have read it, as a reconciled winner the loser
 // is ordered after (the guards of WriteSerializable's passed appends answer that plot).
-std::vector<std::optional<int>> AimedKinds(bool aimed, int writers, bool carrier_follows) {
+std::vector<std::optional<int>> AimedKinds(bool aimed, int writers, Plot plot) {
   std::vector<std::optional<int>> kinds(static_cast<size_t>(writers));
   if (!aimed) return kinds;
+  const bool dml_carrier = plot != Plot::kFree;
   kinds[0] = Pick<int>({{3, kInsertSelect}, {3, kMerge}, {1, kDelete}, {1, kUpdate}});
-  kinds[1] = carrier_follows ? Pick<int>({{2, kDelete}, {2, kUpdate}, {1, kMerge}})
-                             : Pick<int>({{2, kOptimize}, {2, kDelete}, {1, kUpdate}, {1, kMerge}});
+  kinds[1] = plot == Plot::kCarrierLeads ? Pick<int>({{3, kDelete}, {1, kUpdate}, {1, kMerge}})
+             : dml_carrier               ? Pick<int>({{2, kDelete}, {2, kUpdate}, {1, kMerge}})
+                           : Pick<int>({{2, kOptimize}, {2, kDelete}, {1, kUpdate}, {1, kMerge}});
   if (writers < 3) return kinds;
-  kinds[2] = carrier_follows ? Pick<int>({{3, kBlindInsert}, {1, kIdempotentWrite}})
-                             : Pick<int>({{3, kBlindInsert},
-                                          {1, kIdempotentWrite},
-                                          {1, kMetadataChange},
-                                          {1, kProtocolChange},
-                                          {1, kDelete},
-                                          {1, kUpdate}});
+  kinds[2] = dml_carrier ? Pick<int>({{3, kBlindInsert}, {1, kIdempotentWrite}})
+                         : Pick<int>({{3, kBlindInsert},
+                                      {1, kIdempotentWrite},
+                                      {1, kMetadataChange},
+                                      {1, kProtocolChange},
+                                      {1, kDelete},
+                                      {1, kUpdate}});
   if (writers < 4) return kinds;
-  kinds[3] = Pick<int>({{2, kMetadataChange},
-                        {2, kProtocolChange},
-                        {1, kIdempotentWrite},
-                        {1, kInsertSelect},
-                        {1, kDelete},
-                        {1, kUpdate}});
+  // After a leading carrier, the follower mostly writes no row: a protocol change (one the
+  // loser's writer supports; a metadata change aborts every loser) or an application's
+  // transaction, whose dependence on the append a guard must see without a row it wrote.
+  kinds[3] = plot == Plot::kCarrierLeads
+                 ? Pick<int>({{4, kProtocolChange}, {2, kIdempotentWrite}, {1, kInsertSelect}})
+                 : Pick<int>({{2, kMetadataChange},
+                              {2, kProtocolChange},
+                              {1, kIdempotentWrite},
+                              {1, kInsertSelect},
+                              {1, kDelete},
+                              {1, kUpdate}});
   return kinds;
 }
 
@@ -772,11 +797,16 @@ std::vector<std::optional<int>> AimedKinds(bool aimed, int writers, bool carrier
 // under other values) and the loser's engine now and then tells a half truth about its own DV
 // updates: the lies the carried loser's guards answer (where the swarm lets writers lie). A
 // writer whose lies are field by field (another engine, flagless) keeps what it drew.
-void AimLies(std::vector<scenario::TxnSpec>& txns, const Swarm& swarm) {
+// Where a DML carries the loser, the loser is mostly honest: a quirky loser keeps its flags when
+// the explorer asks whether a liar fooled Delta's own rules (DeltaFooledByALiar), so what its
+// cases did wrong would be filed as its own lie's doing.
+void AimLies(std::vector<scenario::TxnSpec>& txns, const Swarm& swarm, Plot plot) {
+  if (plot != Plot::kFree && txns[0].writer.field_lies.empty() && Chance(75))
+    txns[0].writer = simulator::WriterQuirks{};
   if (!swarm.writer_lies) return;
   if (txns.size() > 2 && txns[2].writer.field_lies.empty()) {
     simulator::WriterQuirks& witness = txns[2].writer;
-    witness.readd_elsewhere = witness.readd_elsewhere || Chance(35);
+    witness.readd_elsewhere = witness.readd_elsewhere || Chance(plot == Plot::kFree ? 35 : 50);
     witness.readd_which = static_cast<uint8_t>(Between(0, 5));  // often a file the loser skipped
     witness.dv_update_elsewhere = witness.dv_update_elsewhere || Chance(25);
   }
@@ -787,13 +817,28 @@ void AimLies(std::vector<scenario::TxnSpec>& txns, const Swarm& swarm) {
 // An aimed loser often reads across files (every other key, or a range from the first keys): a
 // compaction's sources are then the loser's too, several at once. On a partitioned table it
 // often reads one partition only: a file another writer moves into it is one it never read.
-void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) {
-  const int draw = Pick<int>({{2, 0}, {1, 1}, {1, 2}});
+void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape, Plot plot) {
+  // After a leading carrier, a witness that moves a file into the one partition the loser read
+  // is what a refuted blind-append claim hides: there, most losers read one partition.
+  const int draw = plot == Plot::kCarrierLeads && shape.part
+                       ? Pick<int>({{2, 0}, {1, 1}, {4, 2}, {1, 3}})
+                       : Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}});
   if (draw == 0) return;
   Predicate wide = Chance(50) ? Predicate::CompareRemainder("id", 2, Op::kEq, Between(0, 1))
                               : Predicate::Compare("id", Op::kGe, Between(1, 3));
-  if (draw == 2 && shape.part)
+  if (draw == 2 && shape.part) {
+    // One partition, or the keys from one on within it: a carrier may then change that
+    // partition's other rows, a file the loser read, and no row it read.
     wide = Predicate::Compare("part", Op::kEq, PartValue(shape, Between(1, max_id)));
+    if (Chance(plot == Plot::kCarrierLeads ? 70 : 50))
+      wide = Predicate::And({std::move(wide), Predicate::Compare("id", Op::kGe, Between(2, 4))});
+  }
+  // A typed column's values, often those of the type the column was created with: where the
+  // tiers may read a file's bounds or rows two ways.
+  if (draw == 3 && shape.x) {
+    const model::ColumnType near = shape.x_created && Chance(60) ? *shape.x_created : *shape.x;
+    wide = TypedCompare("x", near, 6);
+  }
   if (auto* d = std::get_if<model::Delete>(&*loser.operation)) d->where = std::move(wide);
   if (auto* u = std::get_if<model::Update>(&*loser.operation)) u->where = std::move(wide);
   if (auto* i = std::get_if<model::InsertSelect>(&*loser.operation)) i->source = std::move(wide);
@@ -834,21 +879,62 @@ void AimFollowingCarrier(scenario::TxnSpec& carrier, const Swarm& swarm) {
     carrier.writer.read_version = simulator::WriterQuirks::ReadVersion::kStale;
 }
 
-void AimCarrier(std::vector<scenario::TxnSpec>& txns, int64_t max_id, bool carrier_follows,
+void AimCarrier(std::vector<scenario::TxnSpec>& txns, int64_t max_id, Plot plot,
                 const Swarm& swarm) {
   if (txns.size() < 2) return;
-  if (carrier_follows) AimFollowingCarrier(txns[1], swarm);
-  if (!Chance(carrier_follows ? 85 : 60)) return;
+  if (plot == Plot::kCarrierFollows) AimFollowingCarrier(txns[1], swarm);
+  // A follower after a leading carrier often read every row, the append's among them.
+  if (plot == Plot::kCarrierLeads && txns.size() > 3) {
+    if (Chance(50)) txns[3].reads_whole_table = true;
+    if (auto* change = std::get_if<model::ProtocolChange>(&*txns[3].operation);
+        change && Chance(75))
+      change->add_feature = "v2Checkpoint";
+  }
+  if (!Chance(plot != Plot::kFree ? 85 : 60)) return;
   const model::Operation& loser = *txns[0].operation;
   Predicate outside = Predicate::True();
   if (const auto* merge = std::get_if<model::Merge>(&loser)) {
     outside = OutsideTheMerge(*merge, max_id);
   } else if (std::optional<Predicate> read = LoserRead(loser)) {
     if (read->kind == Predicate::Kind::kTrue) return;
-    outside = Predicate::Not(std::move(*read));
+    // A read that is a conjunction (one partition, the keys from one on): often the rows of its
+    // first conjunct the rest rules out, in the files the loser read and no other.
+    if (read->kind == Predicate::Kind::kAnd && read->children.size() == 2 && Chance(60)) {
+      outside = Predicate::And({read->children[0], Predicate::Not(read->children[1])});
+    } else {
+      outside = Predicate::Not(std::move(*read));
+    }
   }
   if (auto* d = std::get_if<model::Delete>(&*txns[1].operation)) d->where = std::move(outside);
   if (auto* u = std::get_if<model::Update>(&*txns[1].operation)) u->where = std::move(outside);
+}
+
+// The witness of a plot that has a DML carrier is often a true blind append (no read beyond its
+// rows: an extra read makes Delta's isBlindAppend false and the WriteSerializable guards moot)
+// whose first row is one the loser's read selects: the row the loser must not miss.
+void AimWitness(std::vector<scenario::TxnSpec>& txns, const scenario::TableSpec& table,
+                int64_t max_id, const Shape& shape, Plot plot) {
+  if (plot == Plot::kFree || txns.size() < 3) return;
+  scenario::TxnSpec& witness = txns[2];
+  if (Chance(80)) {
+    witness.reads_whole_table = false;
+    witness.extra_reads.clear();
+  }
+  const std::optional<Predicate> read = LoserRead(*txns[0].operation);
+  model::BlindInsert* insert = std::get_if<model::BlindInsert>(&*witness.operation);
+  if (auto* idempotent = std::get_if<model::IdempotentWrite>(&*witness.operation))
+    insert = &idempotent->insert;
+  if (!read || insert == nullptr || insert->rows.empty() || !Chance(70)) return;
+  const model::LogicalTable schema =
+      model::MakeTable(table.partitioned, table.partition_type, table.typed_column);
+  const std::string value = std::get<std::string>(insert->rows.front()[1]);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::vector<model::Value> row = NewRow(NewKey(shape, 1, max_id + 3, 30), shape, value);
+    if (model::Qualifies(*read, schema, model::Row{0, row})) {
+      insert->rows.front() = std::move(row);
+      return;
+    }
+  }
 }
 
 // An aimed MERGE on a partitioned table is often scoped to one partition by a condition that
@@ -873,9 +959,10 @@ void AimMerge(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) {
 // time it appears and commits the last; in between it rebases (a commit attempt that loses its
 // race again: its check goes on later). In an aimed history T1, the loser, starts first and
 // commits last: every other writer's commit is one it must be checked against.
-// `carrier_follows`: the witness (T3) runs whole first, then the carrier and the follower in
-// a drawn order, each whole.
-void GenSteps(scenario::Scenario& s, int writers, bool aimed, bool carrier_follows) {
+// Under Plot::kCarrierFollows the witness (T3) runs whole first, then the carrier and the
+// follower in a drawn order, each whole; under Plot::kCarrierLeads the carrier, the witness and
+// the follower run whole in that order.
+void GenSteps(scenario::Scenario& s, int writers, bool aimed, Plot plot) {
   std::vector<int> tokens;
   std::vector<int> appearances(static_cast<size_t>(writers), 0);
   for (int i = 0; i < writers; ++i) {
@@ -887,15 +974,21 @@ void GenSteps(scenario::Scenario& s, int writers, bool aimed, bool carrier_follo
   if (aimed) order.push_back(0);
   // Half the aimed histories run each winner whole, one after another, in a drawn order (the
   // witness commits before its follower starts, the carrier before or after both).
-  if (aimed && (carrier_follows || Chance(50))) {
+  if (aimed && (plot != Plot::kFree || Chance(50))) {
     std::vector<std::vector<int>> blocks;  // a winner's steps together; each rebase of T1 alone
     for (int i = 1; i < writers; ++i)
       blocks.emplace_back(static_cast<size_t>(appearances[static_cast<size_t>(i)]), i);
     for (int r = 2; r < appearances[0]; ++r) blocks.push_back({0});
     tokens.clear();
-    if (carrier_follows) {
+    if (plot == Plot::kCarrierFollows) {
       order.insert(order.end(), blocks[1].begin(), blocks[1].end());
       blocks.erase(blocks.begin() + 1);
+    }
+    if (plot == Plot::kCarrierLeads) {
+      const size_t lead = std::min<size_t>(3, static_cast<size_t>(writers - 1));
+      for (size_t b = 0; b < lead; ++b)
+        order.insert(order.end(), blocks[b].begin(), blocks[b].end());
+      blocks.erase(blocks.begin(), blocks.begin() + static_cast<std::ptrdiff_t>(lead));
     }
     while (!blocks.empty()) {
       const auto at = static_cast<size_t>(Between(0, static_cast<int64_t>(blocks.size()) - 1));
@@ -945,17 +1038,24 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (aimed && Chance(60)) shape.hot_key = rows + 1;
     const FlagMode flags =
         swarm.every_flag || Chance(aimed ? 60 : 30) ? FlagMode::kEveryAllowed : FlagMode::kDrawn;
-    const bool carrier_follows = aimed && writers >= 3 && Chance(40);
-    const std::vector<std::optional<int>> kinds = AimedKinds(aimed, writers, carrier_follows);
+    const Plot plot =
+        aimed && writers >= 3
+            ? Pick<Plot>({{3, Plot::kCarrierFollows}, {3, Plot::kCarrierLeads}, {4, Plot::kFree}})
+            : Plot::kFree;
+    // The guards a leading carrier reaches are WriteSerializable's.
+    if (plot == Plot::kCarrierLeads && Chance(50))
+      s.table.isolation = model::IsolationLevel::kWriteSerializable;
+    const std::vector<std::optional<int>> kinds = AimedKinds(aimed, writers, plot);
     for (int i = 0; i < writers; ++i) {
       s.txns.push_back(GenTxn(i, rows, shape, RowsReadable(s.table), options, flags, swarm,
                               kinds[static_cast<size_t>(i)]));
     }
     if (aimed) {
-      AimLies(s.txns, swarm);
-      AimLoserRows(s.txns[0], rows, shape);
+      AimLies(s.txns, swarm, plot);
+      AimLoserRows(s.txns[0], rows, shape, plot);
       AimMerge(s.txns[0], rows, shape);
-      AimCarrier(s.txns, rows, carrier_follows, swarm);
+      AimCarrier(s.txns, rows, plot, swarm);
+      AimWitness(s.txns, s.table, rows, shape, plot);
     }
     // A small row budget makes the same trusted lie possible (see GenTxn).
     const bool small_budget =
@@ -965,7 +1065,7 @@ rc::Gen<scenario::Scenario> GenHistory(const GeneratorOptions& options) {
     if (small_budget) {
       for (scenario::TxnSpec& txn : s.txns) txn.writer.no_data_change = false;
     }
-    GenSteps(s, writers, aimed, carrier_follows);
+    GenSteps(s, writers, aimed, plot);
     return s;
   });
 }

@@ -92,6 +92,44 @@ std::optional<int64_t> VersionNamed(const std::string& error, const ReferenceLog
   return n;
 }
 
+// The rows check when a commit the oracle judges by its rows cannot be read. `why` is "version
+// N: <the reader's error>"; when the file the error names is a declared writer's own add (a row
+// count it contradicts), the rows after it are nobody's to judge: that writer's doing.
+std::string UnreadableByRows(const std::string& why, const ReferenceLog& log,
+                             const std::set<int64_t>& declared_writers) {
+  const size_t inner = why.find(": ");
+  const std::optional<int64_t> unread_by =
+      inner == std::string::npos ? std::nullopt : VersionNamed(why.substr(inner + 2), log);
+  if (unread_by && declared_writers.count(*unread_by) != 0)
+    return "inconclusive: the table cannot be read past version " + std::to_string(*unread_by) +
+           ", a declared writer's own commit: " + why;
+  return "inconclusive: a commit judged by its rows cannot be read: " + why;
+}
+
+// The final rows (a) and the dependency graph's cycles, judged on `history` (its commits judged
+// by their rows already derived). REQUIRES: j.actual_rows holds the rows read.
+void JudgeRows(const model::CommittedHistory& history, model::IsolationLevel level,
+               size_t max_orders, Judgement& j) {
+  const model::ObservedHistory observed = model::Observe(history);
+  const model::OracleResult rows =
+      model::CheckFinalRows(history, observed, level, j.actual_rows, max_orders);
+  if (rows.verdict == model::OracleVerdict::kValid) {
+    j.rows_check = "holds";
+  } else {
+    j.rows_check = rows.verdict == model::OracleVerdict::kInvalid
+                       ? "wrong data: no serial order the level allows explains the rows"
+                       : "unknown: the orders to try were cut before one matched";
+    std::vector<size_t> commit_order(history.commits.size());
+    for (size_t i = 0; i < commit_order.size(); ++i) commit_order[i] = i;
+    j.serial_rows = model::RunSerially(history, commit_order).SortedContents();
+  }
+  const model::GraphResult graph = model::CheckIsolation(observed, level);
+  for (const model::Anomaly& anomaly : graph.anomalies) {
+    j.cycles.push_back(
+        model::RenderCycle(model::LabelCycle(anomaly.cycle, history), anomaly.cycle));
+  }
+}
+
 }  // namespace
 
 Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHistory& history,
@@ -123,28 +161,10 @@ Judgement JudgeHistory(const std::string& table_dir, const model::CommittedHisto
                    (read.snapshot ? why : read.error);
   } else if (!by_rows.empty() && !derived) {
     j.actual_rows = std::move(*actual);
-    j.rows_check = "inconclusive: a commit judged by its rows cannot be read: " + delta_why;
+    j.rows_check = UnreadableByRows(delta_why, log, declared_writers);
   } else {
     j.actual_rows = std::move(*actual);
-    const model::CommittedHistory& history_judged = derived ? *derived : history;
-    const model::ObservedHistory observed = model::Observe(history_judged);
-    const model::OracleResult rows =
-        model::CheckFinalRows(history_judged, observed, level, j.actual_rows, max_orders);
-    if (rows.verdict == model::OracleVerdict::kValid) {
-      j.rows_check = "holds";
-    } else {
-      j.rows_check = rows.verdict == model::OracleVerdict::kInvalid
-                         ? "wrong data: no serial order the level allows explains the rows"
-                         : "unknown: the orders to try were cut before one matched";
-      std::vector<size_t> commit_order(history.commits.size());
-      for (size_t i = 0; i < commit_order.size(); ++i) commit_order[i] = i;
-      j.serial_rows = model::RunSerially(history_judged, commit_order).SortedContents();
-    }
-    const model::GraphResult graph = model::CheckIsolation(observed, level);
-    for (const model::Anomaly& anomaly : graph.anomalies) {
-      j.cycles.push_back(
-          model::RenderCycle(model::LabelCycle(anomaly.cycle, history_judged), anomaly.cycle));
-    }
+    JudgeRows(derived ? *derived : history, level, max_orders, j);
   }
   j.final_snapshot = std::move(read.snapshot);
   std::string invariants_error;

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "fuzz/explorer/explorer.h"
 #include "fuzz/scenario/scenario.h"
@@ -82,6 +84,18 @@ TEST(ClassifyHistory, ATableUnreadablePastALiarsCommitUnderAnEscapedPathIsNoViol
   rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(s, "/classify", {});
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_TRUE(rlc::explorer::UnreadablePastALiar(*r)) << r->rows_check;
+}
+
+// The same where the commit the oracle cannot read is one it judges by its rows: a liar's add
+// whose numRecords its file contradicts.
+TEST(ClassifyHistory, ACommitJudgedByItsRowsUnreadablePastALiarIsNoViolation) {
+  const rlc::scenario::Scenario s =
+      Load(RLC_HISTORIES "/unreadable_past_a_liars_row_count.scenario");
+  EXPECT_EQ(Classify(s), ViolationOwner::kNone);
+  rlc::Result<rlc::scenario::ScenarioReport> r = rlc::scenario::RunScenario(s, "/classify", {});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(rlc::explorer::UnreadablePastALiar(*r)) << r->rows_check;
+  EXPECT_FALSE(rlc::explorer::Inconclusive(*r)) << r->rows_check;
 }
 
 // A per-commit invariant broken at that last commit is Delta's too: a lying writer fooled the
@@ -216,6 +230,37 @@ TEST(ClassifyHistory, AMergePastAFollowedAppendPrunedByPartitionIsTheCases) {
       Classify(Load(RLC_SCENARIOS "/cases/case1b_merge_scan_of_a_passed_blind_append.scenario")),
       ViolationOwner::kCases);
   rlc::mutants::Select("");
+}
+
+// The explorer's "carrier leads" plot: a DML some case reconciled carries the loser, then a
+// witness appends (claiming a blind append) and a follower may depend on it. With the guards of
+// WriteSerializable's blind appends the loser aborts; without one, it commits rows Delta's rules
+// alone give when it starts after the carrier: Delta's anomaly, reached by a case carrying the
+// loser, which the guards promise never happens (Summary::case_reached_anomalies; the mutant
+// table counts such a history found when the tree runs it clean).
+TEST(ClassifyHistory, ALeadingDmlCarrierMeetsTheGuards) {
+  for (const char* name :
+       {"/cases/table_change_follows_a_passed_append_after_a_dml_carrier.scenario",
+        "/cases/blind_append_claim_with_a_re_add_after_a_dml_carrier.scenario"}) {
+    EXPECT_EQ(Classify(Load(std::string(RLC_SCENARIOS) + name)), ViolationOwner::kNone) << name;
+  }
+}
+
+TEST(ClassifyHistory, WithoutAGuardALeadingDmlCarrierReachesDeltasOwnAnomaly) {
+  if (!rlc::mutants::Compiled()) GTEST_SKIP() << "a build without the mutants";
+  const std::pair<const char*, const char*> cases[] = {
+      {"table-change-does-not-follow-an-append",
+       "/cases/table_change_follows_a_passed_append_after_a_dml_carrier.scenario"},
+      {"blind-append-claim-with-re-add-passes",
+       "/cases/blind_append_claim_with_a_re_add_after_a_dml_carrier.scenario"}};
+  for (const auto& [mutant, name] : cases) {
+    rlc::mutants::Select(mutant);
+    const ViolationOwner owner = Classify(Load(std::string(RLC_SCENARIOS) + name));
+    rlc::mutants::Select("");
+    EXPECT_TRUE(owner == ViolationOwner::kDeltaOnceReadLater ||
+                owner == ViolationOwner::kDeltaOnceWinnersFirst)
+        << name << ": " << static_cast<int>(owner);
+  }
 }
 
 }  // namespace

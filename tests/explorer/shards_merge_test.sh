@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 python3 - "$work/whole.json" "$work/merged.json" <<'PY'
 import json, sys
 whole, merged = (json.load(open(p)) for p in sys.argv[1:3])
-keys = ["histories", "oracleViolations", "baselineAnomalies", "deltaDecidedAnomalies", "lyingWriterAnomalies", "trustedClaimLies", "unreadablePastALiar", "inconclusive",
+keys = ["histories", "oracleViolations", "baselineAnomalies", "deltaDecidedAnomalies", "caseReachedAnomalies", "lyingWriterAnomalies", "trustedClaimLies", "unreadablePastALiar", "inconclusive",
         "reconciledHistories", "missedReconciles",
         "deferredCells", "outcomeHash", "reconciles", "aborts", "cells"]
 bad = [k for k in keys if whole[k] != merged[k]]
