@@ -63,6 +63,10 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
   for (const auto& [k, v] : s.cells) {
     line("  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k);
   }
+  line("missed reconciles by documented cell and the loser's exception:");
+  for (const auto& [k, v] : s.missed_by_cell) line("  " + std::to_string(v) + "  " + k);
+  line("deferred cells:");
+  for (const auto& [k, v] : s.deferred_by_cell) line("  " + std::to_string(v) + "  " + k);
   const std::vector<std::string> missing = s.MissingCoverage();
   line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
   for (const std::string& m : missing) line("  0  " + m);

@@ -79,6 +79,11 @@ void Account(const scenario::Scenario& s, const scenario::ScenarioReport& r, Sum
   if (UnreadablePastALiar(r)) ++sum.unreadable_past_a_liar;
   sum.missed_reconciles += r.missed_reconciles;
   sum.deferred_cells += r.deferred_cells;
+  for (const oracle::ContractCheck& c : r.contract) {
+    if (c.verdict == oracle::ContractVerdict::kMissedReconcile)
+      ++sum.missed_by_cell[c.cell + " / " + c.loser_abort];
+    if (c.verdict == oracle::ContractVerdict::kDeferred) ++sum.deferred_by_cell[c.cell];
+  }
   bool reconciled = false;
   std::map<int64_t, const scenario::TxnReport*> by_version;
   for (const scenario::TxnReport& t : r.txns) {
@@ -843,6 +848,8 @@ void MergeInto(Summary& total, const Summary& shard) {
   for (const auto& [k, v] : shard.aborts) total.aborts[k] += v;
   for (const auto& [k, v] : shard.field_lies) total.field_lies[k] += v;
   for (const auto& [k, v] : shard.trusted_claim_costs) total.trusted_claim_costs[k] += v;
+  for (const auto& [k, v] : shard.missed_by_cell) total.missed_by_cell[k] += v;
+  for (const auto& [k, v] : shard.deferred_by_cell) total.deferred_by_cell[k] += v;
   for (const auto& [k, v] : shard.cells) {
     total.cells[k].races += v.races;
     total.cells[k].committed += v.committed;
@@ -909,6 +916,8 @@ std::string SummaryToJson(const Summary& s) {
   j["reconciledHistories"] = s.reconciled_histories;
   j["missedReconciles"] = s.missed_reconciles;
   j["deferredCells"] = s.deferred_cells;
+  j["missedByCell"] = s.missed_by_cell;
+  j["deferredByCell"] = s.deferred_by_cell;
   j["determinismChecks"] = s.determinism_checks;
   j["determinismMismatches"] = s.determinism_mismatches;
   j["determinismMismatchHistories"] = s.determinism_mismatch_histories;
@@ -960,6 +969,8 @@ Result<Summary> SummaryFromJson(const std::string& text) {
     s.reconciled_histories = j.at("reconciledHistories").get<int64_t>();
     s.missed_reconciles = j.at("missedReconciles").get<int64_t>();
     s.deferred_cells = j.at("deferredCells").get<int64_t>();
+    s.missed_by_cell = j.at("missedByCell").get<std::map<std::string, int64_t>>();
+    s.deferred_by_cell = j.at("deferredByCell").get<std::map<std::string, int64_t>>();
     s.determinism_checks = j.at("determinismChecks").get<int64_t>();
     s.determinism_mismatches = j.at("determinismMismatches").get<int64_t>();
     s.determinism_mismatch_histories =

@@ -93,6 +93,11 @@ struct Summary {
   std::map<std::string, int64_t> field_lies;
   std::map<std::string, int64_t> trusted_claim_costs;
   std::map<std::string, CellCount> cells;  // documented matrix cell -> races, loser commits
+  // Contract coverage by cell: each missed reconcile under "<cell> / <the loser's exception>"
+  // (the cell says the pair cannot conflict, yet the loser aborted with it), each deferred cell
+  // under its cell (oracle/contract.h).
+  std::map<std::string, int64_t> missed_by_cell;
+  std::map<std::string, int64_t> deferred_by_cell;
   std::vector<Counterexample> counterexamples;
   std::vector<Counterexample> baseline_examples;       // a few of the baseline anomalies, shrunk
   std::vector<Counterexample> delta_decided_examples;  // a few of those, as they ran

@@ -62,6 +62,7 @@ struct ContractCheck {
   std::string
       cell;  // "UPDATE/DELETE/MERGE vs INSERT, WriteSerializable, with RLC: cannot conflict"
   std::string explanation;  // one sentence: why this verdict
+  std::string loser_abort;  // the exception the loser aborted with (set by the caller)
 };
 
 // `table` gives the schema the predicates are evaluated with; `rlc_preconditions`: the table is

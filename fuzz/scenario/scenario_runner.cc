@@ -405,6 +405,7 @@ void JudgeContracts(const ScenarioRun& s, const model::LogicalTable& start) {
         PartyOf(winner_spec, winner), PartyOf(spec, loser), false, r.level,
         rlc_preconditions && Honest(winner_spec.writer) && Honest(spec.writer), start, between);
     check.explanation = spec.name + " lost to " + winner_spec.name + ": " + check.explanation;
+    check.loser_abort = loser.report.abort;
     if (check.verdict == oracle::ContractVerdict::kMissedReconcile) ++r.missed_reconciles;
     if (check.verdict == oracle::ContractVerdict::kDeferred) ++r.deferred_cells;
     r.contract.push_back(std::move(check));

@@ -15,7 +15,7 @@ import json, sys
 whole, merged = (json.load(open(p)) for p in sys.argv[1:3])
 keys = ["histories", "oracleViolations", "baselineAnomalies", "deltaDecidedAnomalies", "caseReachedAnomalies", "lyingWriterAnomalies", "trustedClaimLies", "unreadablePastALiar", "inconclusive",
         "reconciledHistories", "missedReconciles",
-        "deferredCells", "outcomeHash", "reconciles", "aborts", "cells"]
+        "deferredCells", "missedByCell", "deferredByCell", "outcomeHash", "reconciles", "aborts", "cells"]
 bad = [k for k in keys if whole[k] != merged[k]]
 if bad:
     for k in bad:
