@@ -7,6 +7,19 @@ namespace rlc::cli {
 namespace {
 
 // The summary's counts by key: reconciles, aborts, the lies drawn and what the trusted ones cost.
+// The documented matrix cells: the reconcile rate of each, then its missed reconciles (by the
+// loser's exception) and the deferred cells.
+std::string ContractCoverageText(const explorer::Summary& s) {
+  std::string out = "reconcile rate per documented matrix cell (loser committed / races):\n";
+  for (const auto& [k, v] : s.cells)
+    out += "  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k + "\n";
+  out += "missed reconciles by documented cell and the loser's exception:\n";
+  for (const auto& [k, v] : s.missed_by_cell) out += "  " + std::to_string(v) + "  " + k + "\n";
+  out += "deferred cells:\n";
+  for (const auto& [k, v] : s.deferred_by_cell) out += "  " + std::to_string(v) + "  " + k + "\n";
+  return out;
+}
+
 std::string CountsText(const explorer::Summary& s) {
   std::string out;
   const auto counts = [&](const std::string& title, const std::map<std::string, int64_t>& by) {
@@ -59,14 +72,7 @@ std::string ExploreSummaryText(const explorer::Summary& s) {
        std::to_string(s.determinism_mismatches) + " differed" + differed + "; outcome hash " +
        std::to_string(s.outcome_hash));
   out += CountsText(s);
-  line("reconcile rate per documented matrix cell (loser committed / races):");
-  for (const auto& [k, v] : s.cells) {
-    line("  " + std::to_string(v.committed) + "/" + std::to_string(v.races) + "  " + k);
-  }
-  line("missed reconciles by documented cell and the loser's exception:");
-  for (const auto& [k, v] : s.missed_by_cell) line("  " + std::to_string(v) + "  " + k);
-  line("deferred cells:");
-  for (const auto& [k, v] : s.deferred_by_cell) line("  " + std::to_string(v) + "  " + k);
+  out += ContractCoverageText(s);
   const std::vector<std::string> missing = s.MissingCoverage();
   line(missing.empty() ? "coverage: every required count is above 0" : "coverage: missing");
   for (const std::string& m : missing) line("  0  " + m);

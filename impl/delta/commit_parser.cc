@@ -110,6 +110,10 @@ class FieldReader {
           f.unescaped_key().get(key) != simdjson::SUCCESS) {
         return Fail(field, "an object of strings");
       }
+      // A key given twice has no one value (readers disagree: the first, the last), and Delta's
+      // writers never give one twice: refused, so that every reader of the map reads one value.
+      if (std::any_of(out->begin(), out->end(), [&](const auto& kv) { return kv.first == key; }))
+        return Fail(std::string(field) + "." + std::string(key), "a key given once");
       od::value value = f.value();
       std::optional<std::string> s;
       if (!IsNull(value)) {

@@ -148,6 +148,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{
             R"({"add":{"path":"p","partitionValues":{},"size":"12","modificationTime":2,"dataChange":true}})",
             "field 'add.size': expected a 64-bit integer"},
+        BadLine{
+            R"({"add":{"path":"p","partitionValues":{"part":"1","part":"2"},"size":1,"modificationTime":2,"dataChange":true}})",
+            "field 'add.partitionValues.part': expected a key given once"},
         BadLine{R"({"remove":{"path":"p","dataChange":"yes"}})",
                 "field 'remove.dataChange': expected true or false"},
         BadLine{R"({"remove":{"path":7,"dataChange":true}})",
