@@ -32,6 +32,19 @@ std::optional<dv::DvDescriptor> DescriptorAt(const DvColumns& c, int64_t row) {
   return d;
 }
 
+// Whether the map at `row` gives each key once (a null map does). A key given twice is for the
+// line parser to refuse, as it refuses one in a commit's JSON.
+bool KeysOnce(const StringMapColumn& c, int64_t row) {
+  if (c.IsNull(row)) return true;
+  const int32_t begin = c.offsets[row + c.offset], end = c.offsets[row + c.offset + 1];
+  for (int32_t i = begin + 1; i < end; ++i) {
+    for (int32_t j = begin; j < i; ++j) {
+      if (c.keys.At(i) == c.keys.At(j)) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 StringMap StringMapColumn::At(int64_t row) const {
@@ -49,6 +62,7 @@ bool IsDirectAdd(const AddColumns& c, int64_t row) {
   if (c.path.IsNull(row) || c.partition_values.IsNull(row) || c.size.IsNull(row) ||
       c.modification_time.IsNull(row) || c.data_change.IsNull(row))
     return false;
+  if (!KeysOnce(c.partition_values, row) || !KeysOnce(c.tags, row)) return false;
   if (c.deletion_vector.IsNull(row)) return true;
   const std::optional<dv::DvDescriptor> d = DescriptorAt(c.deletion_vector, row);
   return d.has_value() && d->Validate().ok();

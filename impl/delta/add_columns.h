@@ -124,7 +124,8 @@ struct AddColumns {
 };
 
 // Whether row `row` holds an add the columns give whole: every required field set and the DV, if
-// any, complete and valid. Such a row's AddFile is exactly what the general parse would make.
+// any, complete and valid, each map giving each key once. Such a row's AddFile is exactly what the
+// general parse would make.
 bool IsDirectAdd(const AddColumns& columns, int64_t row);
 
 // The AddFile of a direct row.

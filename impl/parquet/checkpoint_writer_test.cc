@@ -279,6 +279,26 @@ TEST(CheckpointWriter, AV2CheckpointNamesSidecarsThatHoldTheAdds) {
       << through.status().ToString();
 }
 
+// A checkpoint's add whose partitionValues map gives a key twice has no one partition value (a
+// reader keeping the first and one keeping the last disagree): replay through it refuses the
+// add by field, as the JSON parser refuses such a commit line.
+TEST(CheckpointWriter, AnAddWhosePartitionKeyIsGivenTwiceIsRefused) {
+  storage::InMemoryStorage s;
+  Commit(s, 0, Version0());
+  Commit(s, 1, {Add("part=b/f3.parquet", "b")});
+  Result<delta::Snapshot> snapshot = delta::ReplayLog(s, kRoot, 1);
+  ASSERT_TRUE(snapshot.ok()) << snapshot.status().ToString();
+  delta::AddFile twice = Add("part=b/f3.parquet", "b");
+  twice.partition_values.emplace_back("part", "c");
+  snapshot->files.insert_or_assign("part=b/f3.parquet", std::move(twice));
+  ASSERT_TRUE(WriteCheckpoint(s, kRoot, *snapshot).ok());
+  Result<delta::Snapshot> through =
+      delta::ReplayLogWithCheckpoints(s, kRoot, 1, ArrowActionReader());
+  ASSERT_FALSE(through.ok());
+  EXPECT_NE(through.status().message().find("add.partitionValues.part"), std::string::npos)
+      << through.status().ToString();
+}
+
 TEST(CheckpointWriter, TheProtocolDecidesTheLayoutATableTakes) {
   // No UUID-named V2 checkpoint without the feature; no multi-part one with it.
   storage::InMemoryStorage plain, v2;

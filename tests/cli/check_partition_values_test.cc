@@ -108,4 +108,25 @@ TEST_F(CheckPartitionValues, AZoneLessValueKeepsTheConflictInEveryTier) {
   }
 }
 
+// A winner's add that gives the partition key twice has no one partition value: a reader that
+// keeps the last key (Delta Spark's) reads the file into 2024-02-01, the statistics tier once
+// took the first (2024-01-01, a partition the DELETE's predicate rules out) and the row reader the
+// last. The commit is refused, whatever the flags, naming the field.
+TEST_F(CheckPartitionValues, AKeyGivenTwiceIsRefusedNotReadTwoWays) {
+  DataFile("w.parquet", 7);
+  Put(rlc::delta::LogDir(root_.string()) + "/" + rlc::delta::CommitFileName(1),
+      R"({"commitInfo":{"operation":"WRITE","readVersion":0,"isBlindAppend":false}})"
+      "\n"
+      R"({"add":{"path":"w.parquet","partitionValues":{"ts":"2024-01-01T00:00:00Z","ts":"2024-02-01T00:00:00Z"},"size":1,"modificationTime":1,"dataChange":true}})"
+      "\n");
+  const std::string txn = root_.string() + "-txn.json";
+  for (const char* flags : {"", kStatisticsTier, kExactTier}) {
+    rlc::testing::RunResult r = RunRlc("check " + ShellQuote(root_.string()) + " --txn " +
+                                       ShellQuote(txn) + " --json " + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags << "\n" << r.out << r.err;
+    EXPECT_NE((r.out + r.err).find("add.partitionValues.ts"), std::string::npos) << flags << "\n"
+                                                                                 << r.out << r.err;
+  }
+}
+
 }  // namespace
