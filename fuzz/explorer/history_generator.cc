@@ -38,6 +38,12 @@ std::string LongValue(int64_t k) {
 // at the types' edges (NaN, -0.0, infinities, instants a microsecond apart).
 struct Shape {
   std::optional<model::ColumnType> part;
+  // A second partition column, `part2`, nested under `part` (a table partitioned by two
+  // columns): files whose paths and partitionValues name two values, partitions that are leaves.
+  std::optional<model::ColumnType> part2;
+  // `value` is UTF8_LCASE: rows and literals then differ by case now and then ('V3' = 'v3'),
+  // and 'v3' < 'V5' holds there where bytes say otherwise.
+  bool value_lcase = false;
   std::optional<model::ColumnType> x;
   // The type `x` was created with, when a later commit widened it: files written before the
   // widening hold values of that type, and literals near them are where a statistics tier that
@@ -206,12 +212,23 @@ model::Value PartValue(const Shape& shape, int64_t n) {
   return TypedValue(type, n, typed ? 3 : 2);
 }
 
+// The second partition column's value of row n: its values change every other row, so that
+// (part, part2) cross into about four leaves; a string one takes the same two strings.
+model::Value Part2Value(const Shape& shape, int64_t n) {
+  Shape second = shape;
+  second.part = shape.part2;
+  return PartValue(second, n / 2);
+}
+
 // A comparison of a typed column with a literal near its values.
 Predicate TypedCompare(const std::string& column, model::ColumnType type, int distinct) {
   // rlc's predicate language has no binary literal: a binary column is only ever NULL or not.
   if (type == model::ColumnType::kBinary)
     return Chance(50) ? Predicate::IsNull(column) : Predicate::IsNotNull(column);
-  const Op op = Pick<Op>({{3, Op::kEq}, {2, Op::kLt}, {2, Op::kGe}, {1, Op::kNe}, {1, Op::kGt}});
+  // A float's bound written as its shortest digits (1.1) is a double just short of the float's
+  // value: only a strict lower bound at those digits (x > 1.1) tells the two readings apart.
+  const int gt = type == model::ColumnType::kFloat ? 3 : 1;
+  const Op op = Pick<Op>({{3, Op::kEq}, {2, Op::kLt}, {2, Op::kGe}, {1, Op::kNe}, {gt, Op::kGt}});
   return Predicate::Compare(column, op, NearLiteral(type, distinct));
 }
 
@@ -226,7 +243,10 @@ std::vector<std::pair<std::string, std::string>> ComparablePairs(const Shape& sh
   std::vector<std::pair<std::string, model::ColumnType>> columns = {
       {"id", model::ColumnType::kLong}, {"value", model::ColumnType::kString}};
   if (shape.x) columns.emplace_back("x", *shape.x);
+  // A UTF8_LCASE `value` compares with no UTF8_BINARY string (Spark: COLLATION_MISMATCH).
+  if (shape.value_lcase) columns.erase(columns.begin() + 1);
   if (shape.part) columns.emplace_back("part", *shape.part);
+  if (shape.part2) columns.emplace_back("part2", *shape.part2);
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const auto& [a, ta] : columns) {
     for (const auto& [b, tb] : columns) {
@@ -249,6 +269,13 @@ std::optional<Predicate> ColumnsCompared(const Shape& shape) {
 
 Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
   const int64_t k = Between(1, max_id + 1);
+  if (shape.value_lcase && Chance(15)) {  // where the collation alone decides
+    const std::string v = std::string(Chance(50) ? "V" : "v") + std::to_string(k);
+    const Op op = Pick<Op>({{3, Op::kEq}, {2, Op::kLt}, {1, Op::kGe}, {1, Op::kNe}});
+    if (Chance(60)) return Predicate::Compare("value", op, v);
+    return Predicate::And(
+        {Predicate::Compare("value", op, v), Predicate::Compare("id", Op::kGe, k)});
+  }
   if ((shape.x || shape.part) && Chance(8)) {
     if (std::optional<Predicate> compared = ColumnsCompared(shape)) {
       if (Chance(50)) return *compared;
@@ -263,6 +290,17 @@ Predicate WhereAsWritten(int64_t max_id, const Shape& shape) {
       on_x = Predicate::In("x", {NearLiteral(near, 6), NearLiteral(*shape.x, 6)});
     if (Chance(40)) return on_x;
     return Predicate::And({std::move(on_x), Predicate::Compare("id", Op::kGe, k)});
+  }
+  // One leaf of a table partitioned by two columns, or part2's values across every `part`.
+  if (shape.part2 && Chance(12)) {
+    Predicate on_part2 = Chance(60) ? Predicate::Compare("part2", Op::kEq, Part2Value(shape, k))
+                                    : TypedCompare("part2", *shape.part2, 3);
+    if (Chance(40)) {
+      on_part2 = Predicate::And(
+          {Predicate::Compare("part", Op::kEq, PartValue(shape, k)), std::move(on_part2)});
+    }
+    if (Chance(50)) return on_part2;
+    return Predicate::And({std::move(on_part2), Predicate::Compare("id", Op::kGe, k)});
   }
   if (shape.part && *shape.part != model::ColumnType::kLong &&
       *shape.part != model::ColumnType::kString && Chance(30)) {
@@ -329,6 +367,7 @@ std::vector<model::Value> NewRow(int64_t id, const Shape& shape, const std::stri
   std::vector<model::Value> row = {id, value};
   if (shape.x) row.push_back(Chance(10) ? model::Value{} : TypedValue(*shape.x, Between(0, 5), 6));
   if (shape.part) row.push_back(Chance(8) ? model::Value{} : PartValue(shape, id));
+  if (shape.part2) row.push_back(Chance(8) ? model::Value{} : Part2Value(shape, id));
   return row;
 }
 
@@ -410,8 +449,11 @@ model::Operation OperationOfKind(int kind, int64_t max_id, const Shape& shape) {
       return model::Delete{Where(max_id, shape)};
     case kUpdate: {
       const int64_t k = Between(0, 3);
-      return model::Update{Where(max_id, shape),
+      model::Update update{Where(max_id, shape),
                            {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
+      // Now and then the rows move to another leaf: their new images are written there.
+      if (shape.part2 && Chance(20)) update.set.emplace_back("part2", Part2Value(shape, k + 2));
+      return update;
     }
     case kBlindInsert: {
       model::BlindInsert insert;
@@ -539,37 +581,52 @@ conflict::Flags GenFlags(const conflict::Flags& allowed, FlagMode mode) {
 }
 
 void DrawPartStrings(Shape& shape) {
-  if (shape.part != model::ColumnType::kString || !Chance(30)) return;
+  if ((shape.part != model::ColumnType::kString && shape.part2 != model::ColumnType::kString) ||
+      !Chance(30))
+    return;
   shape.part_strings = Pick<std::array<std::string, 2>>(
       {{1, {"p 0", "p:1/é%="}}, {1, {"a%20b", "a b"}}, {1, {"[x]#?", "x\\y^{z}"}}});
 }
 
-// The table's typed columns: a partition column of one of the types Delta partitions by (a
-// binary never: formats.md), a data column `x` of any type.
+// A partition column's type: one of the types Delta partitions by (a binary never:
+// formats.md); long or string only where the swarm leaves typed columns out.
+model::ColumnType PartitionType(const Swarm& swarm) {
+  using T = model::ColumnType;
+  if (!swarm.typed_columns) return Chance(60) ? T::kLong : T::kString;
+  return Pick<T>({{9, T::kLong},
+                  {5, T::kString},
+                  {4, T::kTimestamp},
+                  {1, T::kDate},
+                  {2, T::kDouble},
+                  {1, T::kBoolean},
+                  {1, T::kByte},
+                  {1, T::kShort},
+                  {1, T::kInteger},
+                  {1, T::kFloat},
+                  {2, T::kDecimal},
+                  {2, T::kTimestampNtz}});
+}
+
+// The table's typed columns: zero, one or two partition columns, a data column `x` of any type.
 void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   using T = model::ColumnType;
   t.partitioned = swarm.partitioned || Chance(25);
-  if (!swarm.typed_columns) {
-    if (t.partitioned) shape.part = t.partition_type = Chance(60) ? T::kLong : T::kString;
-    DrawPartStrings(shape);
-    return;
-  }
   if (t.partitioned) {
-    t.partition_type = Pick<T>({{9, T::kLong},
-                                {5, T::kString},
-                                {4, T::kTimestamp},
-                                {1, T::kDate},
-                                {2, T::kDouble},
-                                {1, T::kBoolean},
-                                {1, T::kByte},
-                                {1, T::kShort},
-                                {1, T::kInteger},
-                                {1, T::kFloat},
-                                {2, T::kDecimal},
-                                {2, T::kTimestampNtz}});
-    shape.part = t.partition_type;
+    shape.part = t.partition_type = PartitionType(swarm);
+    if (Chance(30)) {
+      shape.part2 = PartitionType(swarm);
+      t.more_partition_types = {*shape.part2};
+    }
   }
   DrawPartStrings(shape);
+  if (!swarm.typed_columns) return;
+  // A collated `value` (Spark's UTF8_LCASE): no statistics bounds, comparisons by lowercase.
+  if (Chance(8)) {
+    t.value_collation = model::Collation::kUtf8Lcase;
+    shape.value_lcase = true;
+  }
+  // Floats weigh most: their bounds are written as digits that name another double than the
+  // float (1.1 for 1.100000023841858), the commonest way for a tier to misread a bound.
   if (Chance(25)) {
     t.typed_column = Pick<T>({{2, T::kTimestamp},
                               {1, T::kDate},
@@ -578,7 +635,7 @@ void GenTypedColumns(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
                               {1, T::kByte},
                               {1, T::kShort},
                               {1, T::kInteger},
-                              {2, T::kFloat},
+                              {4, T::kFloat},
                               {2, T::kDecimal},
                               {1, T::kBinary},
                               {2, T::kTimestampNtz}});
@@ -617,7 +674,8 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   // The writers' session zone: UTC, either side of it by up to the 14 hours zones reach, and the
   // half- and three-quarter-hour ones. Timestamp partition values are written in it (Spark) or
   // with a Z (other engines).
-  if (shape.part == T::kTimestamp || shape.x == T::kTimestamp) {
+  const bool timestamp_partition = shape.part == T::kTimestamp || shape.part2 == T::kTimestamp;
+  if (timestamp_partition || shape.x == T::kTimestamp) {
     t.session_offset_minutes = Pick<int>({{4, 0},
                                           {2, -8 * 60},
                                           {1, -5 * 60},
@@ -626,7 +684,7 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
                                           {1, 14 * 60},
                                           {1, -12 * 60},
                                           {1, 5 * 60 + 45}});
-    t.zoned_partition_timestamps = shape.part == T::kTimestamp && Chance(25);
+    t.zoned_partition_timestamps = timestamp_partition && Chance(25);
   }
   // Column mapping (name mode, as Delta Spark enables it): statistics, partition values, data
   // files and directories name each column by a physical name only the schema ties to it.
@@ -667,10 +725,11 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
   Shape created = shape;  // the table's rows are written before any widening of x
   if (t.x_widened_from) created.x = t.x_widened_from;
   for (int64_t id = 1; id <= rows; ++id) {
+    const char* v = shape.value_lcase && Chance(40) ? "V" : "v";
     t.rows.push_back(NewRow(id, created,
                             Chance(8)    ? std::string()
                             : Chance(12) ? LongValue(id)
-                                         : "v" + std::to_string(id)));
+                                         : v + std::to_string(id)));
     if (std::get<std::string>(t.rows.back()[1]).empty()) t.rows.back()[1] = model::Value{};
   }
   return rows;
@@ -679,17 +738,19 @@ int64_t GenTable(scenario::TableSpec& t, Shape& shape, const Swarm& swarm) {
 // Whether the checker reads the rows of every file: the table's rows are readable, and no
 // partition value may be a range or unknown to it.
 bool RowsReadable(const scenario::TableSpec& t) {
-  const bool zone_less_timestamps =
-      t.partition_type == model::ColumnType::kTimestamp && !t.zoned_partition_timestamps;
-  const bool nan = t.partition_type == model::ColumnType::kDouble ||
-                   t.partition_type == model::ColumnType::kFloat;
-  // impl reads a decimal partition value as not NULL, nothing more (partition_value.h).
-  const bool decimal = t.partition_type == model::ColumnType::kDecimal;
+  using T = model::ColumnType;
   // Nor any row of a table with a decimal or binary data column (parquet_table_files.h).
-  const bool unread_column =
-      t.typed_column == model::ColumnType::kDecimal || t.typed_column == model::ColumnType::kBinary;
-  return t.rows_readable && !unread_column &&
-         !(t.partitioned && (zone_less_timestamps || nan || decimal));
+  const bool unread_column = t.typed_column == T::kDecimal || t.typed_column == T::kBinary;
+  // Nor of a table with a collated column (no comparison rlc reads rows by).
+  if (!t.rows_readable || unread_column || t.value_collation != model::Collation::kUtf8Binary)
+    return false;
+  for (const T type : t.PartitionTypes()) {
+    // A zone-less timestamp is a range to the checker, NaN unknown, and impl reads a decimal
+    // partition value as not NULL, nothing more (partition_value.h).
+    if (type == T::kTimestamp && !t.zoned_partition_timestamps) return false;
+    if (type == T::kDouble || type == T::kFloat || type == T::kDecimal) return false;
+  }
+  return true;
 }
 
 // `kind`: the operation's kind when a plot gives it one (AimedKinds).
@@ -809,6 +870,11 @@ void AimLies(std::vector<scenario::TxnSpec>& txns, const Swarm& swarm, Plot plot
     witness.readd_elsewhere = witness.readd_elsewhere || Chance(plot == Plot::kFree ? 35 : 50);
     witness.readd_which = static_cast<uint8_t>(Between(0, 5));  // often a file the loser skipped
     witness.dv_update_elsewhere = witness.dv_update_elsewhere || Chance(25);
+    // A move the loser's own quirks stand beside is filed as the loser's lie's doing: the
+    // loser that meets a moved file is honest half the time.
+    if ((witness.readd_elsewhere || witness.dv_update_elsewhere) &&
+        txns[0].writer.field_lies.empty() && Chance(50))
+      txns[0].writer = simulator::WriterQuirks{};
   }
   simulator::WriterQuirks& loser = txns[0].writer;
   if (loser.field_lies.empty()) loser.half_truth = loser.half_truth || Chance(15);
@@ -821,7 +887,7 @@ void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape, 
   // After a leading carrier, a witness that moves a file into the one partition the loser read
   // is what a refuted blind-append claim hides: there, most losers read one partition.
   const int draw = plot == Plot::kCarrierLeads && shape.part
-                       ? Pick<int>({{2, 0}, {1, 1}, {4, 2}, {1, 3}})
+                       ? Pick<int>({{2, 0}, {1, 1}, {6, 2}, {1, 3}})
                        : Pick<int>({{4, 0}, {2, 1}, {2, 2}, {1, 3}});
   if (draw == 0) return;
   Predicate wide = Chance(50) ? Predicate::CompareRemainder("id", 2, Op::kEq, Between(0, 1))
@@ -829,7 +895,12 @@ void AimLoserRows(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape, 
   if (draw == 2 && shape.part) {
     // One partition, or the keys from one on within it: a carrier may then change that
     // partition's other rows, a file the loser read, and no row it read.
-    wide = Predicate::Compare("part", Op::kEq, PartValue(shape, Between(1, max_id)));
+    const int64_t e = Between(1, max_id);
+    wide = Predicate::Compare("part", Op::kEq, PartValue(shape, e));
+    if (shape.part2 && Chance(60)) {
+      wide = Predicate::And(
+          {std::move(wide), Predicate::Compare("part2", Op::kEq, Part2Value(shape, e))});
+    }
     if (Chance(plot == Plot::kCarrierLeads ? 70 : 50))
       wide = Predicate::And({std::move(wide), Predicate::Compare("id", Op::kGe, Between(2, 4))});
   }
@@ -925,8 +996,8 @@ void AimWitness(std::vector<scenario::TxnSpec>& txns, const scenario::TableSpec&
   if (auto* idempotent = std::get_if<model::IdempotentWrite>(&*witness.operation))
     insert = &idempotent->insert;
   if (!read || insert == nullptr || insert->rows.empty() || !Chance(70)) return;
-  const model::LogicalTable schema =
-      model::MakeTable(table.partitioned, table.partition_type, table.typed_column);
+  model::LogicalTable schema = model::MakeTable(table.PartitionTypes(), table.typed_column);
+  schema.schema[1].collation = table.value_collation;
   const std::string value = std::get<std::string>(insert->rows.front()[1]);
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::vector<model::Value> row = NewRow(NewKey(shape, 1, max_id + 3, 30), shape, value);
@@ -943,7 +1014,7 @@ void AimWitness(std::vector<scenario::TxnSpec>& txns, const scenario::TableSpec&
 // (checker.cc CheckMergeScan).
 void AimMerge(scenario::TxnSpec& loser, int64_t max_id, const Shape& shape) {
   auto* merge = std::get_if<model::Merge>(&*loser.operation);
-  if (merge == nullptr || !shape.part || !Chance(50)) return;
+  if (merge == nullptr || !shape.part || !Chance(65)) return;
   const int64_t e = Between(1, max_id);
   merge->clauses.front().condition =
       Predicate::And({Predicate::Compare("part", Op::kEq, PartValue(shape, e)),

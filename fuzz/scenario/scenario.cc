@@ -147,7 +147,7 @@ class Parser {
         Result<std::vector<std::vector<model::Value>>> rows = ParseRows(After(line, 1), Schema());
         if (!rows.ok()) return Error("rows: " + rows.status().message());
         scenario_.table.rows.insert(scenario_.table.rows.end(), rows->begin(), rows->end());
-        RLC_RETURN_IF_ERROR(CheckWidening());
+        RLC_RETURN_IF_ERROR(CheckRows());
       } else if (head == "setup") {
         if (!scenario_.txns.empty()) return Error("'setup' lines come before the first 'txn'");
         Result<model::Operation> op = ParseOperation(After(line, 1), Schema());
@@ -186,9 +186,9 @@ class Parser {
     return Status::InvalidArgument(scenario_.file + ":" + std::to_string(line_) + ": " + what);
   }
   const std::vector<model::Column>& Schema() {
-    schema_ = model::MakeTable(scenario_.table.partitioned, scenario_.table.partition_type,
-                               scenario_.table.typed_column)
-                  .schema;
+    schema_ =
+        model::MakeTable(scenario_.table.PartitionTypes(), scenario_.table.typed_column).schema;
+    schema_[1].collation = scenario_.table.value_collation;  // `value`
     return schema_;
   }
   Result<TxnSpec*> Txn(const std::string& name) {
@@ -216,6 +216,25 @@ class Parser {
         return Error("table: a row's x is no " + std::string(model::TypeName(*t.x_widened_from)) +
                      ", the type its file is written under");
       }
+    }
+    return Status::Ok();
+  }
+
+  // Every row holds what its columns may (CheckWidening, CheckCollation).
+  Status CheckRows() {
+    RLC_RETURN_IF_ERROR(CheckWidening());
+    return CheckCollation();
+  }
+
+  // A UTF8_LCASE `value` holds ASCII text only: the model lowercases ASCII letters alone, where
+  // Spark lowercases every letter (model::Collation). Rows written later are the generators'.
+  Status CheckCollation() {
+    const TableSpec& t = scenario_.table;
+    if (t.value_collation == model::Collation::kUtf8Binary) return Status::Ok();
+    for (const std::vector<model::Value>& row : t.rows) {
+      const auto* text = row.size() > 1 ? std::get_if<std::string>(&row[1]) : nullptr;
+      if (text && std::any_of(text->begin(), text->end(), [](char c) { return c & 0x80; }))
+        return Error("table: a UTF8_LCASE value holds ASCII text only, not '" + *text + "'");
     }
     return Status::Ok();
   }
@@ -249,8 +268,46 @@ class Parser {
     return Status::Ok();
   }
 
+  // `partition-types T1,T2,...`: the list is split at the commas outside parentheses, as
+  // decimal(10,2) holds one.
+  Status ParsePartitionTypes(const std::string& value) {
+    TableSpec& t = scenario_.table;
+    std::vector<model::ColumnType> types;
+    size_t from = 0;
+    int depth = 0;
+    for (size_t i = 0; i <= value.size(); ++i) {
+      if (i < value.size() && value[i] != ',') {
+        depth += value[i] == '(' ? 1 : value[i] == ')' ? -1 : 0;
+        continue;
+      }
+      if (i < value.size() && depth > 0) continue;
+      const std::optional<model::ColumnType> type =
+          model::ColumnTypeNamed(value.substr(from, i - from));
+      if (!type || *type == model::ColumnType::kBinary) {
+        return Error(
+            "table: partition-types takes 1 to 4 types but binary, comma-separated, not '" + value +
+            "'");
+      }
+      types.push_back(*type);
+      from = i + 1;
+    }
+    if (types.size() > 4)
+      return Error("table: partition-types takes 1 to 4 types, not " +
+                   std::to_string(types.size()));
+    t.partitioned = true;
+    t.partition_type = types.front();
+    t.more_partition_types.assign(types.begin() + 1, types.end());
+    return Status::Ok();
+  }
+
   std::optional<Status> ParseTypedOption(const std::string& key, const std::string& value) {
     TableSpec& t = scenario_.table;
+    if (key == "partition-type" || key == "partition-types") {
+      if (partition_types_given_)
+        return Error("table: give partition-type or partition-types once, not both");
+      partition_types_given_ = true;
+      if (key == "partition-types") return ParsePartitionTypes(value);
+    }
     if (key == "partition-type" || key == "column-x") {
       const std::optional<model::ColumnType> type = model::ColumnTypeNamed(value);
       if (!type) {
@@ -271,6 +328,13 @@ class Parser {
       t.x_widened_from = model::ColumnTypeNamed(value);
       if (!t.x_widened_from)
         return Error("table: column-x-widened-from byte|short|integer|float, not '" + value + "'");
+      return Status::Ok();
+    }
+    if (key == "value-collation") {
+      const std::optional<model::Collation> collation = model::CollationNamed(value);
+      if (!collation)
+        return Error("table: value-collation UTF8_BINARY|UTF8_LCASE, not '" + value + "'");
+      t.value_collation = *collation;
       return Status::Ok();
     }
     if (key == "zone") {
@@ -626,6 +690,7 @@ class Parser {
 
   Scenario scenario_;
   std::vector<model::Column> schema_;
+  bool partition_types_given_ = false;
   TxnSpec* raw_txn_ = nullptr;  // the raw transaction action lines attach to
   std::set<std::string> started_, committed_;
   int line_ = 0;
@@ -643,6 +708,13 @@ std::string RowsText(const std::vector<std::vector<model::Value>>& rows) {
   return s;
 }
 
+std::vector<model::ColumnType> TableSpec::PartitionTypes() const {
+  if (!partitioned) return {};
+  std::vector<model::ColumnType> types = {partition_type};
+  types.insert(types.end(), more_partition_types.begin(), more_partition_types.end());
+  return types;
+}
+
 const TxnSpec* Scenario::Find(const std::string& name) const {
   for (const TxnSpec& t : txns) {
     if (t.name == name) return &t;
@@ -651,8 +723,8 @@ const TxnSpec* Scenario::Find(const std::string& name) const {
 }
 
 model::LogicalTable Scenario::StartingTable() const {
-  model::LogicalTable t =
-      model::MakeTable(table.partitioned, table.partition_type, table.typed_column);
+  model::LogicalTable t = model::MakeTable(table.PartitionTypes(), table.typed_column);
+  t.schema[1].collation = table.value_collation;  // `value`
   t.session_offset_minutes = table.session_offset_minutes;
   if (table.isolation) t.properties.isolation_level = *table.isolation;
   t.properties.deletion_vectors_enabled = table.deletion_vectors == DeletionVectors::kOn;
@@ -706,11 +778,15 @@ std::string WriterText(const simulator::WriterQuirks& q) {
 // The `table` line, without its newline.
 std::string TableLine(const TableSpec& t) {
   std::ostringstream out;
-  out << "table" << (t.partitioned ? " partitioned" : "")
-      << (t.partitioned && t.partition_type != model::ColumnType::kLong
-              ? std::string(" partition-type ") + model::TypeName(t.partition_type)
-              : "")
-      << (t.typed_column ? std::string(" column-x ") + model::TypeName(*t.typed_column) : "")
+  out << "table" << (t.partitioned ? " partitioned" : "");
+  if (t.partitioned && !t.more_partition_types.empty()) {
+    out << " partition-types ";
+    const std::vector<model::ColumnType> types = t.PartitionTypes();
+    for (size_t i = 0; i < types.size(); ++i) out << (i ? "," : "") << model::TypeName(types[i]);
+  } else if (t.partitioned && t.partition_type != model::ColumnType::kLong) {
+    out << " partition-type " << model::TypeName(t.partition_type);
+  }
+  out << (t.typed_column ? std::string(" column-x ") + model::TypeName(*t.typed_column) : "")
       << (t.x_widened_from
               ? std::string(" column-x-widened-from ") + model::TypeName(*t.x_widened_from)
               : "")
@@ -720,6 +796,8 @@ std::string TableLine(const TableSpec& t) {
           : t.deletion_vectors == DeletionVectors::kOff ? "off"
                                                         : "absent")
       << " writes " << (t.merge_on_read ? "merge-on-read" : "copy-on-write");
+  if (t.value_collation != model::Collation::kUtf8Binary)
+    out << " value-collation " << model::CollationName(t.value_collation);
   if (t.isolation) out << " isolation " << model::IsolationLevelName(*t.isolation);
   out << " optimize-target " << t.optimize_target;
   if (!t.rows_readable) out << " rows unreadable";

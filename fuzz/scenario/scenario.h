@@ -5,13 +5,13 @@
 // writer. Running a scenario is scenario_runner.h's job. Lines, one statement each ('#' starts a
 // comment line; blank lines separate nothing):
 //   scenario <title>
-//   table [partitioned] [partition-type long|string] [files N] [statistics on|off]
-//   [deletion-vectors on|off|absent]
+//   table [partitioned] [partition-type T | partition-types T1,T2,...] [files N] [statistics
+//   on|off] [deletion-vectors on|off|absent]
 //         [writes merge-on-read|copy-on-write] [isolation Serializable|WriteSerializable]
 //         [optimize-target N] [rows readable|unreadable] [faults N]
-//   rows (v, ...), ...                     rows of the starting table, schema (id, value[, part])
-//   setup <operation>                      committed in order before any transaction starts
-//   txn <NAME> <operation>                 a labelled transaction (operation_text.h grammar)
+//   rows (v, ...), ...                     rows of the starting table, schema (id, value[, x][,
+//   part...]) setup <operation>                      committed in order before any transaction
+//   starts txn <NAME> <operation>                 a labelled transaction (operation_text.h grammar)
 //   txn <NAME> raw                         raw Delta actions: the following '{...}' lines
 //   flags <NAME> all | none | <flag>[=<value>] ...
 //   optimize <NAME> [layout bin-pack|interleave|split|repartition] [target N] [capture on|off]
@@ -57,7 +57,16 @@ enum class DeletionVectors {
 struct TableSpec {
   bool partitioned = false;
   model::ColumnType partition_type = model::ColumnType::kLong;  // of the partition column `part`
-  std::optional<model::ColumnType> typed_column;                // a data column `x` of this type
+  // The types of `part2`, `part3`, ... after `part`; only when partitioned.
+  // Text: `partition-types T1,T2,...` (T1 is `part`'s).
+  std::vector<model::ColumnType> more_partition_types;
+  // Every partition column's type, in order: {} when unpartitioned.
+  std::vector<model::ColumnType> PartitionTypes() const;
+  std::optional<model::ColumnType> typed_column;  // a data column `x` of this type
+  // The collation of the column `value` (model::Collation): the schema records a UTF8_LCASE one
+  // in the field's metadata, as Spark does, and its files keep no bounds of it.
+  // Text: `value-collation UTF8_LCASE`.
+  model::Collation value_collation = model::Collation::kUtf8Binary;
   // The type `x` had when the table was created, before a type widening to `typed_column`
   // (simulator::TableOptions::type_widening). Text: `column-x-widened-from TYPE`.
   std::optional<model::ColumnType> x_widened_from;

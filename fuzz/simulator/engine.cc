@@ -608,30 +608,46 @@ Simulator::Simulator(storage::Storage& storage, std::string root, model::Logical
             [&](size_t a, size_t b) { return physical_names_[a] < physical_names_[b]; });
 }
 
-std::string Simulator::PartitionValue(const model::Row& row) const {
+Simulator::PartitionKey Simulator::PartitionOf(const model::Row& row) const {
+  PartitionKey key;
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    if (table_.schema[i].is_partition) key.push_back(PartitionText(i, row.values[i]));
+  }
+  return key;
+}
+
+std::string Simulator::PartitionText(size_t column, const model::Value& v) const {
+  if (model::IsNull(v)) return "";
+  if (const auto* text = std::get_if<std::string>(&v)) return *text;  // never empty: see NewPath
+  if (const auto* t = std::get_if<model::Timestamp>(&v)) {
+    return options_.zoned_partition_timestamps
+               ? model::WallClockText(t->micros, 0) + "Z"
+               : model::WallClockText(t->micros, table_.session_offset_minutes);
+  }
+  if (const auto* t = std::get_if<model::TimestampNtz>(&v))
+    return model::WallClockText(t->micros, 0);  // a wall clock, in no zone
+  if (const auto* d = std::get_if<model::Date>(&v)) return model::DateText(d->days);
+  if (const auto* x = std::get_if<model::Double>(&v)) {  // as Spark casts it to a string
+    return table_.schema[column].type == model::ColumnType::kFloat ? FloatText(x->value)
+                                                                   : DoubleText(x->value);
+  }
+  if (const auto* b = std::get_if<model::Boolean>(&v)) return b->value ? "true" : "false";
+  if (const auto* d = std::get_if<model::Decimal>(&v))
+    return model::DecimalText(d->unscaled, d->scale);
+  return model::ToString(v);
+}
+
+Simulator::PartitionKey Simulator::KeyOf(const delta::StringMap& logged) const {
+  PartitionKey key;
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     if (!table_.schema[i].is_partition) continue;
-    const model::Value& v = row.values[i];
-    if (model::IsNull(v)) return "";
-    if (const auto* text = std::get_if<std::string>(&v)) return *text;  // never empty: see NewPath
-    if (const auto* t = std::get_if<model::Timestamp>(&v)) {
-      return options_.zoned_partition_timestamps
-                 ? model::WallClockText(t->micros, 0) + "Z"
-                 : model::WallClockText(t->micros, table_.session_offset_minutes);
+    std::string text;
+    for (const auto& [name, value] : logged) {
+      if (name == physical_names_[i]) text = value.value_or("");
     }
-    if (const auto* t = std::get_if<model::TimestampNtz>(&v))
-      return model::WallClockText(t->micros, 0);  // a wall clock, in no zone
-    if (const auto* d = std::get_if<model::Date>(&v)) return model::DateText(d->days);
-    if (const auto* x = std::get_if<model::Double>(&v)) {  // as Spark casts it to a string
-      return table_.schema[i].type == model::ColumnType::kFloat ? FloatText(x->value)
-                                                                : DoubleText(x->value);
-    }
-    if (const auto* b = std::get_if<model::Boolean>(&v)) return b->value ? "true" : "false";
-    if (const auto* d = std::get_if<model::Decimal>(&v))
-      return model::DecimalText(d->unscaled, d->scale);
-    return model::ToString(v);
+    key.push_back(std::move(text));
   }
-  return "";
+  return key;
 }
 
 namespace {
@@ -666,21 +682,21 @@ std::string UriPath(const std::string& path) {
 
 }  // namespace
 
-Simulator::NewFilePath Simulator::NewPath(const std::string& partition, const char* kind) {
+Simulator::NewFilePath Simulator::NewPath(const PartitionKey& partition, const char* kind) {
   const std::string name = options_.file_prefix + kind + "-" + std::to_string(next_file_++) +
                            DataFileExtension(options_.data_files);
-  std::string part_column;
-  for (size_t i = 0; i < table_.schema.size(); ++i) {
-    if (table_.schema[i].is_partition) part_column = physical_names_[i];
-  }
   // Readers take partition values from the log, never from the path; but they find the file by
-  // decoding the path, which holds the value twice escaped (as a directory name, then as a URI).
-  const std::string stored =
-      part_column.empty()
-          ? name
-          : part_column + "=" +
-                (partition.empty() ? "__HIVE_DEFAULT_PARTITION__" : DirectoryName(partition)) +
-                "/" + name;
+  // decoding the path, which holds each value twice escaped (as a directory name, then as a
+  // URI). One directory level per partition column, in schema order, as Spark nests them.
+  std::string stored;
+  size_t k = 0;
+  for (size_t i = 0; i < table_.schema.size(); ++i) {
+    if (!table_.schema[i].is_partition) continue;
+    const std::string& value = partition.at(k++);
+    stored += physical_names_[i] + "=" +
+              (value.empty() ? "__HIVE_DEFAULT_PARTITION__" : DirectoryName(value)) + "/";
+  }
+  stored += name;
   return {UriPath(stored), stored};
 }
 
@@ -696,6 +712,10 @@ delta::Metadata Simulator::MetadataAction() const {
   for (size_t i = 0; i < table_.schema.size(); ++i) {
     const model::Column& c = table_.schema[i];
     m.schema_string += i == 0 ? "{\"metadata\":{" : ",{\"metadata\":{";
+    const size_t keys_from = m.schema_string.size();
+    const auto next_key = [&] {
+      if (m.schema_string.size() > keys_from) m.schema_string += ",";
+    };
     if (options_.column_mapping) {
       m.schema_string += "\"delta.columnMapping.id\":" + std::to_string(i + 1) +
                          ",\"delta.columnMapping.physicalName\":";
@@ -703,10 +723,18 @@ delta::Metadata Simulator::MetadataAction() const {
     }
     const auto& widening = options_.type_widening;
     if (widened_ && widening && widening->column == c.name) {
-      m.schema_string += std::string(options_.column_mapping ? "," : "") +
-                         "\"delta.typeChanges\":[{\"fromType\":\"" +
+      next_key();
+      m.schema_string += std::string("\"delta.typeChanges\":[{\"fromType\":\"") +
                          model::TypeName(widening->from) + "\",\"toType\":\"" +
                          model::TypeName(c.type) + "\"}]";
+    }
+    // A collated string records its collation as Spark does: keyed by the field's own (logical)
+    // name, as provider.NAME; UTF8_BINARY, the default, is never written.
+    if (c.collation != model::Collation::kUtf8Binary) {
+      next_key();
+      m.schema_string += "\"__COLLATIONS\":{";
+      delta::AppendJsonQuoted(c.name, &m.schema_string);
+      m.schema_string += std::string(":\"spark.") + model::CollationName(c.collation) + "\"}";
     }
     m.schema_string += "},\"name\":";
     delta::AppendJsonQuoted(c.name, &m.schema_string);
@@ -835,7 +863,7 @@ std::string StatisticsJson(const std::vector<std::string>& names,
 
 }  // namespace
 
-Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
+Result<delta::AddFile> Simulator::WriteRowFile(const PartitionKey& partition,
                                                const std::vector<model::Row>& rows) {
   RowFile file;
   file.columns = row_file_columns_;
@@ -857,8 +885,10 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
         ++st.nulls;
         continue;
       }
-      // Delta's writers keep no bounds of booleans and binaries, only their NULL counts.
-      if (std::holds_alternative<model::Boolean>(v) || std::holds_alternative<model::Binary>(v))
+      // Delta's writers keep no bounds of booleans and binaries, nor (Delta Spark 4.0) of a
+      // collated string, only their NULL counts.
+      if (std::holds_alternative<model::Boolean>(v) || std::holds_alternative<model::Binary>(v) ||
+          table_.schema[i].collation != model::Collation::kUtf8Binary)
         continue;
       // Values of one column share its type, so the variant's order is the value order.
       if (st.min == nullptr || v < *st.min) st.min = &v;
@@ -872,10 +902,11 @@ Result<delta::AddFile> Simulator::WriteRowFile(const std::string& partition,
   RLC_RETURN_IF_ERROR(storage_.PutIfAbsent(root_ + "/" + path.stored, bytes));
   delta::AddFile add;
   add.path = path.logged;
-  for (size_t i = 0; i < table_.schema.size(); ++i) {
+  for (size_t i = 0, k = 0; i < table_.schema.size(); ++i) {
     if (!table_.schema[i].is_partition) continue;
+    const std::string& value = partition.at(k++);
     add.partition_values.emplace_back(physical_names_[i],
-                                      partition.empty() ? std::nullopt : std::optional(partition));
+                                      value.empty() ? std::nullopt : std::optional(value));
   }
   add.size_bytes = static_cast<int64_t>(bytes.size());
   add.modification_time_ms = kTimestamp;
@@ -899,8 +930,8 @@ Status Simulator::Create(int files) {
   actions.push_back(protocol);
   actions.push_back(MetadataAction());
   // The rows, in identity order, split into `files` files per partition value.
-  std::map<std::string, std::vector<model::Row>> by_partition;
-  for (const auto& [id, row] : table_.rows) by_partition[PartitionValue(row)].push_back(row);
+  std::map<PartitionKey, std::vector<model::Row>> by_partition;
+  for (const auto& [id, row] : table_.rows) by_partition[PartitionOf(row)].push_back(row);
   for (const auto& [partition, rows] : by_partition) {
     const size_t per_file = std::max<size_t>(1, (rows.size() + files - 1) / std::max(files, 1));
     for (size_t start = 0; start < rows.size(); start += per_file) {
@@ -1115,15 +1146,12 @@ Result<Transaction> Simulator::Prepare(const model::Operation& operation, int64_
     }
   }
   if (q.empty_output && std::holds_alternative<model::Optimize>(operation)) {
-    const std::string partition =
-        t.pending.actions.size() > 1 &&
-                std::holds_alternative<delta::RemoveFile>(t.pending.actions[1]) &&
-                std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values.has_value() &&
-                !std::get<delta::RemoveFile>(t.pending.actions[1]).partition_values->empty()
-            ? std::get<delta::RemoveFile>(t.pending.actions[1])
-                  .partition_values->front()
-                  .second.value_or("")
-            : "";
+    const auto* first_remove = t.pending.actions.size() > 1
+                                   ? std::get_if<delta::RemoveFile>(&t.pending.actions[1])
+                                   : nullptr;
+    const PartitionKey partition =
+        KeyOf(first_remove && first_remove->partition_values ? *first_remove->partition_values
+                                                             : delta::StringMap{});
     RLC_ASSIGN_OR_RETURN(delta::AddFile empty, WriteRowFile(partition, {}));
     empty.data_change = false;
     t.pending.actions.push_back(std::move(empty));
@@ -1563,13 +1591,12 @@ Status Simulator::PrepareOptimize(const Snapshot& s, const model::Optimize& opti
   const int64_t target_rows = optimize_options.target_rows > 0 ? optimize_options.target_rows
                                                                : options_.optimize_target_rows;
   // The files with live rows, per partition, in path order.
-  std::map<std::string, std::vector<std::pair<std::string, int64_t>>> by_partition;
+  std::map<PartitionKey, std::vector<std::pair<std::string, int64_t>>> by_partition;
   for (const auto& [path, add] : s.files()) {
     const int64_t live =
         static_cast<int64_t>(s.file_rows.at(path).size() - s.file_dvs.at(path).Cardinality());
     if (live == 0) continue;
-    by_partition[add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("")]
-        .push_back({path, live});
+    by_partition[KeyOf(add.partition_values)].push_back({path, live});
   }
   for (const auto& [partition, files] : by_partition) {
     for (const std::vector<std::string>& bin : Bins(files, target_rows)) {
@@ -1584,7 +1611,7 @@ Status Simulator::PrepareOptimize(const Snapshot& s, const model::Optimize& opti
 
 // One bin: its live rows written to one output (or two), the sources' tombstones with the
 // composition the capture recorded.
-Status Simulator::CompactBin(const Snapshot& s, const std::string& partition,
+Status Simulator::CompactBin(const Snapshot& s, const PartitionKey& partition,
                              const std::vector<std::string>& bin, const BinPlan& plan,
                              Transaction& t) {
   std::vector<delta::AddFile> sources;
@@ -1637,14 +1664,14 @@ Status Simulator::CompactBin(const Snapshot& s, const std::string& partition,
 
 // Row-level writes: delete and update rows where they are, write the new images and inserts.
 Status Simulator::PrepareRowWrites(const Snapshot& s, Transaction& t) {
-  std::map<std::string, std::vector<uint64_t>> deleted;     // path -> positions
-  std::map<std::string, std::vector<model::Row>> new_rows;  // partition -> rows
+  std::map<std::string, std::vector<uint64_t>> deleted;  // path -> positions
+  std::map<PartitionKey, std::vector<model::Row>> new_rows;
   for (const model::RowWrite& w : t.effect.writes) {
     if (w.kind != model::RowWrite::Kind::kInsert) {
       const auto& [path, position] = s.where.at(w.row);
       deleted[*path].push_back(position);
     }
-    if (w.after.has_value()) new_rows[PartitionValue(*w.after)].push_back(*w.after);
+    if (w.after.has_value()) new_rows[PartitionOf(*w.after)].push_back(*w.after);
   }
   for (const auto& [path, positions] : deleted) {
     RLC_RETURN_IF_ERROR(DeleteRows(s, path, positions, t.pending.actions));
@@ -1684,8 +1711,7 @@ Status Simulator::DeleteRows(const Snapshot& s, const std::string& path,
   for (uint64_t position = 0; position < ids.size(); ++position) {
     if (!dv.Contains(position)) kept.push_back(s.table.rows.at(ids[position]));
   }
-  const std::string partition =
-      add.partition_values.empty() ? "" : add.partition_values[0].second.value_or("");
+  const PartitionKey partition = KeyOf(add.partition_values);
   RLC_ASSIGN_OR_RETURN(delta::AddFile rewritten, WriteRowFile(partition, kept));
   actions.push_back(rewritten);
   return Status::Ok();
@@ -1779,15 +1805,23 @@ Status Simulator::UseLoggedPartitionValues(int64_t read_version,
   if (!options_.checker_reads_rows || options_.data_files != DataFileFormat::kRowFile)
     return Status::Ok();
   RLC_ASSIGN_OR_RETURN(const std::shared_ptr<const delta::Snapshot> read, LogAt(read_version));
-  // As a reader finds a logical column in a file: by the physical name the log's schema gives it.
-  if (read->metadata.has_value() && options_.column_mapping) {
-    RLC_ASSIGN_OR_RETURN(const predicate::TableSchema schema,
-                         predicate::TableSchema::FromMetadata(*read->metadata));
+  Result<predicate::TableSchema> schema =
+      read->metadata.has_value() ? predicate::TableSchema::FromMetadata(*read->metadata)
+                                 : Status::NotFound("no metadata");
+  // A schema the checker cannot read fails its check; only column mapping needs it here.
+  if (!schema.ok() && options_.column_mapping && read->metadata.has_value()) return schema.status();
+  if (schema.ok()) {
     std::map<std::string, std::string> physical;
-    for (const predicate::SchemaField& field : schema.fields()) {
+    for (const predicate::SchemaField& field : schema->fields()) {
+      // As a reader finds a logical column in a file: by the physical name the schema gives it.
       if (field.physical_name.has_value()) physical.emplace(field.name, *field.physical_name);
+      // As rlc's Parquet reader: no rows of a table with a column it has no comparison for (a
+      // collated string).
+      if (field.type == predicate::ColumnType::kOther)
+        row_files.RefuseRows("column " + field.name + " (" + field.type_text +
+                             ") has no comparison rlc reads rows by");
     }
-    row_files.UseColumnMapping(std::move(physical));
+    if (options_.column_mapping) row_files.UseColumnMapping(std::move(physical));
   }
   // An unpartitioned table has no partition value to read: no winner need be read for one.
   if (partition_columns_.empty()) return Status::Ok();

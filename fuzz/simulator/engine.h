@@ -302,6 +302,7 @@ class Simulator {
                                       const OptimizeOptions& optimize);
   // PrepareHonestly's phases.
   struct BinPlan;
+  using PartitionKey = std::vector<std::string>;  // PartitionOf
   void RecordReads(const Snapshot& s, Transaction& t) const;
   static std::string DeltaMergeVerdict(const Snapshot& s, const model::Merge& merge,
                                        const std::vector<std::string>& scanned);
@@ -309,7 +310,7 @@ class Simulator {
   Status PrepareOptimize(const Snapshot& s, const model::Optimize& optimize,
                          const conflict::Flags& flags, const OptimizeOptions& optimize_options,
                          Transaction& t);
-  Status CompactBin(const Snapshot& s, const std::string& partition,
+  Status CompactBin(const Snapshot& s, const PartitionKey& partition,
                     const std::vector<std::string>& bin, const BinPlan& plan, Transaction& t);
   Status PrepareRowWrites(const Snapshot& s, Transaction& t);
   Status DeleteRows(const Snapshot& s, const std::string& path,
@@ -332,7 +333,7 @@ class Simulator {
   Status UseLoggedPartitionValues(int64_t read_version, RowFileTableFiles& row_files) const;
   std::string DvDir() const;  // where new DV files go
   conflict::DvWriter& DvWriter();
-  Result<delta::AddFile> WriteRowFile(const std::string& partition,
+  Result<delta::AddFile> WriteRowFile(const PartitionKey& partition,
                                       const std::vector<model::Row>& rows);
   // A new data file of the partition: its path as the log names it (URI-escaped) and as storage
   // names it (decoded).
@@ -340,9 +341,16 @@ class Simulator {
     std::string logged;
     std::string stored;
   };
-  NewFilePath NewPath(const std::string& partition, const char* kind);
+  NewFilePath NewPath(const PartitionKey& partition, const char* kind);
   delta::Metadata MetadataAction() const;
-  std::string PartitionValue(const model::Row& row) const;
+  // The row's partition, one text per partition column in schema order ("" for NULL: a string
+  // partition value is never empty, as Spark writes "" as NULL); {} when unpartitioned.
+  PartitionKey PartitionOf(const model::Row& row) const;
+  // The text of a value of the schema's column `column` as a partition value.
+  std::string PartitionText(size_t column, const model::Value& v) const;
+  // The partition an add or remove logs, by the partition columns' physical names ("" for a
+  // NULL or absent value).
+  PartitionKey KeyOf(const delta::StringMap& logged) const;
 
   storage::Storage& storage_;
   std::string root_;

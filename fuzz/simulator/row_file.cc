@@ -217,6 +217,7 @@ Status RowFileTableFiles::ScanRows(const std::string& path,
   if (!file.ok()) return file.status().WithContext(decoded);
   // As rlc's Parquet reader: no rows of a table with a column it cannot read (a row comparison
   // would need it whole), so that a history reconciles alike on row files and on Parquet.
+  if (!refused_because_.empty()) return Status::Unsupported(decoded + ": " + refused_because_);
   for (const RowFileColumn& c : file->columns) {
     if (c.type == Type::kDecimal || c.type == Type::kBinary)
       return Status::Unsupported(decoded + ": column " + c.name +

@@ -146,6 +146,9 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
   void UseColumnMapping(std::map<std::string, std::string> physical_names) {
     physical_names_ = std::move(physical_names);
   }
+  // Every row file's rows refused (kUnsupported, naming `why`): a table with a column rlc's
+  // Parquet reader refuses to read whole.
+  void RefuseRows(std::string why) { refused_because_ = std::move(why); }
   // Rows of `<table_root>/<path>` (URL-decoded) when it is a row file; kUnsupported otherwise,
   // for a partition value that is not its column's type, and for a file with a decimal or binary
   // column (as rlc's Parquet reader reads no rows of a table with a column it cannot read).
@@ -157,6 +160,7 @@ class RowFileTableFiles : public conflict::StorageTableFiles {
 
   std::vector<std::string> partition_columns_;
   PartitionValuesOf partition_values_of_;
+  std::string refused_because_;  // RefuseRows; empty: rows are read
   std::map<std::string, std::string> physical_names_;
 };
 

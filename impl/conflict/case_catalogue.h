@@ -112,6 +112,14 @@ inline constexpr MutantEntry kCase3Mutants[] = {
      "Case 3: a dataChange=false re-add of a file the loser read passes as statistics-only though "
      "its partition values move the file's rows",
      false},
+    {"case3-move-keeps-its-old-partition",
+     "Case 3: a dataChange=false re-add of an active path under other partition values, with no "
+     "remove, takes no rows out of the partition the path held",
+     false},
+    {"case3-readd-checks-first-partition-column",
+     "Case 3: a dataChange=false re-add is held to the read file's first partition value only, so "
+     "a move between leaves of one `part` passes as statistics-only",
+     false},
 };
 inline constexpr MutantEntry kCase1Mutants[] = {
     {"data-skipping-ge-off-by-one",
@@ -122,6 +130,10 @@ inline constexpr MutantEntry kCase1Mutants[] = {
      "Case 1 statistics: `col IS NULL` never holds, whatever nullCount says", true},
     {"data-skipping-partition-ignored",
      "Case 1 statistics: a predicate on the partition column rules every file out", false},
+    {"collated-string-read-as-binary",
+     "Case 1 rows: a UTF8_LCASE string column is read as a plain string, so its rows are compared "
+     "by bytes ('V3' <> 'v3') where Spark compares them in lowercase",
+     false},
     {"float-statistic-read-as-double",
      "Case 1 statistics: a float column's bound is read as the double of its digits (\"1.1\"), "
      "not as the float they name (1.100000023841858), so it falls short of the float's value",

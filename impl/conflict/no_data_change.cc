@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "impl/base/mutants.h"
@@ -166,8 +167,29 @@ bool IsStatisticsOnlyReAdd(const delta::AddFile& add, const std::string& decoded
   if (in.removed_since_read.count(delta::Snapshot::LogicalKey(decoded_path, add.deletion_vector)))
     return false;
   if (RLC_MUTANT("case3-readd-ignores-partition")) return true;
+  if (RLC_MUTANT("case3-readd-checks-first-partition-column") && !read->partition_values.empty() &&
+      !add.partition_values.empty())
+    return read->partition_values.front() == add.partition_values.front();
   // A re-add under other partition values moves its rows: not statistics-only.
   return read->partition_values == add.partition_values;
+}
+
+// A re-add, without a remove, of a path active at the read under other partition values moves
+// that version's live rows out of their partition: the relocation removes them there, though it
+// names no remove. Left out, a move of one file's rows into a partition beside a remove of as
+// many other rows there conserves every partition it names.
+template <typename Group>
+void CountMovedOutOfItsPartition(const std::string& path, const delta::AddFile& add,
+                                 const NoDataChangeInputs& in, const Group& group) {
+  const auto at_read = in.read_files.find(path);
+  if (at_read == in.read_files.end() || at_read->second.partition_values == add.partition_values ||
+      RLC_MUTANT("case3-move-keeps-its-old-partition"))
+    return;
+  const delta::AddFile& moved = at_read->second;
+  Side& side = group(moved.partition_values).first;
+  side.counted.push_back(ToRelocatedFile(moved.stats, moved.deletion_vector));
+  side.files.push_back({moved.path, moved.deletion_vector});
+  side.bytes += moved.size_bytes;
 }
 
 }  // namespace
@@ -183,6 +205,9 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
     return by_partition[RLC_MUTANT("case3-trusts-counts") ? delta::StringMap{} : values];
   };
   bool known = true;  // every removed file's facts known
+  std::set<std::string> removed_paths;
+  for (const delta::RemoveFile& remove : winner.removed_files)
+    removed_paths.insert(DecodedPath(remove.path));
   for (size_t i = 0; i < winner.added_files.size(); ++i) {
     const delta::AddFile& add = winner.added_files[i];
     if (add.data_change) continue;
@@ -191,6 +216,7 @@ NoDataChangeExclusion ExcludeNoDataChangeFiles(const WinnerSummary& winner,
       out.add_left_out[i] = true;  // (a): a statistics-only re-add
       continue;
     }
+    if (removed_paths.count(path) == 0) CountMovedOutOfItsPartition(path, add, in, group);
     relocation_adds.push_back(i);
     out.relocated_to.push_back(add.path);
     Side& side = group(add.partition_values).second;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "impl/base/limits.h"
+#include "impl/base/mutants.h"
 
 namespace rlc::predicate {
 namespace {
@@ -89,7 +90,7 @@ Status ParseCollations(dom::element collations, const std::string& where, Schema
     const std::string_view binary = "UTF8_BINARY";
     const bool is_binary = name.size() >= binary.size() &&
                            EqualsIgnoringCase(name.substr(name.size() - binary.size()), binary);
-    if (is_binary) continue;
+    if (is_binary || RLC_MUTANT("collated-string-read-as-binary")) continue;
     field->type = ColumnType::kOther;
     field->type_text = "string collate " + std::string(name);
   }

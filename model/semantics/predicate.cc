@@ -90,6 +90,35 @@ Value Operand(const Predicate& p, const Value& cell) {
   return *v % p.modulus;
 }
 
+// The collation a comparison takes: its column's (a literal adopts it), or the other column's;
+// the two columns of one comparison share one (Spark refuses two: COLLATION_MISMATCH).
+Collation CollationOf(const Predicate& p, const LogicalTable& table) {
+  for (const std::string* column : {&p.column, &p.other_column}) {
+    if (column->empty()) continue;
+    const std::optional<size_t> index = table.ColumnIndex(*column);
+    if (index && table.schema[*index].collation != Collation::kUtf8Binary)
+      return table.schema[*index].collation;
+  }
+  return Collation::kUtf8Binary;
+}
+
+std::string AsciiLowercase(std::string text) {
+  for (char& c : text) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
+// Compare under the comparison's collation: UTF8_LCASE compares the lowercased texts by bytes.
+std::optional<int> CompareCollated(const Predicate& p, const LogicalTable& table, const Value& a,
+                                   const Value& b) {
+  const auto* x = std::get_if<std::string>(&a);
+  const auto* y = std::get_if<std::string>(&b);
+  if (x == nullptr || y == nullptr || CollationOf(p, table) != Collation::kUtf8Lcase)
+    return Compare(a, b);
+  return Compare(Value{AsciiLowercase(*x)}, Value{AsciiLowercase(*y)});
+}
+
 }  // namespace
 
 Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
@@ -117,7 +146,7 @@ Truth Evaluate(const Predicate& p, const LogicalTable& table, const Row& row) {
     }
     case Kind::kCompare: {
       const Value& rhs = p.other_column.empty() ? p.literal : Cell(table, row, p.other_column);
-      std::optional<int> c = Compare(Operand(p, Cell(table, row, p.column)), rhs);
+      std::optional<int> c = CompareCollated(p, table, Operand(p, Cell(table, row, p.column)), rhs);
       if (!c.has_value()) return Truth::kUnknown;
       bool holds = false;
       switch (p.op) {

@@ -353,5 +353,55 @@ TEST(SerialSemantics, DescribeReadsLikeSql) {
   EXPECT_EQ(OperationName(Merge{}), "MERGE");
 }
 
+// Several partition columns come last, in order, each a partition column; an UPDATE of part2
+// moves the row to another leaf and keeps its identity.
+TEST(SerialSemantics, SeveralPartitionColumnsComeLastAndAnUpdateMovesARowBetweenLeaves) {
+  LogicalTable t = MakeTable({ColumnType::kLong, ColumnType::kString}, ColumnType::kByte);
+  ASSERT_EQ(t.schema.size(), 5u);
+  EXPECT_EQ(t.schema[2].name, "x");
+  EXPECT_FALSE(t.schema[2].is_partition);
+  EXPECT_EQ(t.schema[3].name, "part");
+  EXPECT_EQ(t.schema[4].name, "part2");
+  EXPECT_TRUE(t.schema[3].is_partition && t.schema[4].is_partition);
+  EXPECT_EQ(t.schema[4].type, ColumnType::kString);
+  EXPECT_EQ(MakeTable(true, ColumnType::kString, std::nullopt).schema,
+            MakeTable({ColumnType::kString}, std::nullopt).schema);
+  const RowId row =
+      t.Insert({int64_t{1}, std::string("a"), int64_t{2}, int64_t{0}, std::string("p")});
+  const OperationEffect effect =
+      Apply(t, Update{Predicate::Compare("part2", Predicate::Op::kEq, std::string("p")),
+                      {{"part2", std::string("q")}}});
+  ASSERT_EQ(effect.after.rows.size(), 1u);
+  EXPECT_EQ(effect.after.rows.at(row).values[4], Value{std::string("q")});
+  EXPECT_EQ(effect.after.rows.at(row).values[3], Value{int64_t{0}});
+}
+
+// A UTF8_LCASE column compares in lowercase, a literal taking the column's collation: 'V3'
+// equals 'v3', and '_' sorts before 'A' (it sorts after it by bytes); IS NULL is as ever.
+TEST(SerialSemantics, AUtf8LcaseColumnComparesInLowercase) {
+  LogicalTable t = MakeTable();
+  t.schema[1].collation = Collation::kUtf8Lcase;
+  const RowId upper = t.Insert({int64_t{1}, std::string("V3")});
+  const RowId under = t.Insert({int64_t{2}, std::string("_")});
+  using Op = Predicate::Op;
+  EXPECT_EQ(Evaluate(Predicate::Compare("value", Op::kEq, std::string("v3")), t, t.rows.at(upper)),
+            Truth::kTrue);
+  EXPECT_EQ(Evaluate(Predicate::Compare("value", Op::kNe, std::string("v3")), t, t.rows.at(upper)),
+            Truth::kFalse);
+  EXPECT_EQ(Evaluate(Predicate::Compare("value", Op::kLt, std::string("A")), t, t.rows.at(under)),
+            Truth::kTrue);
+  LogicalTable binary = t;
+  binary.schema[1].collation = Collation::kUtf8Binary;
+  EXPECT_EQ(Evaluate(Predicate::Compare("value", Op::kEq, std::string("v3")), binary,
+                     binary.rows.at(upper)),
+            Truth::kFalse);
+  EXPECT_EQ(Evaluate(Predicate::Compare("value", Op::kLt, std::string("A")), binary,
+                     binary.rows.at(under)),
+            Truth::kFalse);
+  EXPECT_EQ(std::string(CollationName(Collation::kUtf8Lcase)), "UTF8_LCASE");
+  EXPECT_EQ(CollationNamed("UTF8_LCASE"), Collation::kUtf8Lcase);
+  EXPECT_EQ(CollationNamed("utf8_lcase"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace rlc::model

@@ -130,14 +130,37 @@ bool ComparableTypes(ColumnType a, ColumnType b) {
   return family(a) == family(b);
 }
 
-LogicalTable MakeTable(bool partitioned, ColumnType partition_type,
+const char* CollationName(Collation collation) {
+  return collation == Collation::kUtf8Lcase ? "UTF8_LCASE" : "UTF8_BINARY";
+}
+
+std::optional<Collation> CollationNamed(const std::string& name) {
+  if (name == "UTF8_BINARY") return Collation::kUtf8Binary;
+  if (name == "UTF8_LCASE") return Collation::kUtf8Lcase;
+  return std::nullopt;
+}
+
+std::string PartitionColumnName(size_t i) {
+  return i == 0 ? "part" : "part" + std::to_string(i + 1);
+}
+
+LogicalTable MakeTable(const std::vector<ColumnType>& partition_types,
                        std::optional<ColumnType> typed_column) {
   LogicalTable t;
   t.schema = {{"id", ColumnType::kLong, false}, {"value", ColumnType::kString, false}};
   if (typed_column.has_value()) t.schema.push_back({"x", *typed_column, false});
-  if (partitioned) t.schema.push_back({"part", partition_type, true});
+  for (size_t i = 0; i < partition_types.size(); ++i) {
+    t.schema.push_back({PartitionColumnName(i), partition_types[i], true});
+  }
   t.protocol_features = {"deletionVectors"};
   return t;
+}
+
+LogicalTable MakeTable(bool partitioned, ColumnType partition_type,
+                       std::optional<ColumnType> typed_column) {
+  return MakeTable(
+      partitioned ? std::vector<ColumnType>{partition_type} : std::vector<ColumnType>{},
+      typed_column);
 }
 
 }  // namespace rlc::model

@@ -68,10 +68,23 @@ bool HoldsValueOf(ColumnType type, const Value& v);
 // itself), so each pair compares by exact value, as Spark does in the pair's common type.
 bool ComparableTypes(ColumnType a, ColumnType b);
 
+// How a string column compares (Spark's collations). UTF8_BINARY: by bytes, the default.
+// UTF8_LCASE: as its values lowercased; the model lowercases ASCII letters only, so a UTF8_LCASE
+// column holds ASCII text only (Spark lowercases other letters by ICU's rules).
+enum class Collation { kUtf8Binary, kUtf8Lcase };
+// "UTF8_BINARY", "UTF8_LCASE".
+const char* CollationName(Collation collation);
+// The collation of that name; nullopt for any other.
+std::optional<Collation> CollationNamed(const std::string& name);
+
 struct Column {
   std::string name;
   ColumnType type = ColumnType::kLong;
-  bool is_partition = false;  // at most one column is the partition column
+  bool is_partition = false;  // partition columns come last, in `partitionColumns` order
+  // A string data column's collation: a comparison of it with a literal takes it (a column's
+  // implicit collation outranks a literal's default); two columns compare only under one.
+  Collation collation = Collation::kUtf8Binary;
+  friend bool operator==(const Column&, const Column&) = default;
 };
 
 struct Row {
@@ -112,8 +125,15 @@ struct LogicalTable {
   std::vector<std::vector<Value>> SortedContents() const;
 };
 
+// The name of the i-th partition column (from 0): "part", "part2", "part3", ...
+std::string PartitionColumnName(size_t i);
+
 // A table with columns (id long, value string), a data column `x` of type `typed_column` when
-// given, and a partition column `part` of type `partition_type` when partitioned.
+// given, then one partition column per entry of `partition_types`, named PartitionColumnName(i),
+// in that order (the order of the table's `partitionColumns` and of its directory levels).
+LogicalTable MakeTable(const std::vector<ColumnType>& partition_types,
+                       std::optional<ColumnType> typed_column);
+// The same with at most one partition column, `part` of type `partition_type`.
 LogicalTable MakeTable(bool partitioned = false, ColumnType partition_type = ColumnType::kLong,
                        std::optional<ColumnType> typed_column = std::nullopt);
 
