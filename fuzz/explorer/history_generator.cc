@@ -452,7 +452,7 @@ model::Operation OperationOfKind(int kind, int64_t max_id, const Shape& shape) {
       model::Update update{Where(max_id, shape),
                            {{"value", Chance(15) ? LongValue(k) : "u" + std::to_string(k)}}};
       // Now and then the rows move to another leaf: their new images are written there.
-      if (shape.part2 && Chance(20)) update.set.emplace_back("part2", Part2Value(shape, k + 2));
+      if (shape.part2 && Chance(20)) update.set.push_back({"part2", Part2Value(shape, k + 2)});
       return update;
     }
     case kBlindInsert: {
